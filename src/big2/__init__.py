@@ -1,0 +1,1 @@
+"""big2: Big Two done properly."""
