@@ -1,0 +1,93 @@
+"""What one seat may know: the :class:`PlayerView` and the :class:`Action` record.
+
+A view is filled by :meth:`big2.Game.view` for one seat. It holds that seat's
+own hand, every seat's card count, the table and the public history, and
+nothing else: bots, renderers and servers are given views, never the game, so
+hidden cards cannot leak by construction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from big2.cards import CARD_SYMBOLS, CardSet, Mask, cards_of
+
+if TYPE_CHECKING:
+    from big2.rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One turn of a deal: *seat* played *cards*, or passed when ``cards == 0``."""
+
+    seat: int
+    cards: Mask
+
+    @property
+    def is_pass(self) -> bool:
+        """True for a pass."""
+        return self.cards == 0
+
+    def __str__(self) -> str:
+        what = "pass" if not self.cards else " ".join(CARD_SYMBOLS[c] for c in cards_of(self.cards))
+        return f"seat {self.seat}: {what}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Everything *seat* may know at one moment of a deal.
+
+    Attributes:
+        rules: the rule set in force.
+        seat: whose view this is.
+        hand: that seat's own cards.
+        card_counts: cards left in each seat's hand.
+        to_move: the seat to act, or ``None`` once the deal is over.
+        leading: whether ``to_move`` leads a new trick (any play, no pass).
+        last_play: the play to beat (empty when leading).
+        last_player: who made ``last_play`` (``None`` when leading).
+        trick: the actions of the current trick, in order.
+        history: every action of the deal so far, in order.
+        passed: per seat, whether it is locked out of the current trick
+            (only under the lock-out passing rule; otherwise all False).
+        played: every card played so far in this deal.
+        names: seat names.
+        winner: the seat that went out first, or ``None`` while playing.
+        scores: the deal's scores once it is over, else ``None``.
+        totals: running match totals before this deal (zeros outside a match).
+        finished: seats in the order they went out (ranking scoring plays on).
+    """
+
+    rules: Rules
+    seat: int
+    hand: CardSet
+    card_counts: tuple[int, ...]
+    to_move: int | None
+    leading: bool
+    last_play: CardSet
+    last_player: int | None
+    trick: tuple[Action, ...]
+    history: tuple[Action, ...]
+    passed: tuple[bool, ...]
+    played: CardSet
+    names: tuple[str, ...]
+    winner: int | None = None
+    scores: tuple[int, ...] | None = None
+    totals: tuple[int, ...] = field(default=())
+    finished: tuple[int, ...] = field(default=())
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats."""
+        return len(self.card_counts)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self.to_move is None
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether this seat is to act."""
+        return self.to_move == self.seat
