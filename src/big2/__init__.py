@@ -1,1 +1,30 @@
-"""big2: Big Two done properly."""
+"""big2: Big Two (Big 2, Deuces, Pusoy Dos, Capsa, Dai Di, 大老二) done properly.
+
+The core, in dependency order: :mod:`big2.cards` (cards as ints, sets as
+masks) → :mod:`big2.rules` (the rule set) → :mod:`big2.combos` (what a play is
+and what beats it) → :mod:`big2.game` (a deal) and :mod:`big2.match` → views
+(:mod:`big2.view`). Bots, renderers, records and front ends sit on top and
+are never imported by the core.
+
+>>> import big2
+>>> g = big2.Game(seed=1)
+>>> len(g.legal_plays()) > 0
+True
+"""
+
+from big2.cards import Card, CardSet, InvalidCardError, Mask, format_cards, parse_card, parse_cards
+from big2.combos import Combo, Kind, beats, classify
+from big2.game import PASS, Game, IllegalPlayError, Outcome, deal
+from big2.match import Match
+from big2.rules import InvalidRulesError, Rules
+from big2.scoring import score
+from big2.view import Action, PlayerView
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "PASS", "Action", "Card", "CardSet", "Combo", "Game", "IllegalPlayError",
+    "InvalidCardError", "InvalidRulesError", "Kind", "Mask", "Match", "Outcome",
+    "PlayerView", "Rules", "beats", "classify", "deal", "format_cards", "parse_card",
+    "parse_cards", "score",
+]

@@ -1,0 +1,475 @@
+"""A deal of Big Two: dealing, turns, legal plays, tricks, the end and scores.
+
+>>> from big2 import Game, Rules
+>>> g = Game(seed=7)
+>>> g.to_move, str(g.hand(g.to_move))[:2]
+(3, '3♦')
+>>> g.play("3D")
+>>> g.to_move
+0
+>>> g.play("3D")
+Traceback (most recent call last):
+...
+big2.game.IllegalPlayError: you do not hold 3♦
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from big2.cards import (
+    BB_RANKS,
+    CARD_SYMBOLS,
+    FULL_DECK,
+    TWO,
+    CardSet,
+    Mask,
+    cards_of,
+    mask_of,
+    parse_cards,
+)
+from big2.combos import Combo, Engine, Kind, engine
+from big2.rules import Rules
+from big2.scoring import score
+from big2.view import Action, PlayerView
+
+PASS = CardSet(0)
+"""The pass, as a play: the empty card set."""
+
+_TWO_SPADES = 1 << (TWO * 4 + 3)
+
+
+class IllegalPlayError(ValueError):
+    """A play or pass that the rules do not allow now; the message says why."""
+
+
+class Outcome(NamedTuple):
+    """How a deal ended: who went out first, the scores, the finishing order."""
+
+    winner: int
+    scores: tuple[int, ...]
+    finished: tuple[int, ...]
+
+
+def _to_mask(cards: Mask | str | Iterable[int]) -> Mask:
+    if isinstance(cards, str):
+        if cards.strip().lower() in ("", "p", "pass"):
+            return 0
+        return int(parse_cards(cards))
+    if isinstance(cards, int):
+        if cards < 0 or cards > FULL_DECK:
+            raise IllegalPlayError(f"not a set of cards: {cards!r}")
+        return int(cards)
+    return mask_of(cards)
+
+
+def deal(rules: Rules, rng: random.Random, dealer: int = 0) -> list[Mask]:
+    """Shuffle and deal one hand per seat, starting left of *dealer*.
+
+    Dealt evenly, the left-over cards go to the holder of the lowest card
+    (the next-lowest if the lowest is left over); ``13-each`` sets the rest
+    aside.
+    """
+    n = rules.players
+    deck = list(range(52))
+    rng.shuffle(deck)
+    per = 13 if rules.deal == "13-each" else 52 // n
+    hands = [0] * n
+    for i in range(per * n):
+        hands[(dealer + 1 + i) % n] |= 1 << deck[i]
+    if rules.deal == "even":
+        strength = engine(rules).strength
+        dealt = [c for c in sorted(range(52), key=strength.__getitem__)
+                 if any(h >> c & 1 for h in hands)]
+        holder = next(s for s in range(n) if hands[s] >> dealt[0] & 1)
+        for c in deck[per * n:]:
+            hands[holder] |= 1 << c
+    return hands
+
+
+class Game:
+    """One deal. Mutable, with a history that :meth:`undo` walks back.
+
+    Args:
+        rules: the rule set (default: the classic game).
+        players: number of seats, overriding ``rules.players``.
+        seed: seeds the shuffle, so a deal replays exactly.
+        hands: deal these hands instead (masks, card text or card lists).
+        dealer: the dealer's seat (the deal starts on its left).
+        leader: the seat that leads freely; by default the holder of the
+            lowest dealt card leads and must play that card.
+        names: seat names.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        players: int | None = None,
+        *,
+        seed: int | None = None,
+        hands: Sequence[Mask | str | Iterable[int]] | None = None,
+        dealer: int = 0,
+        leader: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        rules = rules or Rules()
+        if players is not None and players != rules.players:
+            rules = rules.replace(players=players)
+        if hands is not None:
+            rules = rules if len(hands) == rules.players else rules.replace(players=len(hands))
+        self.rules = rules
+        self._eng: Engine = engine(rules)
+        n = self.num_players = rules.players
+        if hands is None:
+            dealt = deal(rules, random.Random(seed), dealer)
+        else:
+            dealt = [_to_mask(h) for h in hands]
+            seen = 0
+            for h in dealt:
+                if h & seen:
+                    raise ValueError("the same card is in two hands: "
+                                     + " ".join(CARD_SYMBOLS[c] for c in cards_of(h & seen)))
+                seen |= h
+        if not all(dealt):
+            raise ValueError("every seat must be dealt at least one card")
+        if leader is not None and not 0 <= leader < n:
+            raise ValueError(f"leader must be a seat 0..{n - 1}")
+        self.seed = seed
+        self.dealer = dealer % n
+        self.names = tuple(names) if names else tuple(f"Player {i + 1}" for i in range(n))
+        if len(self.names) != n:
+            raise ValueError(f"{n} names needed, got {len(self.names)}")
+        self.initial_hands: tuple[Mask, ...] = tuple(dealt)
+        self.dealt = tuple(h.bit_count() for h in dealt)
+        self._leader_arg = leader
+        self._reset()
+
+    # -- state ---------------------------------------------------------------
+
+    def _reset(self) -> None:
+        self.hands: list[Mask] = list(self.initial_hands)
+        self.history: list[Action] = []
+        self.finished: list[int] = []
+        self._last: Combo | None = None
+        self._last_player: int | None = None
+        self._passed = 0
+        self._trick_start = 0
+        self._lead_passes = 0
+        self._waive = False
+        self._legal: list[Mask] | None = None
+        self._outcome: Outcome | None = None
+        if self._leader_arg is None:
+            strength = self._eng.strength
+            low = min((c for h in self.hands for c in cards_of(h)), key=strength.__getitem__)
+            self._must = 1 << low
+            self.to_move: int | None = next(s for s, h in enumerate(self.hands) if h & self._must)
+        else:
+            self._must = 0
+            self.to_move = self._leader_arg
+
+    @property
+    def leading(self) -> bool:
+        """Whether the player to move leads a new trick."""
+        return self._last is None
+
+    @property
+    def last_play(self) -> CardSet:
+        """The play to beat (empty when leading)."""
+        return CardSet(self._last.cards if self._last else 0)
+
+    @property
+    def last_combo(self) -> Combo | None:
+        """The classified play to beat, or ``None`` when leading."""
+        return self._last
+
+    @property
+    def last_player(self) -> int | None:
+        """Who made the play to beat."""
+        return self._last_player
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards *seat* holds (for the game's owner; players get :meth:`view`)."""
+        return CardSet(self.hands[seat])
+
+    def card_counts(self) -> tuple[int, ...]:
+        """Cards left per seat."""
+        return tuple(h.bit_count() for h in self.hands)
+
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self.to_move is None
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that went out first, once the deal is over."""
+        return self._outcome.winner if self._outcome else None
+
+    def outcome(self) -> Outcome | None:
+        """Winner, scores and finishing order, or ``None`` while playing."""
+        return self._outcome
+
+    def scores(self) -> tuple[int, ...] | None:
+        """Each seat's score for this deal, or ``None`` while playing."""
+        return self._outcome.scores if self._outcome else None
+
+    # -- legal plays -----------------------------------------------------------
+
+    def _restricted(self, play: Mask) -> bool:
+        """Whether going out with *play* is barred by ``finish_restrictions``."""
+        res = self.rules.finish_restrictions
+        twos = play & BB_RANKS[TWO]
+        n = play.bit_count()
+        return (("any-2" in res and twos != 0)
+                or ("single-2" in res and n == 1 and twos != 0)
+                or ("pair-2" in res and n == 2 and twos.bit_count() == 2)
+                or ("2S" in res and play & _TWO_SPADES != 0))
+
+    def legal_masks(self) -> list[Mask]:
+        """Every legal play now as a plain mask; ``0`` is the pass.
+
+        The returned list is shared; do not change it.
+        """
+        if self._legal is not None:
+            return self._legal
+        if self.to_move is None:
+            self._legal = []
+            return self._legal
+        hand = self.hands[self.to_move]
+        last = self._last
+        if last is None:
+            plays = self._eng.leads(hand)
+            if self._must:
+                must = self._must
+                plays = [p for p in plays if p & must]
+        else:
+            plays = self._eng.follows(hand, last)
+        if self.rules.finish_restrictions and not self._waive and hand.bit_count() <= 5:
+            plays = [p for p in plays if p != hand or not self._restricted(p)]
+        if last is not None or not plays:
+            plays = plays + [0]
+        self._legal = plays
+        return plays
+
+    def legal_plays(self) -> list[CardSet]:
+        """Every distinct legal play now as a :class:`CardSet`; the pass is
+        :data:`PASS` (empty) and is included when passing is allowed."""
+        return [CardSet(m) for m in self.legal_masks()]
+
+    def is_legal(self, cards: Mask | str | Iterable[int]) -> bool:
+        """Whether *cards* (``0``/``"pass"`` for a pass) may be played now."""
+        try:
+            self.check_play(cards)
+        except (IllegalPlayError, ValueError):
+            return False
+        return True
+
+    def check_play(self, cards: Mask | str | Iterable[int]) -> Combo | None:
+        """Raise :class:`IllegalPlayError` with a reason if *cards* may not be
+        played now; return its combination (``None`` for a legal pass)."""
+        if self.to_move is None:
+            raise IllegalPlayError("the deal is over")
+        mask = _to_mask(cards)
+        seat = self.to_move
+        hand = self.hands[seat]
+        if mask == 0:
+            if self._last is None and any(self.legal_masks()):
+                raise IllegalPlayError("the leader cannot pass: play any combination")
+            return None
+        if mask & ~hand:
+            raise IllegalPlayError(
+                "you do not hold " + " ".join(CARD_SYMBOLS[c] for c in cards_of(mask & ~hand)))
+        combo = self._eng.classify(mask)
+        if combo is None:
+            raise IllegalPlayError("not a combination under these rules: "
+                                   + " ".join(CARD_SYMBOLS[c] for c in cards_of(mask)))
+        if self._must and not mask & self._must:
+            low = CARD_SYMBOLS[self._must.bit_length() - 1]
+            raise IllegalPlayError(f"the first play must contain {low}")
+        last = self._last
+        if last is not None:
+            if combo.size != last.size:
+                raise IllegalPlayError(
+                    f"a {combo.kind.label} cannot be played on a {last.kind.label}: "
+                    f"play {last.size} card{'s' if last.size > 1 else ''} or pass")
+            if not self._eng.beats(combo, last):
+                what = " ".join(CARD_SYMBOLS[c] for c in cards_of(last.cards))
+                if (last.size == 5 and self.rules.five_card_compare == "same-kind"
+                        and combo.kind != last.kind):
+                    raise IllegalPlayError(f"no poker: only a {last.kind.label} may follow {what}")
+                raise IllegalPlayError(f"does not beat {what}")
+        if mask == hand and self.rules.finish_restrictions and not self._waive and self._restricted(mask):
+            raise IllegalPlayError("you may not go out on that play under these rules ("
+                                   + ", ".join(self.rules.finish_restrictions) + ")")
+        return combo
+
+    # -- actions ---------------------------------------------------------------
+
+    def play(self, cards: Mask | str | Iterable[int]) -> None:
+        """Play *cards* (a mask, :class:`CardSet`, card text or card numbers).
+
+        An empty play (``0``, ``""``, ``"pass"``) passes. Raises
+        :class:`IllegalPlayError` with a reason if the play is not allowed.
+        """
+        mask = _to_mask(cards)
+        if mask == 0:
+            self.pass_turn()
+            return
+        legal = self._legal
+        combo: Combo | None
+        if legal is not None and mask in legal:
+            combo = self._eng.classify(mask)
+        else:
+            combo = self.check_play(mask)
+        assert combo is not None and self.to_move is not None
+        self._do_play(self.to_move, mask, combo)
+
+    def pass_turn(self) -> None:
+        """Pass. Raises :class:`IllegalPlayError` for a leader who can play."""
+        self.check_play(0)
+        assert self.to_move is not None
+        seat = self.to_move
+        self.history.append(Action(seat, 0))
+        self._legal = None
+        if self._last is None:  # a leader with no legal play (finish restrictions)
+            self._lead_passes += 1
+            if self._lead_passes >= sum(1 for h in self.hands if h):
+                self._waive = True
+            self.to_move = self._next_active(seat)
+            return
+        self._passed |= 1 << seat
+        self._advance(seat)
+
+    def _do_play(self, seat: int, mask: Mask, combo: Combo) -> None:
+        self.hands[seat] &= ~mask
+        self.history.append(Action(seat, mask))
+        self._legal = None
+        self._last = combo
+        self._last_player = seat
+        self._must = 0
+        self._lead_passes = 0
+        self._waive = False
+        if self.rules.passing == "jump-back":
+            self._passed = 0
+        if not self.hands[seat]:
+            self.finished.append(seat)
+            active = sum(1 for h in self.hands if h)
+            if self.rules.scoring != "ranking" or active <= 1:
+                self._finish(mask)
+                return
+        self._advance(seat)
+
+    def _next_active(self, seat: int) -> int:
+        n = self.num_players
+        for step in range(1, n + 1):
+            s = (seat + step) % n
+            if self.hands[s]:
+                return s
+        raise AssertionError("no seat has cards")
+
+    def _advance(self, seat: int) -> None:
+        """Give the turn to the next seat still in the trick, or end the trick."""
+        n = self.num_players
+        last = self._last_player
+        assert last is not None
+        passed = self._passed
+        hands = self.hands
+        for step in range(1, n + 1):
+            s = (seat + step) % n
+            if s != last and hands[s] and not passed >> s & 1:
+                self.to_move = s
+                return
+        # every other seat with cards has passed: the trick ends
+        self._last = None
+        self._last_player = None
+        self._passed = 0
+        self._trick_start = len(self.history)
+        self.to_move = last if hands[last] else self._next_active(last)
+
+    def _finish(self, last_play: Mask) -> None:
+        winner = self.finished[0]
+        scores = score(self.rules, self.hands, winner, last_play,
+                       dealt=self.dealt, finished=self.finished)
+        self._outcome = Outcome(winner, scores, tuple(self.finished))
+        self.to_move = None
+
+    def undo(self) -> Action:
+        """Take back the last action and return it."""
+        if not self.history:
+            raise IndexError("nothing to undo")
+        actions = self.history[:-1]
+        undone = self.history[-1]
+        self._reset()
+        for a in actions:
+            if a.cards:
+                combo = self._eng.classify(a.cards)
+                assert combo is not None
+                self._do_play(a.seat, a.cards, combo)
+            else:
+                self.pass_turn()
+        return undone
+
+    def copy(self) -> Game:
+        """An independent copy of this game in its current position."""
+        g = object.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.hands = list(self.hands)
+        g.history = list(self.history)
+        g.finished = list(self.finished)
+        g._legal = None
+        return g
+
+    # -- views -------------------------------------------------------------------
+
+    @property
+    def trick(self) -> tuple[Action, ...]:
+        """The actions of the current trick."""
+        return tuple(self.history[self._trick_start:])
+
+    def played(self) -> Mask:
+        """Every card played so far."""
+        out = 0
+        for a in self.history:
+            out |= a.cards
+        return out
+
+    def view(self, seat: int, *, totals: Sequence[int] = ()) -> PlayerView:
+        """What *seat* may know now: its hand, counts, the table and history."""
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat}")
+        locked = self._passed if self.rules.passing == "lock-out" else 0
+        return PlayerView(
+            rules=self.rules,
+            seat=seat,
+            hand=CardSet(self.hands[seat]),
+            card_counts=self.card_counts(),
+            to_move=self.to_move,
+            leading=self._last is None,
+            last_play=self.last_play,
+            last_player=self._last_player,
+            trick=self.trick,
+            history=tuple(self.history),
+            passed=tuple(bool(locked >> s & 1) for s in range(self.num_players)),
+            played=CardSet(self.played()),
+            names=self.names,
+            winner=self.winner,
+            scores=self.scores(),
+            totals=tuple(totals) or (0,) * self.num_players,
+            finished=tuple(self.finished),
+        )
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over() else f"seat {self.to_move} to move"
+        return f"<Game {self.rules!r} {state}, {len(self.history)} actions>"
+
+
+def kind_name(cards: Mask, rules: Rules) -> str:
+    """A play's kind as players say it (``'pair'``), or ``'pass'``."""
+    if not cards:
+        return "pass"
+    combo = engine(rules).classify(cards)
+    return combo.kind.label if combo else "not a play"
+
+
+__all__ = ["PASS", "Game", "IllegalPlayError", "Kind", "Outcome", "deal", "kind_name"]
