@@ -7,6 +7,7 @@ and ``four_color`` switches to a four-colour deck (♠ black, ♥ red, ♦ blue,
 ♣ green) for colour-blind players.
 
 >>> import xml.etree.ElementTree as ET
+>>> from big2.cards import parse_card
 >>> svg = card(parse_card("TS"), size=60)
 >>> ET.fromstring(svg).find(".//*[@data-card]").get("data-card")
 'TS'
@@ -34,22 +35,21 @@ from big2.cards import (
     Mask,
     cards_of,
     mask_of,
-    parse_card,
 )
 from big2.view import Action, PlayerView
 
 __all__ = [
-    "DEFAULT_COLORS",
-    "CARD_WIDTH",
     "CARD_HEIGHT",
+    "CARD_WIDTH",
+    "DEFAULT_COLORS",
     "SvgImage",
-    "card",
     "back",
-    "hand",
+    "card",
     "combination",
-    "table",
+    "hand",
     "replay",
     "save",
+    "table",
 ]
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -119,19 +119,19 @@ SUIT_PATHS: tuple[str, ...] = (
     # diamonds
     "M0 -50 Q16 -24 38 0 Q16 24 0 50 Q-16 24 -38 0 Q-16 -24 0 -50Z",
     # clubs: three leaves, a filled heart between them and a flared stem
-    "M0 -50 a23 23 0 1 0 0.01 0Z"
+    ("M0 -50 a23 23 0 1 0 0.01 0Z"
     "M-25 -6 a23 23 0 1 0 0.01 0Z"
     "M25 -6 a23 23 0 1 0 0.01 0Z"
     "M0 -16 L-16 12 L16 12Z"
-    "M-5 5 Q-3 36 -20 50 L20 50 Q3 36 5 5Z",
+    "M-5 5 Q-3 36 -20 50 L20 50 Q3 36 5 5Z"),
     # hearts
-    "M0 46 C-12 30 -48 10 -48 -16 C-48 -36 -36 -46 -24 -46"
+    ("M0 46 C-12 30 -48 10 -48 -16 C-48 -36 -36 -46 -24 -46"
     " C-12 -46 -3 -38 0 -28 C3 -38 12 -46 24 -46"
-    " C36 -46 48 -36 48 -16 C48 10 12 30 0 46Z",
+    " C36 -46 48 -36 48 -16 C48 10 12 30 0 46Z"),
     # spades
-    "M0 -50 C14 -30 48 -14 48 10 C48 28 36 36 24 36 C14 36 7 31 4 24"
+    ("M0 -50 C14 -30 48 -14 48 10 C48 28 36 36 24 36 C14 36 7 31 4 24"
     " Q5 40 20 50 L-20 50 Q-5 40 -4 24 C-7 31 -14 36 -24 36"
-    " C-36 36 -48 28 -48 10 C-48 -14 -14 -30 0 -50Z",
+    " C-36 36 -48 28 -48 10 C-48 -14 -14 -30 0 -50Z"),
 )
 """SVG path data of the four suit shapes, by suit number."""
 
@@ -731,7 +731,7 @@ def table(view: PlayerView, *, size: int = 800, colors: Mapping[str, str] | None
     avail = 760.0
     step = min(54.0, (avail - cw) / max(len(own) - 1, 1))
     span = cw + step * max(len(own) - 1, 0)
-    y0 = H - 82 - ch
+    y0 = H - 80 - ch - lift
     _draw_row(me, own, sel, x=500 - span / 2, y=y0, width=cw, step=step, lift=lift,
               colors=c, four_color=four_color)
     turn = view.to_move == view.seat
