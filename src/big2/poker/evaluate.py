@@ -1,14 +1,20 @@
 """Fast standard high-poker evaluation: a few table lookups per hand, plain ints.
 
 The value of a hand is an ``int`` from 1 to 7,462 (see :mod:`.tables`),
-**higher is better**, equal hands equal.  Each card maps to one precomputed
-int holding its rank in base 5 (bits 16 and up) and a one-count in its suit's
-nibble (bits 0–15); the sum of a hand's ints, started at a bias of 3 per
-nibble, has bit 3 of a nibble set exactly when that suit holds five or more
-cards.  Without a flush the value is one dict lookup on the rank part; with
-one, a second lookup on the flush suit's rank bits.  Best-of-seven uses a
-direct seven-card table (built on first use, about 0.3 s), never 21 five-card
-evaluations.
+**higher is better**, equal hands equal.
+
+Five cards: the sum of per-rank keys (:data:`~.tables.BATCH_RANK_KEYS`, whose
+five-card sums are all distinct) indexes one list.  Only hands of five
+distinct ranks can be flushes; their entries are stored negated, and for
+those alone the suits are compared and, if all alike, a second list indexed
+by the rank bits gives the flush value.
+
+Six or more cards: each card maps to one int holding its rank in base 5
+(bits 24 and up) and 7 in its suit's 6-bit field; a field reaches 32 (bit 5)
+exactly when its suit holds five or more cards.  Without a flush the value is
+one dict lookup on the rank part; with one, the flush suit's rank bits give
+the best flush.  Best-of-seven is a direct seven-card table (built on first
+use, about 0.3 s), never 21 five-card evaluations.
 
 These functions trust their input: distinct card numbers 0–51, no jokers.
 For anything else (wild cards, low poker, fewer than five cards) use
@@ -28,13 +34,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations_with_replacement
 
-from big2.poker.tables import VALUE_OF, Category, straight_top
+from big2.poker.tables import BATCH_RANK_KEYS, VALUE_OF, Category, straight_top
 
-__all__ = ["evaluate", "evaluate5", "evaluate6", "evaluate7", "CARD_KEYS", "RANK_BITS"]
+__all__ = [
+    "evaluate", "evaluate5", "evaluate6", "evaluate7", "best_nonflush",
+    "CARD_KEYS", "RANK_KEYS5", "RANK_BITS", "FIVE_TABLE", "FLUSH_BEST",
+]
 
-_BIAS = 0x3333
-_FLUSH = 0x8888
-_SUIT_OF_FLUSH_BIT = {0x8: 0, 0x80: 1, 0x800: 2, 0x8000: 3}
+_FLUSH = 0x820820
+_SUIT_OF_FLUSH_BIT = {0x20: 0, 0x800: 1, 0x20000: 2, 0x800000: 3}
 
 
 def _poker_rank(card: int) -> int:
@@ -43,9 +51,11 @@ def _poker_rank(card: int) -> int:
 
 
 CARD_KEYS: tuple[int, ...] = tuple(
-    (5 ** _poker_rank(c) << 16) + (1 << 4 * (c & 3)) for c in range(52)
+    (5 ** _poker_rank(c) << 24) + (7 << 6 * (c & 3)) for c in range(52)
 )
-"""Per-card key: ``5**rank << 16`` plus one in the card's suit nibble."""
+"""Per-card key for six or more cards: ``5**rank << 24`` plus 7 in the suit's field."""
+RANK_KEYS5: tuple[int, ...] = tuple(BATCH_RANK_KEYS[_poker_rank(c)] for c in range(52))
+"""Per-card key for five cards: the rank's :data:`~.tables.BATCH_RANK_KEYS` entry."""
 RANK_BITS: tuple[int, ...] = tuple(1 << _poker_rank(c) for c in range(52))
 """Per-card poker-rank bit (bit 0 deuce … bit 12 ace)."""
 
@@ -105,7 +115,7 @@ def _nonflush_table(n: int) -> dict[int, int]:
     return table
 
 
-_NONFLUSH: dict[int, dict[int, int]] = {5: _nonflush_table(5)}
+_NONFLUSH: dict[int, dict[int, int]] = {}
 _NF7: dict[int, int] = {}
 
 
@@ -117,9 +127,25 @@ def _nonflush(n: int) -> dict[int, int]:
     return table
 
 
+def _five_table() -> list[int]:
+    table = [0] * (4 * BATCH_RANK_KEYS[12] + BATCH_RANK_KEYS[11] + 1)
+    for combo in combinations_with_replacement(range(13), 5):
+        counts = [0] * 13
+        for r in combo:
+            counts[r] += 1
+        if max(counts) <= 4:
+            value = best_nonflush(counts)
+            table[sum(BATCH_RANK_KEYS[r] for r in combo)] = value if max(counts) > 1 else -value
+    return table
+
+
+FIVE_TABLE: list[int] = _five_table()
+"""Five-card value by rank-key sum, negated where all five ranks differ."""
+
+
 def evaluate5(
     a: int, b: int, c: int, d: int, e: int,
-    _k: tuple[int, ...] = CARD_KEYS, _nf: dict[int, int] = _NONFLUSH[5],
+    _k: tuple[int, ...] = RANK_KEYS5, _t: list[int] = FIVE_TABLE,
     _rb: tuple[int, ...] = RANK_BITS, _fb: list[int] = FLUSH_BEST,
 ) -> int:
     """Value of five cards (1–7,462, higher is better).
@@ -127,10 +153,12 @@ def evaluate5(
     >>> evaluate5(47, 43, 39, 35, 31)   # AS KS QS JS TS
     7462
     """
-    k = _k[a] + _k[b] + _k[c] + _k[d] + _k[e] + 0x3333
-    if k & 0x8888:
-        return _fb[_rb[a] | _rb[b] | _rb[c] | _rb[d] | _rb[e]]
-    return _nf[k >> 16]
+    v = _t[_k[a] + _k[b] + _k[c] + _k[d] + _k[e]]
+    if v > 0:
+        return v
+    if (a ^ b | a ^ c | a ^ d | a ^ e) & 3:
+        return -v
+    return _fb[_rb[a] | _rb[b] | _rb[c] | _rb[d] | _rb[e]]
 
 
 def _flush_value(cards: Sequence[int], k: int) -> int:
@@ -140,7 +168,7 @@ def _flush_value(cards: Sequence[int], k: int) -> int:
     for card in cards:
         if card & 3 == suit:
             bits |= RANK_BITS[card]
-    return max(FLUSH_BEST[bits], _nonflush(len(cards))[k >> 16])
+    return max(FLUSH_BEST[bits], _nonflush(len(cards))[k >> 24])
 
 
 def evaluate7(
@@ -152,13 +180,13 @@ def evaluate7(
     >>> evaluate7(47, 43, 39, 35, 31, 0, 1)   # AS KS QS JS TS 3D 3C
     7462
     """
-    k = _k[a] + _k[b] + _k[c] + _k[d] + _k[e] + _k[f] + _k[g] + 0x3333
-    if k & 0x8888:
+    k = _k[a] + _k[b] + _k[c] + _k[d] + _k[e] + _k[f] + _k[g]
+    if k & 0x820820:
         return _flush_value((a, b, c, d, e, f, g), k)
     try:
-        return _nf[k >> 16]
+        return _nf[k >> 24]
     except KeyError:
-        return _nonflush(7)[k >> 16]
+        return _nonflush(7)[k >> 24]
 
 
 def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
@@ -167,12 +195,12 @@ def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
 
 
 def _evaluate_n(cards: Sequence[int]) -> int:
-    k = _BIAS
+    k = 0
     for card in cards:
         k += CARD_KEYS[card]
     if k & _FLUSH:
         return _flush_value(cards, k)
-    return _nonflush(len(cards))[k >> 16]
+    return _nonflush(len(cards))[k >> 24]
 
 
 _BY_SIZE: dict[int, Callable[..., int]] = {5: evaluate5, 7: evaluate7}
