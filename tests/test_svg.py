@@ -278,6 +278,33 @@ def test_table_selected_must_be_own() -> None:
         svg.table(view, selected=cards_of(hands[2])[:1])
 
 
+def test_tables_of_a_real_game_hide_other_hands() -> None:
+    game_mod = pytest.importorskip("big2.game")
+    rng = random.Random(5)
+    g = game_mod.Game(seed=11, names=["Ann", "Bo", "Cy", "Di"])
+    for _ in range(400):
+        for seat in range(g.num_players):
+            view = g.view(seat)
+            shown = set(data_cards(svg.table(view)))
+            assert shown == set(view.hand.text().split()) | set(view.last_play.text().split())
+            for other in range(g.num_players):
+                if other != seat:
+                    assert not shown & set(g.hand(other).text().split())
+        if g.is_over():
+            break
+        move = rng.choice(g.legal_masks())
+        if move:
+            g.play(move)
+        else:
+            g.pass_turn()
+    assert g.is_over()
+    texts = [t.text or "" for t in parse(svg.table(g.view(0))).iter(
+        "{http://www.w3.org/2000/svg}text")]
+    assert f"{g.names[g.winner]} wins" in texts
+    strip = parse(svg.replay(g.history, names=g.names))
+    assert len([el for el in strip.iter() if el.get("class") == "action"]) == len(g.history)
+
+
 # ----------------------------------------------------------------- replay
 
 def test_replay_strip() -> None:
