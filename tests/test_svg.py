@@ -102,7 +102,7 @@ def test_suit_shapes_defined_once_and_used() -> None:
     image = svg.card(parse_cards("7H").mask.bit_length() - 1)
     root = parse(image)
     paths = root.findall("svg:defs/svg:path", NS)
-    assert sorted(p.get("id") for p in paths) == [
+    assert sorted(p.get("id", "") for p in paths) == [
         "big2-club", "big2-diamond", "big2-heart", "big2-spade"]
     hrefs = {u.get("{http://www.w3.org/1999/xlink}href") for u in root.iter(
         "{http://www.w3.org/2000/svg}use")}
@@ -168,7 +168,8 @@ def test_hand_draws_each_card_once(layout: str) -> None:
 def test_hand_raises_selected_cards() -> None:
     chosen = parse_cards("7H TS")
     root = parse(svg.hand(HAND, selected=chosen))
-    selected = [g.get("data-card") for g in root.iter() if g.get("class") == "card selected"]
+    selected = [g.get("data-card", "") for g in root.iter()
+                if g.get("class") == "card selected"]
     assert sorted(selected) == ["7H", "TS"]
     ys = {}
     for g in root.iter():
@@ -308,7 +309,7 @@ def test_tables_of_a_real_game_hide_other_hands() -> None:
 # ----------------------------------------------------------------- replay
 
 def test_replay_strip() -> None:
-    actions = [Action(0, 1), Action(1, 0), (2, 1 << 8 | 1 << 9), (3, 0), (0, 0), (1, 0),
+    actions: list[Action | tuple[int, int]] = [Action(0, 1), Action(1, 0), (2, 1 << 8 | 1 << 9), (3, 0), (0, 0), (1, 0),
                Action(2, 1 << 51)]
     image = svg.replay(actions, names=["Ann", "Bo", "Cy", "Di"])
     root = parse(image)

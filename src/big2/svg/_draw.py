@@ -1,0 +1,467 @@
+"""Drawing of card faces and backs, shared by every picture of :mod:`big2.svg`.
+
+Cards are drawn in their own 250 × 350 units (a poker card's 2.5 × 3.5 in) and
+scaled into place. The four suit shapes are path data in ``<defs>``, reused
+with ``<use>`` and filled at the point of use.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal, TypeAlias
+
+from big2.cards import CARD_NAMES, NUM_CARDS, RANK_LABELS, Card, Mask, cards_of, mask_of
+from big2.view import Action
+
+SVG_NS = "http://www.w3.org/2000/svg"
+"""The SVG namespace."""
+XLINK_NS = "http://www.w3.org/1999/xlink"
+"""The XLink namespace (``xlink:href`` on ``<use>``, for older renderers)."""
+
+CARD_WIDTH = 250
+"""Width of a card in its own drawing units (poker cards are 2.5 × 3.5 in)."""
+CARD_HEIGHT = 350
+"""Height of a card in its own drawing units."""
+_RADIUS = 14
+
+FONT = "Arial, 'Liberation Sans', Helvetica, 'DejaVu Sans', sans-serif"
+"""Font stack of all text (Liberation Sans has Arial's metrics)."""
+
+DEFAULT_COLORS: dict[str, str] = {
+    "face": "#ffffff",
+    "border": "#6b6b6b",
+    "diamonds": "#d0021b",
+    "clubs": "#111111",
+    "hearts": "#d0021b",
+    "spades": "#111111",
+    "diamonds 4c": "#0b5cc6",
+    "clubs 4c": "#12813a",
+    "hearts 4c": "#d0021b",
+    "spades 4c": "#111111",
+    "court": "#fbf3dc",
+    "gold": "#e2b33c",
+    "skin": "#f6d5b3",
+    "hair": "#6b3f1d",
+    "ink": "#2b2b2b",
+    "back": "#1f4f9e",
+    "back pattern": "#ffffff",
+    "back margin": "#ffffff",
+    "selected": "#ffbf00",
+    "table": "#1c6b3c",
+    "table edge": "#0f4526",
+    "text": "#ffffff",
+    "plate": "#0f3d22",
+    "turn": "#ffd23f",
+    "turn text": "#222222",
+    "pass": "#f2f2f2",
+    "strip": "#ffffff",
+    "strip alt": "#f1f4f1",
+    "strip text": "#222222",
+}
+"""Default colours; any CSS colour works. Keys ending in ``4c`` are used by the
+four-colour deck. ``colors=`` merges a mapping over these."""
+
+Layout: TypeAlias = Literal["row", "fan"]
+Sort: TypeAlias = Literal["rank", "suit"] | None
+CardsArg: TypeAlias = Mask | Iterable[Card]
+ActionLike: TypeAlias = Action | tuple[int, Mask]
+
+
+class SvgImage(str):
+    """An SVG document as a ``str``; notebooks display it as a picture."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return self
+
+
+# ---------------------------------------------------------------- suit shapes
+
+# Each suit is drawn in a 100 × 100 box centred on the origin, filled at use.
+SUIT_PATHS: tuple[str, ...] = (
+    # diamonds
+    "M0 -50 Q16 -24 38 0 Q16 24 0 50 Q-16 24 -38 0 Q-16 -24 0 -50Z",
+    # clubs: three leaves, a filled heart between them and a flared stem
+    ("M0 -50 a23 23 0 1 0 0.01 0Z"
+    "M-25 -6 a23 23 0 1 0 0.01 0Z"
+    "M25 -6 a23 23 0 1 0 0.01 0Z"
+    "M0 -16 L-16 12 L16 12Z"
+    "M-5 5 Q-3 36 -20 50 L20 50 Q3 36 5 5Z"),
+    # hearts
+    ("M0 46 C-12 30 -48 10 -48 -16 C-48 -36 -36 -46 -24 -46"
+    " C-12 -46 -3 -38 0 -28 C3 -38 12 -46 24 -46"
+    " C36 -46 48 -36 48 -16 C48 10 12 30 0 46Z"),
+    # spades
+    ("M0 -50 C14 -30 48 -14 48 10 C48 28 36 36 24 36 C14 36 7 31 4 24"
+    " Q5 40 20 50 L-20 50 Q-5 40 -4 24 C-7 31 -14 36 -24 36"
+    " C-36 36 -48 28 -48 10 C-48 -14 -14 -30 0 -50Z"),
+)
+"""SVG path data of the four suit shapes, by suit number."""
+
+_SUIT_IDS = ("big2-diamond", "big2-club", "big2-heart", "big2-spade")
+_SUIT_NAMES = ("diamonds", "clubs", "hearts", "spades")
+
+# Pip positions for 2–10 as on real cards: column (-1, 0, 1) and height (0 top,
+# 1 bottom); pips below the middle are drawn upside down.
+_PIPS: dict[int, tuple[tuple[int, float], ...]] = {
+    2: ((0, 0), (0, 1)),
+    3: ((0, 0), (0, 0.5), (0, 1)),
+    4: ((-1, 0), (1, 0), (-1, 1), (1, 1)),
+    5: ((-1, 0), (1, 0), (0, 0.5), (-1, 1), (1, 1)),
+    6: ((-1, 0), (1, 0), (-1, 0.5), (1, 0.5), (-1, 1), (1, 1)),
+    7: ((-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (-1, 1), (1, 1)),
+    8: ((-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (0, 0.75), (-1, 1), (1, 1)),
+    9: ((-1, 0), (1, 0), (-1, 1 / 3), (1, 1 / 3), (0, 0.5),
+        (-1, 2 / 3), (1, 2 / 3), (-1, 1), (1, 1)),
+    10: ((-1, 0), (1, 0), (0, 1 / 6), (-1, 1 / 3), (1, 1 / 3),
+         (-1, 2 / 3), (1, 2 / 3), (0, 5 / 6), (-1, 1), (1, 1)),
+}
+_PIP_COLUMNS = (78.0, 125.0, 172.0)
+_PIP_TOP, _PIP_BOTTOM = 64.0, 286.0
+_PIP_SIZE = 44.0
+# Face value of each Big Two rank (3 … 10, J, Q, K, A, 2).
+_FACE_VALUES = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
+
+
+# ------------------------------------------------------------------- helpers
+
+def _fmt(x: float) -> str:
+    """A number for an attribute, without needless digits."""
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _colors(colors: Mapping[str, str] | None) -> dict[str, str]:
+    merged = dict(DEFAULT_COLORS)
+    if colors:
+        merged.update(colors)
+    return merged
+
+
+def _suit_color(suit: int, colors: Mapping[str, str], four_color: bool) -> str:
+    name = _SUIT_NAMES[suit]
+    return colors[name + " 4c"] if four_color else colors[name]
+
+
+def _as_mask(cards: CardsArg) -> Mask:
+    if isinstance(cards, int):
+        if not 0 <= cards < 1 << NUM_CARDS:
+            raise ValueError(f"not a card mask: {cards!r}")
+        return int(cards)
+    return mask_of(cards)
+
+
+def _as_list(cards: CardsArg, sort: Sort) -> list[Card]:
+    if isinstance(cards, int):
+        out = cards_of(_as_mask(cards))
+    else:
+        out = list(cards)
+        mask_of(out)  # validates
+        if len(set(out)) != len(out):
+            raise ValueError("a card is given twice")
+    if sort == "rank":
+        out.sort()
+    elif sort == "suit":
+        out.sort(key=lambda c: (c & 3, c))
+    elif sort is not None:
+        raise ValueError(f"sort must be 'rank', 'suit' or None, not {sort!r}")
+    return out
+
+
+def _svg_root(width: float, height: float, vb_w: float, vb_h: float,
+              kind: str) -> ET.Element:
+    return ET.Element("svg", {
+        "xmlns": SVG_NS,
+        "xmlns:xlink": XLINK_NS,
+        "version": "1.1",
+        "class": f"big2 big2-{kind}",
+        "width": _fmt(width),
+        "height": _fmt(height),
+        "viewBox": f"0 0 {_fmt(vb_w)} {_fmt(vb_h)}",
+    })
+
+
+def _defs(root: ET.Element, colors: Mapping[str, str]) -> str:
+    """Add the suit shapes and the back pattern; return the pattern's id."""
+    defs = ET.SubElement(root, "defs")
+    for sid, d in zip(_SUIT_IDS, SUIT_PATHS):
+        ET.SubElement(defs, "path", {"id": sid, "d": d})
+    # The pattern holds colours, so its id depends on them: several images in
+    # one HTML page then never borrow each other's pattern.
+    key = "|".join((colors["back"], colors["back pattern"])).encode()
+    pid = "big2-back-" + hashlib.sha1(key).hexdigest()[:8]
+    pattern = ET.SubElement(defs, "pattern", {
+        "id": pid, "width": "24", "height": "24",
+        "patternUnits": "userSpaceOnUse",
+    })
+    ET.SubElement(pattern, "rect", {"width": "24", "height": "24", "fill": colors["back"]})
+    ET.SubElement(pattern, "path", {
+        "d": "M12 0 L24 12 L12 24 L0 12Z M12 6 L18 12 L12 18 L6 12Z",
+        "fill": "none", "stroke": colors["back pattern"], "stroke-width": "2",
+        "stroke-opacity": "0.45",
+    })
+    return pid
+
+
+def _to_string(root: ET.Element) -> SvgImage:
+    return SvgImage(ET.tostring(root, encoding="unicode"))
+
+
+def _pip(parent: ET.Element, suit: int, x: float, y: float, size: float,
+         fill: str, flip: bool = False) -> None:
+    s = size / 100
+    transform = f"translate({_fmt(x)} {_fmt(y)}) scale({_fmt(s)})"
+    if flip:
+        transform += " rotate(180)"
+    ET.SubElement(parent, "use", {
+        "xlink:href": "#" + _SUIT_IDS[suit], "transform": transform, "fill": fill,
+    })
+
+
+def _text(parent: ET.Element, x: float, y: float, text: str, *, size: float,
+          fill: str, anchor: str = "middle", weight: str = "bold",
+          **extra: str) -> ET.Element:
+    attrs = {
+        "x": _fmt(x), "y": _fmt(y), "font-family": FONT, "font-size": _fmt(size),
+        "font-weight": weight, "text-anchor": anchor, "fill": fill,
+    }
+    attrs.update({k.replace("_", "-"): v for k, v in extra.items()})
+    el = ET.SubElement(parent, "text", attrs)
+    el.text = text
+    return el
+
+
+# --------------------------------------------------------------- card faces
+
+def _draw_index(g: ET.Element, rank: int, suit: int, fill: str) -> None:
+    label = RANK_LABELS[rank]
+    idx = ET.SubElement(g, "g", {"class": "index"})
+    extra = {"textLength": "46", "lengthAdjust": "spacingAndGlyphs"} if len(label) > 1 else {}
+    _text(idx, 30, 60, label, size=56, fill=fill, **extra)
+    _pip(idx, suit, 30, 86, 38, fill)
+    # The same index upside down in the opposite corner.
+    copy = ET.SubElement(g, "g", {
+        "class": "index", "transform": f"rotate(180 {CARD_WIDTH / 2} {CARD_HEIGHT / 2})",
+    })
+    _text(copy, 30, 60, label, size=56, fill=fill, **extra)
+    _pip(copy, suit, 30, 86, 38, fill)
+
+
+def _draw_pips(g: ET.Element, rank: int, suit: int, fill: str) -> None:
+    value = _FACE_VALUES[rank]
+    if value == 1:
+        size = 120 if suit == 3 else 100
+        if suit == 3:
+            ET.SubElement(g, "circle", {
+                "cx": "125", "cy": "175", "r": "78", "fill": "none",
+                "stroke": fill, "stroke-width": "2.5",
+            })
+        _pip(g, suit, 125, 175, size, fill)
+        return
+    span = _PIP_BOTTOM - _PIP_TOP
+    for col, height in _PIPS[value]:
+        y = _PIP_TOP + span * height
+        _pip(g, suit, _PIP_COLUMNS[col + 1], y, _PIP_SIZE, fill, flip=height > 0.5)
+
+
+def _draw_figure(g: ET.Element, rank: int, suit: int, fill: str,
+                 colors: Mapping[str, str]) -> None:
+    """Upper half of a court figure, centre of the card at the origin."""
+    ink = colors["ink"]
+    gold = colors["gold"]
+    letter = RANK_LABELS[rank]
+    # robe with a gold band and collar
+    ET.SubElement(g, "path", {
+        "d": "M-56 0 L-56 -36 Q-54 -54 -30 -58 L-12 -63 L12 -63 L30 -58"
+             " Q54 -54 56 -36 L56 0Z",
+        "fill": fill, "stroke": ink, "stroke-width": "2",
+    })
+    ET.SubElement(g, "path", {
+        "d": "M-9 -62 L9 -62 L9 0 L-9 0Z", "fill": gold, "stroke": ink, "stroke-width": "1.5",
+    })
+    ET.SubElement(g, "path", {
+        "d": "M-24 -59 L0 -38 L24 -59 L12 -64 L0 -52 L-12 -64Z",
+        "fill": colors["face"], "stroke": ink, "stroke-width": "1.5",
+    })
+    # emblem on the chest and what the figure holds
+    ET.SubElement(g, "circle", {
+        "cx": "-32", "cy": "-26", "r": "15", "fill": colors["face"],
+        "stroke": ink, "stroke-width": "1.5",
+    })
+    _pip(g, suit, -32, -26, 21, fill)
+    _held(g, letter, fill, colors)
+    if letter == "Q":  # long hair behind the head
+        ET.SubElement(g, "path", {
+            "d": "M-23 -84 Q-25 -60 -32 -56 L32 -56 Q25 -60 23 -84"
+                 " A23 23 0 0 0 -23 -84Z",
+            "fill": colors["hair"], "stroke": ink, "stroke-width": "1.5",
+        })
+    # head
+    ET.SubElement(g, "circle", {
+        "cx": "0", "cy": "-86", "r": "21", "fill": colors["skin"],
+        "stroke": ink, "stroke-width": "2",
+    })
+    for ex in (-7, 7):
+        ET.SubElement(g, "circle", {"cx": str(ex), "cy": "-88", "r": "2.2", "fill": ink})
+    if letter == "K":  # beard
+        ET.SubElement(g, "path", {
+            "d": "M-17 -80 Q-14 -58 0 -56 Q14 -58 17 -80 Q8 -72 0 -74 Q-8 -72 -17 -80Z",
+            "fill": colors["hair"], "stroke": ink, "stroke-width": "1.5",
+        })
+    else:
+        ET.SubElement(g, "path", {
+            "d": "M-6 -77 Q0 -73 6 -77", "fill": "none", "stroke": ink, "stroke-width": "2",
+        })
+    if letter == "K":  # crown of three points
+        ET.SubElement(g, "path", {
+            "d": "M-20 -99 L-23 -130 L-11 -113 L0 -134 L11 -113 L23 -130 L20 -99Z",
+            "fill": gold, "stroke": ink, "stroke-width": "2", "stroke-linejoin": "round",
+        })
+    elif letter == "Q":  # tiara with pearls
+        ET.SubElement(g, "path", {
+            "d": "M-17 -100 L-18 -116 L-9 -108 L0 -122 L9 -108 L18 -116 L17 -100Z",
+            "fill": gold, "stroke": ink, "stroke-width": "2", "stroke-linejoin": "round",
+        })
+        for px, py in ((-18, -118), (0, -124), (18, -118)):
+            ET.SubElement(g, "circle", {
+                "cx": str(px), "cy": str(py), "r": "3.5", "fill": colors["face"],
+                "stroke": ink, "stroke-width": "1.2",
+            })
+    else:  # jack: a beret with a feather
+        ET.SubElement(g, "path", {
+            "d": "M10 -106 Q30 -118 40 -134 Q26 -126 6 -112Z",
+            "fill": gold, "stroke": ink, "stroke-width": "1.5",
+        })
+        ET.SubElement(g, "path", {
+            "d": "M-24 -100 Q-26 -118 0 -119 Q26 -118 24 -100 Q0 -106 -24 -100Z",
+            "fill": fill, "stroke": ink, "stroke-width": "2",
+        })
+    # suit and letter beside the head
+    _pip(g, suit, -44, -116, 26, fill)
+    _text(g, 44, -100, letter, size=36, fill=fill)
+
+
+def _held(g: ET.Element, letter: str, fill: str, colors: Mapping[str, str]) -> None:
+    """The king's sceptre, the queen's flower or the jack's halberd."""
+    ink, gold = colors["ink"], colors["gold"]
+    if letter == "K":
+        ET.SubElement(g, "path", {
+            "d": "M24 -4 L42 -70", "stroke": ink, "stroke-width": "7", "stroke-linecap": "round",
+        })
+        ET.SubElement(g, "path", {
+            "d": "M24 -4 L42 -70", "stroke": gold, "stroke-width": "4", "stroke-linecap": "round",
+        })
+        ET.SubElement(g, "circle", {
+            "cx": "43", "cy": "-76", "r": "8", "fill": gold, "stroke": ink, "stroke-width": "1.5",
+        })
+    elif letter == "Q":
+        ET.SubElement(g, "path", {
+            "d": "M26 -6 Q30 -40 40 -64", "fill": "none", "stroke": "#2e7d32",
+            "stroke-width": "4", "stroke-linecap": "round",
+        })
+        for k in range(5):
+            t = math.radians(72 * k - 90)
+            ET.SubElement(g, "circle", {
+                "cx": _fmt(40 + 7 * math.cos(t)), "cy": _fmt(-70 + 7 * math.sin(t)), "r": "6",
+                "fill": colors["face"], "stroke": ink, "stroke-width": "1.2",
+            })
+        ET.SubElement(g, "circle", {"cx": "40", "cy": "-70", "r": "4.5", "fill": gold})
+    else:
+        ET.SubElement(g, "path", {
+            "d": "M26 -4 L42 -78", "stroke": "#7a4a21", "stroke-width": "4",
+            "stroke-linecap": "round",
+        })
+        ET.SubElement(g, "path", {
+            "d": "M40 -70 Q54 -72 58 -58 Q48 -62 38 -60Z M42 -78 L44 -90 L38 -80Z",
+            "fill": "#c9ced6", "stroke": ink, "stroke-width": "1.5",
+        })
+
+
+def _draw_court(g: ET.Element, rank: int, suit: int, fill: str,
+                colors: Mapping[str, str]) -> None:
+    court = ET.SubElement(g, "g", {"class": "court", "transform": "translate(125 175)"})
+    ET.SubElement(court, "rect", {
+        "x": "-66", "y": "-138", "width": "132", "height": "276", "rx": "6",
+        "fill": colors["court"], "stroke": fill, "stroke-width": "3",
+    })
+    clip = ET.SubElement(court, "g")
+    for rotate in (False, True):
+        half = ET.SubElement(clip, "g", {"transform": "rotate(180)"} if rotate else {})
+        _draw_figure(half, rank, suit, fill, colors)
+    ET.SubElement(court, "line", {
+        "x1": "-66", "y1": "0", "x2": "66", "y2": "0", "stroke": fill, "stroke-width": "2",
+    })
+
+
+def _draw_face(parent: ET.Element, c: Card, colors: Mapping[str, str],
+               four_color: bool, transform: str | None = None,
+               selected: bool = False) -> ET.Element:
+    rank, suit = c >> 2, c & 3
+    fill = _suit_color(suit, colors, four_color)
+    attrs = {"class": "card selected" if selected else "card", "data-card": CARD_NAMES[c]}
+    if transform:
+        attrs["transform"] = transform
+    g = ET.SubElement(parent, "g", attrs)
+    ET.SubElement(g, "rect", {
+        "x": "1.5", "y": "1.5", "width": str(CARD_WIDTH - 3), "height": str(CARD_HEIGHT - 3),
+        "rx": str(_RADIUS), "fill": colors["face"],
+        "stroke": colors["selected"] if selected else colors["border"],
+        "stroke-width": "9" if selected else "3",
+    })
+    if rank in (8, 9, 10):  # J, Q, K
+        _draw_court(g, rank, suit, fill, colors)
+    else:
+        _draw_pips(g, rank, suit, fill)
+    _draw_index(g, rank, suit, fill)
+    return g
+
+
+def _draw_back(parent: ET.Element, colors: Mapping[str, str], pattern_id: str,
+               transform: str | None = None, **attrs: str) -> ET.Element:
+    a = {"class": "back"}
+    a.update({k.replace("_", "-"): v for k, v in attrs.items()})
+    if transform:
+        a["transform"] = transform
+    g = ET.SubElement(parent, "g", a)
+    ET.SubElement(g, "rect", {
+        "x": "1.5", "y": "1.5", "width": str(CARD_WIDTH - 3), "height": str(CARD_HEIGHT - 3),
+        "rx": str(_RADIUS), "fill": colors["back margin"], "stroke": colors["border"],
+        "stroke-width": "3",
+    })
+    ET.SubElement(g, "rect", {
+        "x": "16", "y": "16", "width": str(CARD_WIDTH - 32), "height": str(CARD_HEIGHT - 32),
+        "rx": "8", "fill": f"url(#{pattern_id})", "stroke": colors["back"], "stroke-width": "3",
+    })
+    ET.SubElement(g, "ellipse", {
+        "cx": "125", "cy": "175", "rx": "62", "ry": "78", "fill": colors["back"],
+        "stroke": colors["back pattern"], "stroke-width": "5",
+    })
+    for suit, (dx, dy) in enumerate(((0, -34), (-28, 0), (28, 0), (0, 34))):
+        _pip(g, suit, 125 + dx, 175 + dy, 34, colors["back pattern"])
+    return g
+
+
+def _place(x: float, y: float, width: float, rotate: float = 0.0,
+           cx: float = 0.0, cy: float = 0.0) -> str:
+    """Transform putting a card of *width* units with its top left at (x, y)."""
+    s = width / CARD_WIDTH
+    out = ""
+    if rotate:
+        out = f"rotate({_fmt(rotate)} {_fmt(cx)} {_fmt(cy)}) "
+    return out + f"translate({_fmt(x)} {_fmt(y)}) scale({_fmt(s)})"
+
+
+
+def _draw_row(parent: ET.Element, cards: Sequence[Card], selected: Mask, *, x: float,
+              y: float, width: float, step: float, lift: float,
+              colors: Mapping[str, str], four_color: bool) -> None:
+    for i, c in enumerate(cards):
+        up = bool(selected >> c & 1)
+        _draw_face(parent, c, colors, four_color,
+                   _place(x + i * step, y + (0 if up else lift), width), selected=up)
+
+
