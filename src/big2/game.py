@@ -180,6 +180,11 @@ class Game:
         return CardSet(self._last.cards if self._last else 0)
 
     @property
+    def must_contain(self) -> CardSet:
+        """The card the next play must contain (the lowest card, first play only)."""
+        return CardSet(self._must)
+
+    @property
     def last_combo(self) -> Combo | None:
         """The classified play to beat, or ``None`` when leading."""
         return self._last
@@ -457,6 +462,7 @@ class Game:
             scores=self.scores(),
             totals=tuple(totals) or (0,) * self.num_players,
             finished=tuple(self.finished),
+            legal=tuple(self.legal_masks()) if seat == self.to_move else (),
         )
 
     def __repr__(self) -> str:

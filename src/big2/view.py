@@ -57,6 +57,8 @@ class PlayerView:
         scores: the deal's scores once it is over, else ``None``.
         totals: running match totals before this deal (zeros outside a match).
         finished: seats in the order they went out (ranking scoring plays on).
+        legal: when this seat is to move, every legal play as a mask (``0`` is
+            the pass), in order of strength; otherwise empty.
     """
 
     rules: Rules
@@ -76,6 +78,7 @@ class PlayerView:
     scores: tuple[int, ...] | None = None
     totals: tuple[int, ...] = field(default=())
     finished: tuple[int, ...] = field(default=())
+    legal: tuple[int, ...] = field(default=())
 
     @property
     def num_players(self) -> int:

@@ -1,0 +1,21 @@
+"""Bots: players that see one seat's :class:`~big2.view.PlayerView` only.
+
+A bot's :meth:`~big2.bots.base.Bot.choose` gets a view and returns one of
+``view.legal`` (a card mask; ``0`` passes). Bots never see the game object,
+so they cannot reach a hidden card, and they act only through the play the
+driver makes for them.
+
+>>> from big2 import Game
+>>> g = Game(seed=3)
+>>> bot = make_bot("greedy", seed=1)
+>>> g.play(bot.choose(g.view(g.to_move)))
+>>> len(g.history)
+1
+"""
+
+from big2.bots.base import BOT_LEVELS, Bot, available_bots, make_bot, register_bot
+from big2.bots.simple import GreedyBot, RandomBot
+
+__all__ = [
+    "BOT_LEVELS", "Bot", "GreedyBot", "RandomBot", "available_bots", "make_bot", "register_bot",
+]

@@ -1,0 +1,53 @@
+"""The bot interface and the registry of bots by name and level."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import Any
+
+from big2.cards import Mask
+from big2.view import PlayerView
+
+
+class Bot(ABC):
+    """A player given one seat's view. Deterministic for a given seed."""
+
+    name = "bot"
+
+    def __init__(self, seed: int | None = None, **options: Any) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.options = options
+
+    @abstractmethod
+    def choose(self, view: PlayerView) -> Mask:
+        """Return one of ``view.legal`` (``0`` to pass)."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seed={self.seed}>"
+
+
+_REGISTRY: dict[str, Callable[..., Bot]] = {}
+
+BOT_LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy"}
+"""Player-facing levels and the bot each maps to (more come with stronger bots)."""
+
+
+def register_bot(name: str, factory: Callable[..., Bot]) -> None:
+    """Make *factory* available to :func:`make_bot` under *name*."""
+    _REGISTRY[name] = factory
+
+
+def available_bots() -> list[str]:
+    """Bot names and levels :func:`make_bot` accepts."""
+    return sorted(_REGISTRY) + [lv for lv in BOT_LEVELS if lv not in _REGISTRY]
+
+
+def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
+    """A bot by name (``random``, ``greedy`` …) or level (``easy`` …)."""
+    key = BOT_LEVELS.get(name, name)
+    if key not in _REGISTRY:
+        raise ValueError(f"unknown bot {name!r}; choose from: {', '.join(available_bots())}")
+    return _REGISTRY[key](seed=seed, **options)

@@ -1,0 +1,108 @@
+"""The ``big2`` command: play in the terminal, list rules, and more."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from big2.rules import PRESETS, InvalidRulesError, Rules, describe_options
+
+
+def _parse_value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def build_rules(preset: str, options: tuple[str, ...], players: int | None = None) -> Rules:
+    """Rules from a preset name plus ``name=value`` overrides (click-friendly errors)."""
+    overrides: dict[str, Any] = {}
+    for item in options:
+        if "=" not in item:
+            raise click.BadParameter(f"expected name=value, got {item!r}", param_hint="--set")
+        key, value = item.split("=", 1)
+        key = key.strip().replace("-", "_")
+        overrides[key] = (value.split(",") if key == "finish_restrictions"
+                          else _parse_value(value.strip()))
+    if players is not None:
+        overrides["players"] = players
+    try:
+        return Rules.preset(preset, **overrides)
+    except InvalidRulesError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="big2")
+def main() -> None:
+    """Big Two (Deuces, Pusoy Dos, Capsa, Dai Di): play, bots, tools."""
+
+
+@main.command()
+@click.option("--rules", "preset", default="classic", show_default=True,
+              help=f"preset: {', '.join(PRESETS)}")
+@click.option("--set", "options", multiple=True, metavar="NAME=VALUE",
+              help="change one option (see `big2 rules`); repeatable")
+@click.option("--players", type=click.IntRange(2, 4), default=None, help="number of players")
+@click.option("--seed", type=int, default=None, help="seed for reproducible deals")
+@click.option("--deals", type=click.IntRange(0), default=None,
+              help="deals in the match (default: the rules' match_deals)")
+@click.option("--bot", "bot_name", default="greedy", show_default=True, help="opponents' bot")
+def play(preset: str, options: tuple[str, ...], players: int | None, seed: int | None,
+         deals: int | None, bot_name: str) -> None:
+    """Play a match in the terminal against bots (you are seat 0)."""
+    from big2.bots import make_bot
+    from big2.match import Match
+    from big2.terminal import TerminalGame
+
+    rules = build_rules(preset, options, players)
+    try:
+        bots = [make_bot(bot_name, seed=None if seed is None else seed * 10 + i)
+                for i in range(1, rules.players)]
+        match = Match(rules, seed=seed, deals=deals)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    sys.exit(TerminalGame(match, bots).run())
+
+
+@main.command(name="rules")
+@click.argument("preset", required=False)
+@click.option("--json", "as_json", is_flag=True, help="print the rules as JSON")
+def rules_cmd(preset: str | None, as_json: bool) -> None:
+    """List every option with its values, or show one PRESET's options."""
+    if preset:
+        try:
+            rules = Rules.preset(preset)
+        except InvalidRulesError as exc:
+            raise click.UsageError(str(exc)) from None
+        if as_json:
+            click.echo(json.dumps(rules.to_dict(), indent=2))
+            return
+        click.echo(f"{preset}: " + (", ".join(f"{k}={v}" for k, v in rules.diff().items())
+                                    or "the default game"))
+        return
+    if as_json:
+        click.echo(json.dumps({o[0]: {"values": o[1], "help": o[2]} for o in describe_options()},
+                              indent=2))
+        return
+    click.echo("Options (use with --set NAME=VALUE):")
+    for name, values, help_text in describe_options():
+        click.echo(f"  {name:22} {help_text}")
+        click.echo(f"  {'':22}   {values}")
+    click.echo("\nPresets:")
+    for name, diff in PRESETS.items():
+        click.echo(f"  {name:18} " + (", ".join(f"{k}={v}" for k, v in diff.items())
+                                      or "the default game"))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

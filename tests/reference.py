@@ -1,0 +1,165 @@
+"""A plain reference implementation of combinations and legal plays, for tests only.
+
+Written straight from RULES.md, independently of big2.combos: every subset of
+a hand up to five cards is classified and compared with slow, obvious code.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from big2.rules import Rules
+
+RANK_CHARS = "3456789TJQKA2"
+
+# RULES.md §1-§2, written out literally: sequence (low to high), deciding card.
+STRAIGHTS = {
+    "hk": ["34567", "45678", "56789", "6789T", "789TJ", "89TJQ", "9TJQK", "TJQKA",
+           "23456:2", "A2345:2"],
+    "malaysia": ["34567", "45678", "56789", "6789T", "789TJ", "89TJQ", "9TJQK", "TJQKA",
+                 "A2345:2", "23456:2"],
+    "indonesia": ["34567", "45678", "56789", "6789T", "789TJ", "89TJQ", "9TJQK", "TJQKA",
+                  "JQKA2:2"],
+    "pagat": ["A2345:5", "23456:6", "34567", "45678", "56789", "6789T", "789TJ", "89TJQ",
+              "9TJQK", "TJQKA"],
+    "ace-low": ["23456:6", "34567", "45678", "56789", "6789T", "789TJ", "89TJQ", "9TJQK",
+                "TJQKA", "A2345:A"],
+    "ace-top": ["23456:6", "34567", "45678", "56789", "6789T", "789TJ", "89TJQ", "9TJQK",
+                "A2345:A", "TJQKA:A"],
+    "vietnam": ["34567", "45678", "56789", "6789T", "789TJ", "89TJQ", "9TJQK", "TJQKA"],
+}
+
+
+def _sequences(order: str) -> list[tuple[frozenset[int], int]]:
+    out = []
+    for item in STRAIGHTS[order]:
+        seq, _, decide = item.partition(":")
+        decide = decide or seq[-1]
+        out.append((frozenset(RANK_CHARS.index(ch) for ch in seq), RANK_CHARS.index(decide)))
+    return out
+
+
+def suit_pos(rules: Rules, card: int) -> int:
+    return rules.suit_order.index("DCHS"[card % 4])
+
+
+def ref_classify(cards: tuple[int, ...], rules: Rules) -> tuple[str, tuple[int, ...], int] | None:
+    """(kind, key within kind, top-card strength) or None."""
+    n = len(cards)
+    ranks = [c // 4 for c in cards]
+    counts = Counter(ranks)
+    suited = rules.suit_ranking
+    top = max((c // 4, suit_pos(rules, c)) for c in cards)
+    top_value = top[0] * 4 + top[1] if suited else top[0]
+
+    def top_suit_of_rank(r: int) -> int:
+        return max(suit_pos(rules, c) for c in cards if c // 4 == r)
+
+    if n == 1:
+        c = cards[0]
+        return ("single", (c // 4, suit_pos(rules, c)) if suited else (c // 4,), top_value)
+    if n == 2:
+        if len(counts) != 1:
+            return None
+        r = ranks[0]
+        return ("pair", (r, top_suit_of_rank(r)) if suited else (r,), top_value)
+    if n == 3:
+        if len(counts) != 1 or not rules.triples:
+            return None
+        return ("triple", (ranks[0],), top_value)
+    if n == 4:
+        if len(counts) == 1 and rules.four_of_a_kind_alone:
+            return ("four", (ranks[0],), top_value)
+        if sorted(counts.values()) == [2, 2] and rules.two_pairs:
+            hi = max(counts)
+            return ("two pairs", (hi, top_suit_of_rank(hi)) if suited else (hi,), top_value)
+        return None
+    if n != 5:
+        return None
+    shape = sorted(counts.values(), reverse=True)
+    flush = len({c % 4 for c in cards}) == 1
+    if shape == [1, 1, 1, 1, 1]:
+        for index, (seq, decide) in enumerate(_sequences(rules.straight_order)):
+            if set(ranks) == seq:
+                d = next(c for c in cards if c // 4 == decide)
+                key = (index, suit_pos(rules, d)) if suited else (index,)
+                return ("straight flush" if flush else "straight", key, top_value)
+        if flush:
+            desc = tuple(sorted(ranks, reverse=True))
+            if not suited:
+                return ("flush", desc, top_value)
+            s = suit_pos(rules, cards[0])
+            key = (s, *desc) if rules.flush_order == "suit" else (*desc, s)
+            return ("flush", key, top_value)
+        return None
+    if shape == [4, 1]:
+        if not rules.four_kicker:
+            return None
+        return ("four kicker", (next(r for r, k in counts.items() if k == 4),), top_value)
+    if shape == [3, 2]:
+        return ("full house", (next(r for r, k in counts.items() if k == 3),), top_value)
+    if shape == [3, 1, 1] and rules.five_trips:
+        return ("five trips", (next(r for r, k in counts.items() if k == 3),), top_value)
+    if shape == [2, 2, 1] and rules.five_two_pairs != "no":
+        pr = sorted(r for r, k in counts.items() if k == 2)
+        if rules.five_two_pairs == "sisters" and pr[1] - pr[0] != 1:
+            return None
+        hi = pr[1]
+        return ("five two pairs", (hi, top_suit_of_rank(hi)) if suited else (hi,), top_value)
+    return None
+
+
+def five_kind_order(rules: Rules) -> list[str]:
+    order = ["five two pairs", "five trips", "straight", "flush", "full house", "four kicker",
+             "straight flush"]
+    if rules.straight_beats_flush:
+        order[2], order[3] = order[3], order[2]
+    return order
+
+
+def ref_beats(a: tuple[str, tuple[int, ...], int], b: tuple[str, tuple[int, ...], int],
+              size: int, rules: Rules) -> bool:
+    if size == 5:
+        if rules.five_card_compare == "top-card":
+            return a[2] > b[2]
+        if a[0] != b[0]:
+            if rules.five_card_compare == "same-kind":
+                return False
+            order = five_kind_order(rules)
+            return order.index(a[0]) > order.index(b[0])
+        return a[1] > b[1]
+    if size == 4 and a[0] != b[0]:
+        return a[0] == "four"
+    return a[1] > b[1]
+
+
+def ref_restricted(play: tuple[int, ...], rules: Rules) -> bool:
+    res = rules.finish_restrictions
+    twos = [c for c in play if c // 4 == 12]
+    return (("any-2" in res and bool(twos)) or ("single-2" in res and len(play) == 1 and bool(twos))
+            or ("pair-2" in res and len(play) == 2 and len(twos) == 2)
+            or ("2S" in res and 51 in play))
+
+
+def ref_legal(hand: list[int], rules: Rules, last: tuple[int, ...] | None, must: int | None,
+              waive: bool = False) -> set[int]:
+    """Every legal play as a mask (0 = pass) by brute force over subsets."""
+    out: set[int] = set()
+    sizes = range(1, 6) if last is None else [len(last)]
+    last_c = ref_classify(last, rules) if last else None
+    for k in sizes:
+        for sub in combinations(sorted(hand), k):
+            c = ref_classify(sub, rules)
+            if c is None:
+                continue
+            if must is not None and must not in sub:
+                continue
+            if last_c is not None and not ref_beats(c, last_c, k, rules):
+                continue
+            if len(sub) == len(hand) and not waive and ref_restricted(sub, rules):
+                continue
+            out.add(sum(1 << x for x in sub))
+    if last is not None or not out:
+        out.add(0)
+    return out
