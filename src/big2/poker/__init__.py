@@ -1,0 +1,46 @@
+"""Poker hand ranking: high, low, wild cards, house rules, names and odds.
+
+Independent of the Big Two rules engine; it shares only :mod:`big2.cards`
+(cards are ints 0–51, jokers 52 and up).
+
+Fast plain high poker (values 1–7,462, **higher is better**):
+
+>>> from big2.poker import evaluate, parse_hand
+>>> evaluate(parse_hand("KH KS KD QC QS")) > evaluate(parse_hand("AH AS AD KC QS"))
+True
+
+Everything else goes through :func:`rank_hand` and :class:`Rules`:
+
+>>> rank_hand("KH KS KD QC QS").name
+'Full house, Kings full of Queens'
+>>> rank_hand("7S 5D 4H 3C 2D", DEUCE_TO_SEVEN).name
+'7-low'
+>>> rank_hand("AS 2D 2C KH 9S", DEUCES_WILD).name
+'Three of a kind, Aces'
+"""
+
+from __future__ import annotations
+
+from big2.poker.batch import all_five_card_hands, evaluate5_batch, evaluate7_batch
+from big2.poker.cards import (
+    JOKER, InvalidCardError, format_hand, is_joker, make_card, parse_hand, poker_rank, to_cards,
+)
+from big2.poker.evaluate import evaluate, evaluate5, evaluate6, evaluate7
+from big2.poker.names import hand_name
+from big2.poker.odds import category_counts, odds_table, probabilities
+from big2.poker.ranking import (
+    HandRank, compare, qualifies_eight_or_better, rank_hand, showdown,
+)
+from big2.poker.rules import (
+    ACE_TO_FIVE, ACE_TO_SIX, DEUCE_TO_SEVEN, DEUCES_WILD, GREEK, ITALIAN, STANDARD, Rules,
+)
+from big2.poker.tables import CLASSES, Category
+
+__all__ = [
+    "ACE_TO_FIVE", "ACE_TO_SIX", "CLASSES", "Category", "DEUCES_WILD", "DEUCE_TO_SEVEN",
+    "GREEK", "HandRank", "ITALIAN", "InvalidCardError", "JOKER", "Rules", "STANDARD",
+    "all_five_card_hands", "category_counts", "compare", "evaluate", "evaluate5",
+    "evaluate5_batch", "evaluate6", "evaluate7", "evaluate7_batch", "format_hand",
+    "hand_name", "is_joker", "make_card", "odds_table", "parse_hand", "poker_rank",
+    "probabilities", "qualifies_eight_or_better", "rank_hand", "showdown", "to_cards",
+]
