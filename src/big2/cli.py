@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 import sys
 from typing import Any
@@ -41,7 +43,46 @@ def build_rules(preset: str, options: tuple[str, ...], players: int | None = Non
         raise click.UsageError(str(exc)) from None
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+LAZY_COMMANDS: dict[str, tuple[str, str]] = {
+    "poker": ("big2.poker.cli", "poker"),
+    "arena": ("big2.arena.cli", "arena_command"),
+    "bot": ("big2.protocol", "bot_command"),
+    "svg": ("big2.records.cli", "svg_command"),
+    "replay": ("big2.records.cli", "replay_command"),
+    "serve": ("big2.server.cli", "serve_command"),
+}
+"""Subcommands that live beside the core, imported only when used: name ->
+(module, attribute). Keeps ``big2 play`` fast and the core free of them."""
+
+
+class LazyGroup(click.Group):
+    """A click group that imports the :data:`LAZY_COMMANDS` on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self._available()})
+
+    @staticmethod
+    def _available() -> list[str]:
+        out = []
+        for name, (module, _) in LAZY_COMMANDS.items():
+            if importlib.util.find_spec(module.rsplit(".", 1)[0]) is not None:
+                try:
+                    if importlib.util.find_spec(module) is not None:
+                        out.append(name)
+                except ModuleNotFoundError:
+                    pass
+        return out
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        cmd = super().get_command(ctx, name)
+        if cmd is not None or name not in LAZY_COMMANDS or name not in self._available():
+            return cmd
+        module, attr = LAZY_COMMANDS[name]
+        found: click.Command = getattr(importlib.import_module(module), attr)
+        return found
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="big2")
 def main() -> None:
     """Big Two (Deuces, Pusoy Dos, Capsa, Dai Di): play, bots, tools."""
