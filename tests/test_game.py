@@ -231,3 +231,35 @@ def test_match_totals_and_penalty_target() -> None:
 def test_given_hands_validated() -> None:
     with pytest.raises(ValueError, match="two hands"):
         Game(hands=["3D 4D", "3D 5D"])
+
+
+def test_from_view_rebuilds_the_position_with_guessed_hands() -> None:
+    import random
+    rng = random.Random(8)
+    for seed in range(40):
+        rules = Rules(passing="lock-out") if seed % 2 else Rules()
+        g = Game(rules, seed=seed)
+        for _ in range(rng.randint(0, 40)):
+            if g.is_over():
+                break
+            g.play(rng.choice(g.legal_masks()))
+        if g.is_over():
+            continue
+        seat = g.to_move
+        v = g.view(seat)
+        # shuffle the hidden cards among the other seats, keeping counts
+        hidden = [c for s in range(4) if s != seat for c in cards_of(g.hands[s])]
+        rng.shuffle(hidden)
+        guess, i = [], 0
+        for s in range(4):
+            if s == seat:
+                guess.append(g.hands[s])
+            else:
+                n = g.hands[s].bit_count()
+                guess.append(sum(1 << c for c in hidden[i:i + n]))
+                i += n
+        h = Game.from_view(v, guess)
+        assert h.hands == guess and h.to_move == g.to_move
+        assert h.legal_masks() == g.legal_masks()
+        assert h.view(seat).trick == v.trick and h.view(seat).passed == v.passed
+        assert h.last_play == g.last_play and h.must_contain == g.must_contain

@@ -161,9 +161,7 @@ class Game:
         self._legal: list[Mask] | None = None
         self._outcome: Outcome | None = None
         if self._leader_arg is None:
-            strength = self._eng.strength
-            low = min((c for h in self.hands for c in cards_of(h)), key=strength.__getitem__)
-            self._must = 1 << low
+            self._must = self._low_card_mask()
             self.to_move: int | None = next(s for s, h in enumerate(self.hands) if h & self._must)
         else:
             self._must = 0
@@ -334,7 +332,9 @@ class Game:
         """Pass. Raises :class:`IllegalPlayError` for a leader who can play."""
         self.check_play(0)
         assert self.to_move is not None
-        seat = self.to_move
+        self._do_pass(self.to_move)
+
+    def _do_pass(self, seat: int) -> None:
         self.history.append(Action(seat, 0))
         self._legal = None
         if self._last is None:  # a leader with no legal play (finish restrictions)
@@ -406,14 +406,55 @@ class Game:
         actions = self.history[:-1]
         undone = self.history[-1]
         self._reset()
+        self._replay(actions)
+        return undone
+
+    def _replay(self, actions: Iterable[Action]) -> None:
+        """Apply recorded actions without re-checking them."""
         for a in actions:
             if a.cards:
                 combo = self._eng.classify(a.cards)
-                assert combo is not None
+                if combo is None:
+                    raise IllegalPlayError(f"not a combination: {a}")
                 self._do_play(a.seat, a.cards, combo)
             else:
-                self.pass_turn()
-        return undone
+                self._do_pass(a.seat)
+
+    @classmethod
+    def from_view(cls, view: PlayerView, hands: Sequence[Mask]) -> Game:
+        """A game in *view*'s position with *hands* as every seat's current
+        cards (``hands[view.seat]`` must be the view's own hand): the way a
+        search bot plays out one guess of the hidden cards.
+
+        The deal is rebuilt by giving each seat back the cards it played and
+        replaying the public history.
+        """
+        if len(hands) != view.num_players:
+            raise ValueError(f"{view.num_players} hands needed")
+        if int(hands[view.seat]) != int(view.hand):
+            raise ValueError("hands[view.seat] must be the view's own hand")
+        for s, h in enumerate(hands):
+            if int(h).bit_count() != view.card_counts[s]:
+                raise ValueError(f"seat {s} must hold {view.card_counts[s]} cards")
+        start = [int(h) for h in hands]
+        for a in view.history:
+            start[a.seat] |= a.cards
+        if view.history:
+            first = view.history[0].seat
+        else:
+            first = view.to_move if view.to_move is not None else 0
+        g = cls(view.rules, hands=start, leader=first, names=view.names)
+        if not view.history and view.must_contain:
+            g._must = int(view.must_contain)
+        elif view.history and view.history[0].cards & g._low_card_mask():
+            g._must = g._low_card_mask()
+        g._replay(view.history)
+        return g
+
+    def _low_card_mask(self) -> Mask:
+        strength = self._eng.strength
+        low = min((c for h in self.initial_hands for c in cards_of(h)), key=strength.__getitem__)
+        return 1 << low
 
     def copy(self) -> Game:
         """An independent copy of this game in its current position."""
@@ -463,6 +504,7 @@ class Game:
             totals=tuple(totals) or (0,) * self.num_players,
             finished=tuple(self.finished),
             legal=tuple(self.legal_masks()) if seat == self.to_move else (),
+            must_contain=CardSet(self._must),
         )
 
     def __repr__(self) -> str:

@@ -59,6 +59,7 @@ class PlayerView:
         finished: seats in the order they went out (ranking scoring plays on).
         legal: when this seat is to move, every legal play as a mask (``0`` is
             the pass), in order of strength; otherwise empty.
+        must_contain: the card the next play must contain (first play only).
     """
 
     rules: Rules
@@ -79,6 +80,7 @@ class PlayerView:
     totals: tuple[int, ...] = field(default=())
     finished: tuple[int, ...] = field(default=())
     legal: tuple[int, ...] = field(default=())
+    must_contain: CardSet = field(default=CardSet(0))
 
     @property
     def num_players(self) -> int:
