@@ -9,7 +9,7 @@ among the 52 card numbers, so poker numbers them from :data:`JOKER` (52) up.
 >>> poker_rank(47), RANK_CHARS[poker_rank(47)], suit_of(47)
 (12, 'A', 3)
 >>> format_hand((47, 43, 52))
-'AS KS JK'
+'AS KS RJ'
 """
 
 from __future__ import annotations
@@ -71,8 +71,10 @@ def make_card(rank: int, suit: int) -> int:
 
 
 def card_text(card: int) -> str:
-    """ASCII name of a card (``'KH'``) or joker (``'JK'``)."""
-    return "JK" if card >= JOKER else CARD_NAMES[card]
+    """ASCII name of a card (``'KH'``) or joker (``'RJ'``, ``'BJ'``, then ``'JK'``)."""
+    if card < JOKER:
+        return CARD_NAMES[card]
+    return {RED_JOKER: "RJ", BLACK_JOKER: "BJ"}.get(card, "JK")
 
 
 def parse_hand(text: str, *, allow_duplicates: bool = False) -> tuple[int, ...]:
@@ -125,5 +127,5 @@ def to_cards(hand: Hand) -> tuple[int, ...]:
 
 
 def format_hand(cards: Sequence[int]) -> str:
-    """Cards as ASCII text in the order given, jokers as ``JK``."""
+    """Cards as ASCII text in the order given (jokers ``RJ``, ``BJ``)."""
     return " ".join(card_text(c) for c in cards)

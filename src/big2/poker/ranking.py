@@ -10,7 +10,7 @@ fewer than five cards, best five of more, wild cards and every house rule in
 >>> rank_hand("KH KS KD QC QS").name
 'Full house, Kings full of Queens'
 >>> rank_hand("AH 9H 8H 5H JK").text()    # the joker is a king, not a second ace
-'AH JK 9H 8H 5H'
+'AH RJ 9H 8H 5H'
 >>> compare("AH 9H 8H 5H JK", "AS KS TS 4S 3S")
 -1
 >>> rank_hand("6S 5D 4H 2C JK", ACE_TO_FIVE).name   # the joker fits as an ace

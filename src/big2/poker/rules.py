@@ -33,7 +33,7 @@ WILD_TIEBREAKS = ("natural", "fewer")
 """``natural``: a natural hand beats an equal one using wild cards;
 ``fewer``: fewer wild cards beat more."""
 
-_ONE_EYED_JACKS = (38, 39)  # JH, JS
+_ONE_EYED_JACKS = (34, 35)  # JH, JS
 
 
 @dataclass(frozen=True)
