@@ -115,7 +115,9 @@ class Engine:
         self.suited = rules.suit_ranking
         self.suit_rank = sr
         self.strength = tuple((c >> 2) * 4 + sr[c & 3] for c in range(52))
+        self.by_strength = tuple(sorted(range(52), key=self.strength.__getitem__))
         self.lowest_card = rules.lowest_card
+        self.restrictions = bool(rules.finish_restrictions)
         five = self.five_kinds = self._five_kind_order()
         self.kind_base = {k: i << _KIND_SHIFT for i, k in enumerate(five)}
         self.kind_base[Kind.TWO_PAIRS] = 0
@@ -151,6 +153,18 @@ class Engine:
                         out.append(key << _SHIFT | mask)
                     out.sort()
         self._cache: dict[Mask, tuple[list[int], ...]] = {}
+        self._classified: dict[Mask, Combo | None] = {}
+        # flush keys by the 13-bit set of ranks (exactly five ranks)
+        self._flush_rank_key: dict[int, int] = {}
+        for ranks in combinations(range(13), 5):
+            key = 0
+            for r in sorted(ranks, reverse=True):
+                key = key * 13 + r
+            self._flush_rank_key[sum(1 << r for r in ranks)] = key
+        self._singles_by_nib: list[list[tuple[int, ...]]] = [
+            [tuple(1 << (4 * r + s) for s in range(4) if nib >> s & 1) for nib in range(16)]
+            for r in range(13)
+        ]
 
     def _five_kind_order(self) -> list[Kind]:
         r = self.rules
@@ -196,6 +210,16 @@ class Engine:
 
     def classify(self, mask: Mask) -> Combo | None:
         """The combination *mask* forms under these rules, or ``None``."""
+        try:
+            return self._classified[mask]
+        except KeyError:
+            pass
+        if len(self._classified) > 200_000:
+            self._classified.clear()
+        combo = self._classified[mask] = self._classify(mask)
+        return combo
+
+    def _classify(self, mask: Mask) -> Combo | None:
         n = mask.bit_count()
         if n == 0 or n > 5 or mask < 0 or mask > FULL_DECK:
             return None
@@ -325,10 +349,10 @@ class Engine:
             if rmask & smask != smask:
                 continue
             decide = self.straights[smask][1]
-            for combo in product(*[[1 << (4 * r + s) for s in range(4) if nibs[r] >> s & 1]
-                                   for r in ranks]):
-                m = sum(combo)
-                flush = any(m & BB_SUITS[s] == m for s in range(4))
+            sbn = self._singles_by_nib
+            for combo in product(*[sbn[r][nibs[r]] for r in ranks]):
+                m = combo[0] | combo[1] | combo[2] | combo[3] | combo[4]
+                flush = m & BB_SUITS[(combo[0].bit_length() - 1) & 3] == m
                 kind = Kind.STRAIGHT_FLUSH if flush else Kind.STRAIGHT
                 if top_card:
                     p = power(kind, 0, m)
@@ -337,14 +361,28 @@ class Engine:
                     p = base[kind] | (idx * 4 + sr[dsuit] if suited else idx)
                 out.append(p << _SHIFT | m)
         # flushes
+        rank_keys = self._flush_rank_key
+        flush_base = base[Kind.FLUSH]
+        straights = self.straights
+        suit_first = rules.flush_order == "suit"
         for s in range(4):
             suit_cards = hand & BB_SUITS[s]
             if suit_cards.bit_count() >= 5:
-                for combo in combinations(cards_of(suit_cards), 5):
-                    m = sum(1 << c for c in combo)
-                    if sum(1 << (c >> 2) for c in combo) in self.straights:
+                sp = sr[s]
+                for combo in combinations([r for r in range(13) if suit_cards >> (4 * r + s) & 1], 5):
+                    rm = (1 << combo[0]) | (1 << combo[1]) | (1 << combo[2]) | (1 << combo[3]) | (1 << combo[4])
+                    if rm in straights:
                         continue
-                    out.append(power(Kind.FLUSH, self._flush_key(m), m) << _SHIFT | m)
+                    m = sum(1 << (4 * r + s) for r in combo)
+                    if top_card:
+                        p = power(Kind.FLUSH, 0, m)
+                    elif not suited:
+                        p = flush_base | rank_keys[rm]
+                    elif suit_first:
+                        p = flush_base | (sp * 13**5 + rank_keys[rm])
+                    else:
+                        p = flush_base | (rank_keys[rm] * 4 + sp)
+                    out.append(p << _SHIFT | m)
         # full houses
         if triples and len(pairs) > 1:
             for t in triples:
@@ -397,10 +435,14 @@ class Engine:
 
     def follows(self, hand: Mask, last: Combo) -> list[Mask]:
         """The plays of *hand* that may be played on *last* (no pass)."""
+        return self.follows_from(self.hand_plays(hand), last)
+
+    def follows_from(self, hand_plays: tuple[list[int], ...], last: Combo) -> list[Mask]:
+        """Like :meth:`follows`, from a hand's :meth:`hand_plays`."""
         size = last.cards.bit_count()
         if size > 5:
             return []
-        plays = self.hand_plays(hand)[size]
+        plays = hand_plays[size]
         if not plays:
             return []
         lo = bisect.bisect_right(plays, (last.power << _SHIFT) | FULL_DECK)
@@ -411,7 +453,27 @@ class Engine:
 
     def leads(self, hand: Mask) -> list[Mask]:
         """Every play of *hand* on a free lead."""
-        return [p & FULL_DECK for group in self.hand_plays(hand) for p in group]
+        return self.leads_from(self.hand_plays(hand))
+
+    @staticmethod
+    def leads_from(hand_plays: tuple[list[int], ...]) -> list[Mask]:
+        """Like :meth:`leads`, from a hand's :meth:`hand_plays`."""
+        return [p & FULL_DECK for group in hand_plays for p in group]
+
+    @staticmethod
+    def without(hand_plays: tuple[list[int], ...], cards: Mask) -> tuple[list[int], ...]:
+        """The plays left in *hand_plays* once *cards* are gone from the hand.
+
+        A hand's plays are exactly its superset's plays that use none of the
+        removed cards, so filtering is all it takes (and much cheaper than
+        generating again).
+        """
+        _, g1, g2, g3, g4, g5 = hand_plays
+        return (_, [p for p in g1 if not p & cards],
+                [p for p in g2 if not p & cards] if g2 else g2,
+                [p for p in g3 if not p & cards] if g3 else g3,
+                [p for p in g4 if not p & cards] if g4 else g4,
+                [p for p in g5 if not p & cards] if g5 else g5)
 
 
 def _consecutive(r1: int, r2: int) -> bool:

@@ -79,7 +79,7 @@ def deal(rules: Rules, rng: random.Random, dealer: int = 0) -> list[Mask]:
     hands = [0] * n
     for i in range(per * n):
         hands[(dealer + 1 + i) % n] |= 1 << deck[i]
-    if rules.deal == "even":
+    if rules.deal == "even" and per * n < 52:
         strength = engine(rules).strength
         dealt = [c for c in sorted(range(52), key=strength.__getitem__)
                  if any(h >> c & 1 for h in hands)]
@@ -142,6 +142,8 @@ class Game:
         if len(self.names) != n:
             raise ValueError(f"{n} names needed, got {len(self.names)}")
         self.initial_hands: tuple[Mask, ...] = tuple(dealt)
+        self._jump_back = rules.passing == "jump-back"
+        self._ranking = rules.scoring == "ranking"
         self.dealt = tuple(h.bit_count() for h in dealt)
         self._leader_arg = leader
         self._reset()
@@ -160,6 +162,8 @@ class Game:
         self._waive = False
         self._legal: list[Mask] | None = None
         self._outcome: Outcome | None = None
+        # each seat's plays (Engine.hand_plays), kept up to date by filtering
+        self._hp: list[tuple[list[int], ...] | None] = [None] * self.num_players
         if self._leader_arg is None:
             self._must = self._low_card_mask()
             self.to_move: int | None = next(s for s, h in enumerate(self.hands) if h & self._must)
@@ -239,19 +243,23 @@ class Game:
         if self.to_move is None:
             self._legal = []
             return self._legal
-        hand = self.hands[self.to_move]
+        seat = self.to_move
+        hand = self.hands[seat]
+        hp = self._hp[seat]
+        if hp is None:
+            hp = self._hp[seat] = self._eng.hand_plays(hand)
         last = self._last
         if last is None:
-            plays = self._eng.leads(hand)
+            plays = self._eng.leads_from(hp)
             if self._must:
                 must = self._must
                 plays = [p for p in plays if p & must]
         else:
-            plays = self._eng.follows(hand, last)
-        if self.rules.finish_restrictions and not self._waive and hand.bit_count() <= 5:
+            plays = self._eng.follows_from(hp, last)
+        if self._eng.restrictions and not self._waive and hand.bit_count() <= 5:
             plays = [p for p in plays if p != hand or not self._restricted(p)]
         if last is not None or not plays:
-            plays = plays + [0]
+            plays.append(0)  # every list above is freshly built
         self._legal = plays
         return plays
 
@@ -315,16 +323,20 @@ class Game:
         An empty play (``0``, ``""``, ``"pass"``) passes. Raises
         :class:`IllegalPlayError` with a reason if the play is not allowed.
         """
+        legal = self._legal
+        if legal is not None and type(cards) is int and cards in legal:
+            # fast path: one of the listed legal plays (bots, self-play)
+            assert self.to_move is not None
+            if cards:
+                self._do_play(self.to_move, cards, self._eng.classify(cards))  # type: ignore[arg-type]
+            else:
+                self._do_pass(self.to_move)
+            return
         mask = _to_mask(cards)
         if mask == 0:
             self.pass_turn()
             return
-        legal = self._legal
-        combo: Combo | None
-        if legal is not None and mask in legal:
-            combo = self._eng.classify(mask)
-        else:
-            combo = self.check_play(mask)
+        combo = self.check_play(mask)
         assert combo is not None and self.to_move is not None
         self._do_play(self.to_move, mask, combo)
 
@@ -348,6 +360,9 @@ class Game:
 
     def _do_play(self, seat: int, mask: Mask, combo: Combo) -> None:
         self.hands[seat] &= ~mask
+        hp = self._hp[seat]
+        if hp is not None:
+            self._hp[seat] = Engine.without(hp, mask)
         self.history.append(Action(seat, mask))
         self._legal = None
         self._last = combo
@@ -355,12 +370,12 @@ class Game:
         self._must = 0
         self._lead_passes = 0
         self._waive = False
-        if self.rules.passing == "jump-back":
+        if self._jump_back:
             self._passed = 0
         if not self.hands[seat]:
             self.finished.append(seat)
             active = sum(1 for h in self.hands if h)
-            if self.rules.scoring != "ranking" or active <= 1:
+            if not self._ranking or active <= 1:
                 self._finish(mask)
                 return
         self._advance(seat)
@@ -452,9 +467,13 @@ class Game:
         return g
 
     def _low_card_mask(self) -> Mask:
-        strength = self._eng.strength
-        low = min((c for h in self.initial_hands for c in cards_of(h)), key=strength.__getitem__)
-        return 1 << low
+        dealt = 0
+        for h in self.initial_hands:
+            dealt |= h
+        for c in self._eng.by_strength:
+            if dealt >> c & 1:
+                return 1 << c
+        raise AssertionError("no card dealt")
 
     def copy(self) -> Game:
         """An independent copy of this game in its current position."""
@@ -463,6 +482,7 @@ class Game:
         g.hands = list(self.hands)
         g.history = list(self.history)
         g.finished = list(self.finished)
+        g._hp = list(self._hp)
         g._legal = None
         return g
 

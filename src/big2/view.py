@@ -9,7 +9,7 @@ hidden cards cannot leak by construction.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from big2.cards import CARD_SYMBOLS, CardSet, Mask, cards_of
 
@@ -17,8 +17,7 @@ if TYPE_CHECKING:
     from big2.rules import Rules
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One turn of a deal: *seat* played *cards*, or passed when ``cards == 0``."""
 
     seat: int

@@ -1,0 +1,88 @@
+"""Engine speed: random-vs-random deals per second, and the time to list every
+legal play of a fresh 13-card hand when leading (``classic`` preset).
+
+Prints medians over several rounds (the machine is shared and noisy). Every
+deal uses a fresh seed and every hand is freshly dealt, so no cache is warm.
+
+    python benchmarks/bench_engine.py [--deals 2000] [--rounds 5] [--hands 20000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from big2 import Game, Rules
+from big2.combos import engine
+
+PEER_DEALS_PER_S = 281  # fastest public Python Big Two engine measured on this machine (issue #2)
+PEER_LEAD_US = 104
+
+
+def deals_per_second(rules: Rules, deals: int, seed: int) -> float:
+    """Random-vs-random full deals (uniform over legal plays) per second."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    start = time.perf_counter()
+    for i in range(deals):
+        g = Game(rules, seed=seed * 1_000_003 + i)
+        while g.to_move is not None:
+            g.play(choice(g.legal_masks()))
+    return deals / (time.perf_counter() - start)
+
+
+def lead_listing_us(rules: Rules, hands: int, seed: int) -> list[float]:
+    """Microseconds to list every legal lead of fresh 13-card hands."""
+    eng = engine(rules)
+    rng = random.Random(seed)
+    deck = list(range(52))
+    out = []
+    clock = time.perf_counter
+    for _ in range(hands):
+        rng.shuffle(deck)
+        hand = sum(1 << c for c in deck[:13])
+        eng._cache.pop(hand, None)  # fresh: never served from the cache
+        t = clock()
+        eng.leads(hand)
+        out.append((clock() - t) * 1e6)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=2000)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--hands", type=int, default=20000)
+    ap.add_argument("--rules", default="classic")
+    args = ap.parse_args()
+    rules = Rules.preset(args.rules)
+    deals_per_s = [deals_per_second(rules, args.deals, seed=r + 1) for r in range(args.rounds)]
+    lead = lead_listing_us(rules, args.hands, seed=7)
+    med_deals = statistics.median(deals_per_s)
+    med_lead = statistics.median(lead)
+    sample = Game(rules, seed=1)
+    n_turns = []
+    rng = random.Random(5)
+    for i in range(200):
+        g = Game(rules, seed=10**7 + i)
+        while not g.is_over():
+            g.play(rng.choice(g.legal_masks()))
+        n_turns.append(len(g.history))
+    print(f"rules: {args.rules}; {args.rounds} rounds of {args.deals} deals; {args.hands} fresh hands")
+    print(f"{'measure':44} {'big2':>10} {'peer':>8} {'ratio':>7} {'target':>8}")
+    print(f"{'random-vs-random deals/s (median)':44} {med_deals:10,.0f} {PEER_DEALS_PER_S:8} "
+          f"{med_deals / PEER_DEALS_PER_S:6.1f}x {'>= 3000':>8}")
+    print(f"{'list all leads, fresh 13-card hand (us, median)':44} {med_lead:10.1f} {PEER_LEAD_US:8} "
+          f"{PEER_LEAD_US / med_lead:6.1f}x {'<= 15':>8}")
+    print(f"  deals/s per round: {', '.join(f'{d:,.0f}' for d in deals_per_s)}")
+    print(f"  lead listing p10/p90: {statistics.quantiles(lead, n=10)[0]:.1f} / "
+          f"{statistics.quantiles(lead, n=10)[-1]:.1f} us; "
+          f"plays per fresh hand: {len(sample.legal_masks())} (seed 1, first lead)")
+    print(f"  turns per random deal (median): {statistics.median(n_turns):.0f}; "
+          f"turns/s ~ {med_deals * statistics.median(n_turns):,.0f}")
+
+
+if __name__ == "__main__":
+    main()
