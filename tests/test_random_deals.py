@@ -1,0 +1,84 @@
+"""Thousands of random deals under every preset, checking invariants at every step."""
+
+from __future__ import annotations
+
+import random
+import zlib
+
+import pytest
+from reference import ref_beats, ref_classify
+
+from big2 import Game, Rules
+from big2.cards import cards_of
+
+DEALS_PER_PRESET = 500
+
+
+def play_and_check(rules: Rules, seed: int) -> Game:
+    rng = random.Random(seed)
+    g = Game(rules, seed=seed)
+    n = g.num_players
+    full = 0
+    for h in g.initial_hands:
+        full |= h
+    while not g.is_over():
+        seat = g.to_move
+        assert g.hands[seat], "a seat without cards is to move"
+        legal = g.legal_masks()
+        assert legal, "no legal action"
+        play = rng.choice(legal)
+        before_last, before_player = g.last_play, g.last_player
+        leading = g.leading
+        if play:
+            assert play & ~g.hands[seat] == 0
+            mine = ref_classify(tuple(cards_of(play)), rules)
+            assert mine is not None
+            if not leading:
+                assert before_player != seat
+                theirs = ref_classify(tuple(cards_of(before_last)), rules)
+                assert len(cards_of(play)) == len(cards_of(before_last))
+                assert ref_beats(mine, theirs, play.bit_count(), rules)
+        else:
+            assert not leading or legal == [0]
+        g.play(play)
+        played = g.played()
+        total = played
+        for h in g.hands:
+            assert h & played == 0
+            total |= h
+        assert total == full, "cards not conserved"
+        if not g.is_over() and g.leading and g.history[-1].cards == 0 and not leading:
+            # the trick just ended: every other seat with cards passed since the last play
+            assert g.to_move == before_player or not g.hands[before_player]
+    out = g.outcome()
+    assert out is not None and g.hands[out.winner] == 0
+    scores = out.scores
+    if rules.scoring in ("classic", "count"):
+        assert sum(scores) == 0 and scores[out.winner] == max(scores) > 0
+    elif rules.scoring == "penalty":
+        assert scores[out.winner] == 0 and all(s <= 0 for s in scores)
+        assert all(s < 0 for i, s in enumerate(scores) if i != out.winner)
+    else:
+        assert sorted(scores) == list(range(n))
+        assert sum(1 for h in g.hands if h) == 1
+    return g
+
+
+@pytest.mark.parametrize("preset", Rules.presets())
+def test_random_deals_hold_invariants(preset: str) -> None:
+    base = zlib.crc32(preset.encode())
+    for i in range(DEALS_PER_PRESET):
+        rules = Rules.preset(preset, players=(4, 4, 3, 2)[i % 4])
+        play_and_check(rules, base + i)
+
+
+@pytest.mark.parametrize("options", [
+    {"passing": "lock-out"}, {"scoring": "count", "count_twos_double": True},
+    {"deal": "13-each", "players": 3}, {"finish_restrictions": ["any-2"]},
+    {"two_pairs": True, "four_of_a_kind_alone": True, "five_trips": True,
+     "five_two_pairs": "any"},
+    {"suit_ranking": False, "five_card_compare": "same-kind"},
+], ids=lambda o: ",".join(o))
+def test_random_deals_with_options(options: dict) -> None:
+    for i in range(150):
+        play_and_check(Rules(**options), 1000 + i)
