@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import numpy as np
 import pytest
 
 from big2.cards import CARD_NAMES
 from big2.poker import (
-    CLASSES, Category, all_five_card_hands, evaluate, evaluate5, evaluate5_batch,
-    evaluate7, evaluate7_batch, parse_hand,
+    CLASSES,
+    Category,
+    all_five_card_hands,
+    evaluate,
+    evaluate5,
+    evaluate5_batch,
+    evaluate7,
+    evaluate7_batch,
+    parse_hand,
 )
 from big2.poker.reference import reference_key
 
@@ -75,7 +82,7 @@ def test_fast_path_agrees_with_plain_reference_ranker() -> None:
     rng = random.Random(7)
     hands = [rng.sample(range(52), 5) for _ in range(30000)]
     pairs = sorted((evaluate(h), reference_key([CARD_NAMES[c] for c in h])) for h in hands)
-    for (v1, k1), (v2, k2) in zip(pairs, pairs[1:]):
+    for (v1, k1), (v2, k2) in pairwise(pairs):
         assert (v1 < v2) == (k1 < k2) and (v1 == v2) == (k1 == k2), (k1, k2)
 
 

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from big2.poker import (
-    ACE_TO_FIVE, ACE_TO_SIX, DEUCE_TO_SEVEN, Rules, compare, qualifies_eight_or_better,
+    ACE_TO_FIVE,
+    ACE_TO_SIX,
+    DEUCE_TO_SEVEN,
+    Rules,
+    compare,
+    qualifies_eight_or_better,
     rank_hand,
 )
 
@@ -13,7 +20,7 @@ from big2.poker import (
 def _order_agrees(keys: list[tuple[int, ...]], classes: list[int]) -> None:
     """Higher key must mean better (smaller) class, equal key equal class."""
     pairs = sorted(zip(keys, classes))
-    for (k1, c1), (k2, c2) in zip(pairs, pairs[1:]):
+    for (k1, c1), (k2, c2) in itertools.pairwise(pairs):
         assert (k1 == k2) == (c1 == c2) and (k1 < k2) == (c1 > c2), (k1, c1, k2, c2)
 
 
@@ -28,7 +35,7 @@ def test_low_orders_match_onejoker_classes(five_rows, to_text, rules, column, cl
 
 
 def _ordered(hands: list[str], rules: Rules) -> None:
-    for better, worse in zip(hands, hands[1:]):
+    for better, worse in itertools.pairwise(hands):
         assert compare(better, worse, rules) == 1, (better, worse)
 
 

@@ -3,14 +3,25 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from big2.poker import (
-    GREEK, ITALIAN, STANDARD, Category, HandRank, Rules, compare, evaluate, format_hand,
-    parse_hand, rank_hand, showdown,
+    GREEK,
+    ITALIAN,
+    STANDARD,
+    Category,
+    HandRank,
+    Rules,
+    compare,
+    evaluate,
+    format_hand,
+    parse_hand,
+    rank_hand,
+    showdown,
 )
 
 
@@ -85,7 +96,7 @@ def test_incomplete_hands_present_kicker_beats_missing_one() -> None:
     assert beats("8S 8D KH", "8H 8C 6S 2D")
     assert beats("8H 8C 6S 2D", "8S 8D 6H")
     chain = ["TS", "9S 5D", "9H 3C 2D", "9D 3S", "9C"]
-    for better, worse in zip(chain, chain[1:]):
+    for better, worse in itertools.pairwise(chain):
         assert beats(better, worse), (better, worse)
 
 

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from big2.poker import (
-    ACE_TO_FIVE, DEUCE_TO_SEVEN, DEUCES_WILD, STANDARD, Category, Rules, compare, rank_hand,
+    ACE_TO_FIVE,
+    DEUCE_TO_SEVEN,
+    DEUCES_WILD,
+    STANDARD,
+    Category,
+    Rules,
+    compare,
+    rank_hand,
 )
 
 

@@ -23,24 +23,70 @@ from __future__ import annotations
 
 from big2.poker.batch import all_five_card_hands, evaluate5_batch, evaluate7_batch
 from big2.poker.cards import (
-    JOKER, InvalidCardError, format_hand, is_joker, make_card, parse_hand, poker_rank, to_cards,
+    JOKER,
+    InvalidCardError,
+    format_hand,
+    is_joker,
+    make_card,
+    parse_hand,
+    poker_rank,
+    to_cards,
 )
 from big2.poker.evaluate import evaluate, evaluate5, evaluate6, evaluate7
 from big2.poker.names import hand_name
 from big2.poker.odds import category_counts, odds_table, probabilities
 from big2.poker.ranking import (
-    HandRank, compare, qualifies_eight_or_better, rank_hand, showdown,
+    HandRank,
+    compare,
+    qualifies_eight_or_better,
+    rank_hand,
+    showdown,
 )
 from big2.poker.rules import (
-    ACE_TO_FIVE, ACE_TO_SIX, DEUCE_TO_SEVEN, DEUCES_WILD, GREEK, ITALIAN, STANDARD, Rules,
+    ACE_TO_FIVE,
+    ACE_TO_SIX,
+    DEUCE_TO_SEVEN,
+    DEUCES_WILD,
+    GREEK,
+    ITALIAN,
+    STANDARD,
+    Rules,
 )
 from big2.poker.tables import CLASSES, Category
 
 __all__ = [
-    "ACE_TO_FIVE", "ACE_TO_SIX", "CLASSES", "Category", "DEUCES_WILD", "DEUCE_TO_SEVEN",
-    "GREEK", "HandRank", "ITALIAN", "InvalidCardError", "JOKER", "Rules", "STANDARD",
-    "all_five_card_hands", "category_counts", "compare", "evaluate", "evaluate5",
-    "evaluate5_batch", "evaluate6", "evaluate7", "evaluate7_batch", "format_hand",
-    "hand_name", "is_joker", "make_card", "odds_table", "parse_hand", "poker_rank",
-    "probabilities", "qualifies_eight_or_better", "rank_hand", "showdown", "to_cards",
+    "ACE_TO_FIVE",
+    "ACE_TO_SIX",
+    "CLASSES",
+    "DEUCES_WILD",
+    "DEUCE_TO_SEVEN",
+    "GREEK",
+    "ITALIAN",
+    "JOKER",
+    "STANDARD",
+    "Category",
+    "HandRank",
+    "InvalidCardError",
+    "Rules",
+    "all_five_card_hands",
+    "category_counts",
+    "compare",
+    "evaluate",
+    "evaluate5",
+    "evaluate5_batch",
+    "evaluate6",
+    "evaluate7",
+    "evaluate7_batch",
+    "format_hand",
+    "hand_name",
+    "is_joker",
+    "make_card",
+    "odds_table",
+    "parse_hand",
+    "poker_rank",
+    "probabilities",
+    "qualifies_eight_or_better",
+    "rank_hand",
+    "showdown",
+    "to_cards",
 ]

@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from big2.poker.evaluate import FIVE_TABLE, FLUSH_BEST, RANK_BITS, RANK_KEYS5
 
-__all__ = ["evaluate5_batch", "evaluate7_batch", "all_five_card_hands"]
+__all__ = ["all_five_card_hands", "evaluate5_batch", "evaluate7_batch"]
 
 _RANK_KEY = np.array(RANK_KEYS5, dtype=np.int32)
 _RANK_BIT = np.array(RANK_BITS, dtype=np.int32)
@@ -40,7 +40,7 @@ def evaluate5_batch(hands: npt.ArrayLike) -> npt.NDArray[np.int32]:
     for col in cols[1:]:
         key += _RANK_KEY[col]
         suits &= _SUIT_BIT[col]
-    out = _NONFLUSH[key]
+    out: npt.NDArray[np.int32] = _NONFLUSH[key]
     flush = np.flatnonzero(suits)
     if flush.size:
         fh = h[flush]

@@ -17,12 +17,25 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
-from big2.cards import CARD_NAMES, CardSet, InvalidCardError, cards_of, parse_card
+from big2.cards import CARD_NAMES, InvalidCardError, cards_of, parse_card
 
 __all__ = [
-    "JOKER", "RED_JOKER", "BLACK_JOKER", "RANK_CHARS", "RANK_NAMES", "RANK_PLURALS",
-    "Hand", "InvalidCardError", "poker_rank", "suit_of", "is_joker", "make_card",
-    "parse_hand", "to_cards", "format_hand", "card_text",
+    "BLACK_JOKER",
+    "JOKER",
+    "RANK_CHARS",
+    "RANK_NAMES",
+    "RANK_PLURALS",
+    "RED_JOKER",
+    "Hand",
+    "InvalidCardError",
+    "card_text",
+    "format_hand",
+    "is_joker",
+    "make_card",
+    "parse_hand",
+    "poker_rank",
+    "suit_of",
+    "to_cards",
 ]
 
 Hand: TypeAlias = "str | int | Iterable[int]"

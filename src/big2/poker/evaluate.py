@@ -37,8 +37,16 @@ from itertools import combinations_with_replacement
 from big2.poker.tables import BATCH_RANK_KEYS, VALUE_OF, Category, straight_top
 
 __all__ = [
-    "evaluate", "evaluate5", "evaluate6", "evaluate7", "best_nonflush",
-    "CARD_KEYS", "RANK_KEYS5", "RANK_BITS", "FIVE_TABLE", "FLUSH_BEST",
+    "CARD_KEYS",
+    "FIVE_TABLE",
+    "FLUSH_BEST",
+    "RANK_BITS",
+    "RANK_KEYS5",
+    "best_nonflush",
+    "evaluate",
+    "evaluate5",
+    "evaluate6",
+    "evaluate7",
 ]
 
 _FLUSH = 0x820820

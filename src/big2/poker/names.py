@@ -20,7 +20,7 @@ from big2.poker.tables import Category
 if TYPE_CHECKING:
     from big2.poker.ranking import HandRank
 
-__all__ = ["hand_name", "low_label", "Rules"]
+__all__ = ["Rules", "hand_name", "low_label"]
 
 _LOW_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King", "Ace")
 

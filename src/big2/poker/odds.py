@@ -21,7 +21,7 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import comb, prod
 
-__all__ = ["CATEGORIES", "category_counts", "probabilities", "odds_table"]
+__all__ = ["CATEGORIES", "category_counts", "odds_table", "probabilities"]
 
 CATEGORIES = (
     "Five of a kind, flush",
@@ -95,8 +95,8 @@ def odds_table(decks: int = 1, *, all_rows: bool = False) -> str:
     """
     counts = category_counts(decks)
     total = comb(52 * decks, 5)
-    lines = [f"Five-card hands from {decks} deck{'s' if decks > 1 else ''} "
-             f"({total:,} hands)",
+    lines = [(f"Five-card hands from {decks} deck{'s' if decks > 1 else ''} "
+             f"({total:,} hands)"),
              f"{'Category':<24}{'Hands':>18}{'Probability':>14}{'1 in':>14}"]
     for name in CATEGORIES:
         n = counts[name]

@@ -28,7 +28,7 @@ from big2.poker.cards import Hand, format_hand, is_joker, poker_rank, to_cards
 from big2.poker.rules import ACE_TO_FIVE, STANDARD, Rules
 from big2.poker.tables import VALUE_OF, Category
 
-__all__ = ["HandRank", "rank_hand", "compare", "showdown", "qualifies_eight_or_better"]
+__all__ = ["HandRank", "compare", "qualifies_eight_or_better", "rank_hand", "showdown"]
 
 _ORDER = (
     Category.HIGH_CARD, Category.PAIR, Category.TWO_PAIR, Category.THREE_OF_A_KIND,

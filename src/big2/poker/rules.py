@@ -21,8 +21,17 @@ from dataclasses import dataclass, field, replace
 from big2.poker.cards import RANK_CHARS, is_joker, poker_rank
 
 __all__ = [
-    "Rules", "STANDARD", "ACE_TO_FIVE", "DEUCE_TO_SEVEN", "ACE_TO_SIX", "DEUCES_WILD",
-    "ITALIAN", "GREEK", "LOW_MODES", "SUIT_TIEBREAKS", "WILD_TIEBREAKS",
+    "ACE_TO_FIVE",
+    "ACE_TO_SIX",
+    "DEUCES_WILD",
+    "DEUCE_TO_SEVEN",
+    "GREEK",
+    "ITALIAN",
+    "LOW_MODES",
+    "STANDARD",
+    "SUIT_TIEBREAKS",
+    "WILD_TIEBREAKS",
+    "Rules",
 ]
 
 LOW_MODES = ("a5", "27", "a6")

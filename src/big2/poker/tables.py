@@ -18,8 +18,13 @@ from enum import IntEnum
 from itertools import combinations
 
 __all__ = [
-    "Category", "CLASSES", "VALUE_OF", "CATEGORY_BOUNDS", "STRAIGHT_TOPS",
-    "straight_top", "BATCH_RANK_KEYS",
+    "BATCH_RANK_KEYS",
+    "CATEGORY_BOUNDS",
+    "CLASSES",
+    "STRAIGHT_TOPS",
+    "VALUE_OF",
+    "Category",
+    "straight_top",
 ]
 
 
