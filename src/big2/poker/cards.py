@@ -125,6 +125,7 @@ def parse_hand(text: str, *, allow_duplicates: bool = False) -> tuple[int, ...]:
 def to_cards(hand: Hand) -> tuple[int, ...]:
     """Card numbers of *hand*: text is parsed, an int is a mask, else iterated.
 
+    >>> from big2.cards import CardSet
     >>> to_cards("KH KS"), to_cards(CardSet.parse("KH KS")), to_cards([43, 42])
     ((42, 43), (42, 43), (43, 42))
     """
