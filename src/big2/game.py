@@ -16,6 +16,7 @@ big2.game.IllegalPlayError: you do not hold 3♦
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -150,6 +151,7 @@ class Game:
             raise ValueError(f"{n} names needed, got {len(self.names)}")
         self.initial_hands: tuple[Mask, ...] = tuple(dealt)
         self._jump_back = rules.passing == "jump-back"
+        self._plain_follow = rules.five_card_compare != "same-kind"
         self._ranking = rules.scoring == "ranking"
         self.dealt = tuple(h.bit_count() for h in dealt)
         self._leader_arg = leader
@@ -261,6 +263,10 @@ class Game:
             if self._must:
                 must = self._must
                 plays = [p for p in plays if p & must]
+        elif self._plain_follow:
+            # inline Engine.follows_from: the plays of that size above the last one
+            group = hp[self._last_size]
+            plays = [p & FULL_DECK for p in group[bisect_right(group, self._follow_key):]]
         else:
             plays = self._eng.follows_from(hp, last)
         if self._eng.restrictions and not self._waive and hand.bit_count() <= 5:
@@ -331,6 +337,10 @@ class Game:
         :class:`IllegalPlayError` with a reason if the play is not allowed.
         """
         legal = self._legal
+        if cards == 0 and legal and legal[-1] == 0:
+            assert self.to_move is not None
+            self._do_pass(self.to_move)
+            return
         if legal is not None and type(cards) is int and cards in legal:
             # fast path: one of the listed legal plays (bots, self-play)
             assert self.to_move is not None
@@ -374,6 +384,9 @@ class Game:
         self._legal = None
         self._last = combo
         self._last_player = seat
+        size = mask.bit_count()
+        self._last_size = size if size <= 5 else 0
+        self._follow_key = (combo.power << 52) | FULL_DECK
         self._must = 0
         self._lead_passes = 0
         self._waive = False
