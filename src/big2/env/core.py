@@ -1,0 +1,173 @@
+"""The deal driver both environments share: one :class:`~big2.game.Game` at a
+time, seeded deals, action ids, observations, masks, rewards and rendering.
+
+It needs neither PettingZoo nor Gymnasium; :mod:`big2.env.aec` and
+:mod:`big2.env.gym` wrap it in their APIs.
+
+>>> t = Table("classic", seed=3)
+>>> seat = t.game.to_move
+>>> ids = t.legal_actions()
+>>> t.play(int(ids[0]))
+>>> t.game.to_move != seat, len(t.game.history)
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from typing import Final, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from big2.cards import CARD_SYMBOLS, cards_of
+from big2.env.actions import ACTION_INDEX, ACTION_MASK_LIST, NUM_ACTIONS, InvalidActionError
+from big2.env.observation import encode_game
+from big2.game import Game, IllegalPlayError
+from big2.rules import Rules
+
+RewardMode = Literal["score", "win"]
+REWARD_MODES: Final = ("score", "win")
+"""``score``: the deal's score under the rule set's scoring; ``win``: +1 to the
+seat that went out first, −1 to every other seat."""
+
+
+def make_rules(rules: Rules | str | None, players: int | None) -> Rules:
+    """A :class:`Rules` from a rule set, a preset name or ``None`` (classic),
+    with *players* applied when given."""
+    if rules is None:
+        rules = Rules()
+    elif isinstance(rules, str):
+        rules = Rules.preset(rules)
+    elif not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, a preset name or None, not {type(rules).__name__}")
+    if players is not None and players != rules.players:
+        rules = rules.replace(players=players)
+    return rules
+
+
+class Table:
+    """One seat-agnostic deal at a time.
+
+    Args:
+        rules: a :class:`Rules`, a preset name, or ``None`` for the classic game.
+        players: number of seats (2–4), overriding ``rules.players``.
+        reward: ``"score"`` or ``"win"`` (see :data:`REWARD_MODES`).
+        seed: seeds the stream of deals; see :meth:`reset`.
+    """
+
+    def __init__(self, rules: Rules | str | None = None, *, players: int | None = None,
+                 reward: RewardMode = "score", seed: int | None = None) -> None:
+        self.rules = make_rules(rules, players)
+        self.num_players = self.rules.players
+        if reward not in REWARD_MODES:
+            raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
+        self.reward_mode: RewardMode = reward
+        self.names = tuple(f"player_{s}" for s in range(self.num_players))
+        self._rng = random.Random(seed)
+        self._legal_src: list[int] | None = None
+        self._legal_ids: list[int] = []
+        self.game: Game = self._new_game()
+
+    def _new_game(self) -> Game:
+        return Game(self.rules, seed=self._rng.getrandbits(64), names=self.names)
+
+    def reset(self, seed: int | None = None) -> Game:
+        """Deal a new hand. With *seed*, the stream of deals restarts from it, so
+        the same seed (and the same actions) replays the same deals."""
+        if seed is not None:
+            self._rng.seed(seed)
+        self.game = self._new_game()
+        return self.game
+
+    # -- actions ---------------------------------------------------------------
+
+    def legal_actions(self) -> list[int]:
+        """The ids of the legal plays of the seat to move (empty once over),
+        weakest first, the pass last. Shared until the game moves on: do not
+        change it."""
+        legal = self.game.legal_masks()
+        if legal is not self._legal_src:  # the game hands out one list per position
+            index = ACTION_INDEX
+            self._legal_ids = [index[m] for m in legal]
+            self._legal_src = legal
+        return self._legal_ids
+
+    def action_mask(self, seat: int) -> npt.NDArray[np.int8]:
+        """1 at each legal action if *seat* is to move, else all zeros."""
+        out = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        if seat == self.game.to_move:
+            out[self.legal_actions()] = 1
+        return out
+
+    def play(self, action: int) -> None:
+        """Play action id *action* for the seat to move.
+
+        Raises :class:`~big2.env.actions.InvalidActionError` for an id out of
+        range and :class:`~big2.game.IllegalPlayError` (with the reason) for a
+        play not legal now.
+        """
+        try:
+            a = operator.index(action)
+        except TypeError:
+            raise InvalidActionError(f"not an action id: {action!r}") from None
+        if not 0 <= a < NUM_ACTIONS:
+            raise InvalidActionError(f"action id {a} is outside 0..{NUM_ACTIONS - 1}")
+        self.game.play(ACTION_MASK_LIST[a])
+
+    # -- observation and reward ---------------------------------------------------
+
+    def observe(self, seat: int) -> npt.NDArray[np.int8]:
+        """The observation vector of *seat* (see :mod:`big2.env.observation`)."""
+        return encode_game(self.game, seat)
+
+    def rewards(self) -> tuple[float, ...]:
+        """Each seat's reward for the finished deal (zeros while playing)."""
+        outcome = self.game.outcome()
+        if outcome is None:
+            return (0.0,) * self.num_players
+        if self.reward_mode == "win":
+            return tuple(1.0 if s == outcome.winner else -1.0 for s in range(self.num_players))
+        return tuple(float(x) for x in outcome.scores)
+
+    # -- rendering -----------------------------------------------------------------
+
+    def render_text(self) -> str:
+        """The whole table as text: every hand (the environment sees all), the
+        play to beat, the current trick, and the result once over."""
+        g = self.game
+        names = self.names
+
+        def cards(mask: int) -> str:
+            strength = self.rules.strength
+            return " ".join(CARD_SYMBOLS[c] for c in sorted(cards_of(mask), key=strength)) or "-"
+
+        lines = [f"Big Two · {self.rules.name} · {self.num_players} players"]
+        outcome = g.outcome()
+        for s in range(self.num_players):
+            mark = ">" if s == g.to_move else " "
+            lines.append(f"{mark} {names[s]:<10} {g.hands[s].bit_count():>2}  {cards(g.hands[s])}")
+        if outcome is not None:
+            scores = " ".join(f"{names[s]} {x:+d}" for s, x in enumerate(outcome.scores))
+            lines.append(f"{names[outcome.winner]} went out; scores: {scores}")
+            return "\n".join(lines)
+        combo = g.last_combo
+        if combo is None:
+            lines.append(f"{names[g.to_move or 0]} leads")
+        else:
+            lines.append(f"to beat: {combo.kind.label} {cards(combo.cards)} "
+                         f"by {names[g.last_player or 0]}")
+        trick = ", ".join(f"{names[a.seat]} {cards(a.cards) if a.cards else 'pass'}" for a in g.trick)
+        if trick:
+            lines.append(f"trick: {trick}")
+        return "\n".join(lines)
+
+    def render_svg(self, seat: int) -> str:
+        """The table as *seat* sees it, as SVG (:func:`big2.svg.table`)."""
+        from big2.svg import table
+
+        return table(self.game.view(seat))
+
+
+__all__ = ["REWARD_MODES", "IllegalPlayError", "RewardMode", "Table", "make_rules"]
