@@ -6,11 +6,16 @@ import importlib
 import importlib.util
 import json
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from big2.rules import PRESETS, InvalidRulesError, Rules, describe_options
+
+if TYPE_CHECKING:
+    from big2.game import Game
+    from big2.match import Match
 
 
 def _parse_value(text: str) -> Any:
@@ -98,8 +103,10 @@ def main() -> None:
 @click.option("--deals", type=click.IntRange(0), default=None,
               help="deals in the match (default: the rules' match_deals)")
 @click.option("--bot", "bot_name", default="greedy", show_default=True, help="opponents' bot")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
+              help="append each finished deal's record to FILE (see `big2 replay`)")
 def play(preset: str, options: tuple[str, ...], players: int | None, seed: int | None,
-         deals: int | None, bot_name: str) -> None:
+         deals: int | None, bot_name: str, save_path: str | None) -> None:
     """Play a match in the terminal against bots (you are seat 0)."""
     from big2.bots import make_bot
     from big2.match import Match
@@ -112,7 +119,25 @@ def play(preset: str, options: tuple[str, ...], players: int | None, seed: int |
         match = Match(rules, seed=seed, deals=deals)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
-    sys.exit(TerminalGame(match, bots).run())
+    on_deal_end = _deal_saver(save_path, match) if save_path else None
+    sys.exit(TerminalGame(match, bots, on_deal_end=on_deal_end).run())
+
+
+def _deal_saver(path: str, match: Match) -> Callable[[Game], None]:
+    """A callback that appends each finished deal of *match* to the record
+    file *path* (with the date, the deal number and the totals before it)."""
+    from datetime import date
+
+    from big2.records import append_game
+
+    def save_deal(game: Game) -> None:
+        scores = game.scores() or ()
+        before = [t - d for t, d in zip(match.totals, scores)]
+        append_game(path, game, totals=before,
+                    tags={"Date": date.today().strftime("%Y.%m.%d"),
+                          "Deal": str(len(match.results))})
+
+    return save_deal
 
 
 @main.command(name="rules")
