@@ -73,8 +73,13 @@ def write(records: GameRecord | Iterable[GameRecord]) -> str:
     return "\n".join(_write_one(r) for r in records)
 
 
+# Characters str.splitlines() breaks on that JSON leaves unescaped.
+_LINE_BREAKS = {ord(ch): f"\\u{ord(ch):04x}" for ch in "\x1c\x1d\x1e\x85\u2028\u2029"}
+
+
 def _tag(name: str, value: object) -> str:
-    return f"[{name} {json.dumps(str(value), ensure_ascii=False)}]"
+    text = json.dumps(str(value), ensure_ascii=False).translate(_LINE_BREAKS)
+    return f"[{name} {text}]"
 
 
 def _cards(mask: Mask, rules: Rules) -> str:
@@ -232,7 +237,11 @@ def _tag_line(chunk: _Chunk, line: str, number: int) -> None:
     m = _TAG.fullmatch(line)
     if not m:
         raise RecordError(f'bad tag line {line!r}: write [Name "value"]', number)
-    name, value = m.group(1), json.loads(m.group(2))
+    name = m.group(1)
+    try:
+        value = json.loads(m.group(2))
+    except json.JSONDecodeError:
+        raise RecordError(f"bad escape in the value of tag {name}", number) from None
     if name == "Set":
         chunk.sets.append((value, number))
         return

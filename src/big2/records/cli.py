@@ -1,0 +1,285 @@
+"""``big2 svg`` and ``big2 replay``: pictures and replays from the command line.
+
+Both are loaded lazily by :mod:`big2.cli`. ``big2 svg`` draws cards, a hand,
+a seat's table at any point of a recorded deal, or a deal's replay strip;
+``big2 replay`` steps through a recorded deal in the terminal (or prints it
+whole with ``--all``). Record files are read with :func:`big2.records.load`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+import click
+
+from big2.cards import CARD_SYMBOLS, InvalidCardError, Mask, cards_of, parse_cards
+from big2.game import Game, kind_name
+from big2.records import GameRecord, RecordError, load
+from big2.rules import Rules
+
+# ------------------------------------------------------------------ helpers
+
+
+def _load(path: str) -> list[GameRecord]:
+    try:
+        records = load(path)
+    except RecordError as exc:
+        raise click.ClickException(f"{path}: {exc}") from None
+    if not records:
+        raise click.ClickException(f"{path}: no records")
+    return records
+
+
+def _pick(records: Sequence[GameRecord], deal: int | None) -> list[tuple[int, GameRecord]]:
+    """``(number, record)`` for deal *deal* (1-based), or for every deal."""
+    if deal is None:
+        return list(enumerate(records, 1))
+    if deal > len(records):
+        raise click.BadParameter(f"the file holds {len(records)} deal(s)", param_hint="--deal")
+    return [(deal, records[deal - 1])]
+
+
+def _check_seat(seat: int | None, record: GameRecord) -> None:
+    if seat is not None and not 0 <= seat < record.num_players:
+        raise click.BadParameter(f"seats are 0..{record.num_players - 1}", param_hint="--seat")
+
+
+def _cards(mask: Mask, rules: Rules) -> str:
+    return " ".join(CARD_SYMBOLS[c] for c in sorted(cards_of(mask), key=rules.strength)) or "-"
+
+
+# --------------------------------------------------------------------- svg
+
+
+@click.command(name="svg")
+@click.argument("cards", required=False)
+@click.option("-o", "--output", default="-", metavar="FILE",
+              help="where to write the SVG (default: standard output)")
+@click.option("--record", "record_path", type=click.Path(exists=True, dir_okay=False),
+              help="draw from this record file instead of CARDS")
+@click.option("--deal", type=click.IntRange(1), default=1, show_default=True,
+              help="which deal of the record file")
+@click.option("--seat", type=int, default=0, show_default=True, help="the seat the table is seen from")
+@click.option("--at", "ply", type=click.IntRange(0), default=None,
+              help="after this many actions (default: the end)")
+@click.option("--replay", "strip", is_flag=True, help="draw the whole deal as a replay strip")
+@click.option("--layout", type=click.Choice(["row", "fan", "play"]), default="row",
+              show_default=True, help="CARDS as a hand in a row, a fan, or a play")
+@click.option("--selected", default="", metavar="CARDS", help="cards to draw raised")
+@click.option("--size", type=click.IntRange(20), default=None,
+              help="width in pixels: of a card (hand, play, replay) or of the table")
+@click.option("--four-color", is_flag=True, help="four-colour deck")
+def svg_command(cards: str | None, output: str, record_path: str | None, deal: int, seat: int,
+                ply: int | None, strip: bool, layout: str, selected: str, size: int | None,
+                four_color: bool) -> None:
+    """Draw CARDS (e.g. "3D 4D 5D 6D 7D") or a recorded deal as SVG.
+
+    \b
+      big2 svg "3D 4D 5D 6D 7D" -o hand.svg
+      big2 svg --record match.txt --seat 0 --at 12 -o table.svg
+      big2 svg --record match.txt --deal 2 --replay -o deal2.svg
+    """
+    from big2 import svg
+
+    if (cards is None) == (record_path is None):
+        raise click.UsageError("give either CARDS or --record FILE")
+    try:
+        raised = int(parse_cards(selected))
+    except InvalidCardError as exc:
+        raise click.BadParameter(str(exc), param_hint="--selected") from None
+    if cards is not None:
+        try:
+            mask = int(parse_cards(cards))
+        except InvalidCardError as exc:
+            raise click.BadParameter(str(exc), param_hint="CARDS") from None
+        if raised & ~mask:
+            raise click.BadParameter("selected cards must be among CARDS", param_hint="--selected")
+        if layout == "play":
+            image = svg.combination(mask, size=size or 80, four_color=four_color)
+        else:
+            image = svg.hand(mask, selected=raised, layout="fan" if layout == "fan" else "row",
+                             size=size or 80, four_color=four_color)
+    else:
+        assert record_path is not None
+        [(_, record)] = _pick(_load(record_path), deal)
+        if strip:
+            image = svg.replay(record.actions[:ply], names=record.names, size=size or 60,
+                               four_color=four_color)
+        else:
+            _check_seat(seat, record)
+            if ply is not None and ply > record.plies:
+                raise click.BadParameter(f"the deal has {record.plies} actions", param_hint="--at")
+            view = record.view(seat, ply)
+            if raised & ~int(view.hand):
+                raise click.BadParameter("selected cards must be in the seat's hand",
+                                         param_hint="--selected")
+            image = svg.table(view, size=size or 800, four_color=four_color, selected=raised)
+    if output == "-":
+        click.echo(image)
+    else:
+        svg.save(image, output)
+
+
+# ------------------------------------------------------------------ replay
+
+
+class Replay:
+    """Text pictures of a recorded deal's positions, for ``big2 replay``.
+
+    *seat* hides every other seat's hand (showing counts); ``None`` shows all.
+    """
+
+    def __init__(self, number: int, record: GameRecord, seat: int | None = None) -> None:
+        self.number = number
+        self.record = record
+        self.seat = seat
+        self.games = [record.new_game()]
+        for action in record.actions:  # one game per position, for stepping back
+            game = self.games[-1].copy()
+            game.play(action.cards)
+            self.games.append(game)
+
+    def name(self, seat: int) -> str:
+        """``S2 Cy``."""
+        return f"S{seat} {self.record.names[seat]}"
+
+    def header(self) -> str:
+        """Who plays, under which rules."""
+        rec = self.record
+        diff = ", ".join(f"{k}={v}" for k, v in rec.rules.diff().items())
+        seed = f" · seed {rec.seed}" if rec.seed is not None else ""
+        rules = f"{rec.rules.name} rules" + (f" ({diff})" if diff else "")
+        lines = [f"=== Deal {self.number} · {rules}{seed} · dealer {self.name(rec.dealer)} ==="]
+        if rec.totals:
+            lines.append("Match totals before: " + " · ".join(
+                f"{self.name(s)} {t:+d}" for s, t in enumerate(rec.totals)))
+        return "\n".join(lines)
+
+    def action_line(self, ply: int) -> str:
+        """What action *ply* (1-based) was."""
+        action = self.record.actions[ply - 1]
+        game = self.games[ply]
+        who = self.name(action.seat)
+        if not action.cards:
+            return f"{ply:3d}. {who} passes"
+        left = game.hands[action.seat].bit_count()
+        return (f"{ply:3d}. {who} plays {kind_name(action.cards, game.rules)} "
+                f"{_cards(action.cards, game.rules)}  ({left} left)")
+
+    def hands(self, game: Game) -> list[str]:
+        """One line per seat: its cards, or only a count when hidden."""
+        out = []
+        width = max(len(self.name(s)) for s in range(game.num_players))
+        for s in range(game.num_players):
+            mark = ">" if game.to_move == s else " "
+            count = game.hands[s].bit_count()
+            shown = (_cards(game.hands[s], game.rules) if self.seat in (None, s)
+                     else "(hidden)")
+            out.append(f" {mark} {self.name(s):{width}} {count:2d}  {shown}")
+        return out
+
+    def position(self, ply: int) -> str:
+        """The position after *ply* actions: the last action, hands and table."""
+        game = self.games[ply]
+        total = self.record.plies
+        lines = [f"--- Deal {self.number} · action {ply} of {total} ---"]
+        lines.append(self.action_line(ply) if ply else "  (dealt; nothing played yet)")
+        lines += self.hands(game)
+        lines.append(self.table(game))
+        return "\n".join(lines)
+
+    def table(self, game: Game) -> str:
+        """The play to beat and who acts, or the result."""
+        outcome = game.outcome()
+        if outcome is not None:
+            scores = " · ".join(f"{self.name(s)} {v:+d}" for s, v in enumerate(outcome.scores))
+            return f"{self.name(outcome.winner)} went out. Scores: {scores}"
+        if game.to_move is None:
+            return "End of record."
+        if game.leading:
+            must = f" (must contain {game.must_contain})" if game.must_contain else ""
+            return f"Table empty: {self.name(game.to_move)} leads{must}"
+        assert game.last_player is not None
+        return (f"Table: {kind_name(game.last_play, game.rules)} {_cards(game.last_play, game.rules)}"
+                f" by {self.name(game.last_player)} · {self.name(game.to_move)} to play")
+
+    def whole(self) -> str:
+        """The whole deal at once: header, the deal, every action, the end."""
+        lines = [self.header(), "Dealt:"] + self.hands(self.games[0])
+        for ply in range(1, self.record.plies + 1):
+            if not self.games[ply - 1].trick:
+                lines.append("")
+            lines.append(self.action_line(ply))
+        lines.append("")
+        lines += self.hands(self.games[-1])
+        lines.append(self.table(self.games[-1]))
+        return "\n".join(lines)
+
+
+PROMPT = "[Enter/n next, b back, NUMBER go to action, q quit] "
+
+
+def step_through(replays: Sequence[Replay], inp: TextIO, out: TextIO) -> None:
+    """Step through *replays* reading commands from *inp*, one per line;
+    end of input quits."""
+    spots = [(r, ply) for r in replays for ply in range(r.record.plies + 1)]
+    i = 0
+    shown: Replay | None = None
+    while True:
+        replay, ply = spots[i]
+        if replay is not shown:
+            print(replay.header(), file=out)
+            shown = replay
+        print(replay.position(ply), file=out)
+        if i == len(spots) - 1:
+            print("(end)", file=out)
+        out.write(PROMPT)
+        out.flush()
+        line = inp.readline()
+        if not line:
+            print(file=out)
+            return
+        answer = line.strip().lower()
+        if answer in ("q", "quit", "exit"):
+            return
+        if answer in ("", "n", "next"):
+            if i == len(spots) - 1:
+                return
+            i += 1
+        elif answer in ("b", "back", "p", "prev"):
+            i = max(i - 1, 0)
+        elif answer.isdigit():
+            target = int(answer)
+            if target > replay.record.plies:
+                print(f"This deal has {replay.record.plies} actions.", file=out)
+            else:
+                i = spots.index((replay, target))
+        else:
+            print("Answer Enter or n (next), b (back), a number, or q (quit).", file=out)
+
+
+@click.command(name="replay")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--seat", type=int, default=None,
+              help="show the deal as this seat saw it (other hands hidden)")
+@click.option("--all", "show_all", is_flag=True, help="print the whole deal at once")
+@click.option("--deal", type=click.IntRange(1), default=None,
+              help="only this deal of a match file (default: every deal in turn)")
+def replay_command(file: str, seat: int | None, show_all: bool, deal: int | None) -> None:
+    """Step through the deals recorded in FILE (Enter/n next, b back, q quit).
+
+    Reads answers one line at a time, so it works through a plain pipe too.
+    """
+    chosen = _pick(_load(file), deal)
+    for _, record in chosen:
+        _check_seat(seat, record)
+    replays = [Replay(number, record, seat) for number, record in chosen]
+    if show_all:
+        click.echo("\n\n".join(r.whole() for r in replays))
+        return
+    step_through(replays, sys.stdin, sys.stdout)
+
+
+__all__ = ["Replay", "replay_command", "step_through", "svg_command"]
