@@ -25,7 +25,7 @@ Requires ``pettingzoo`` (``pip install big2[rl]``).
 >>> env = Big2AECEnv("classic", players=3)
 >>> env.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = env.last()
->>> sorted(obs), obs["action_mask"].sum() > 0, reward
+>>> sorted(obs), int(obs["action_mask"].sum()) > 0, reward
 (['action_mask', 'observation'], True, 0)
 >>> for agent in env.agent_iter():
 ...     obs, reward, terminated, truncated, info = env.last()
