@@ -447,3 +447,21 @@ def test_docs_doctests_run() -> None:
     result = doctest.testfile(str(DOCS / "records.md"), module_relative=False,
                               optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 2 and result.failed == 0
+
+
+def test_readme_table_redraws_from_its_record(tmp_path: Path) -> None:
+    """docs/img/table.svg is a real position: its record redraws it exactly."""
+    records = load(DOCS / "img" / "table-match.txt")
+    last = records[-1]
+    assert not last.is_finished and records[0].is_finished
+    view = last.view(0)
+    assert view.my_turn
+    table = (DOCS / "img" / "table.svg").read_text(encoding="utf-8")
+    raised = [el.get("data-card") for el in ET.fromstring(table).iter()
+              if el.get("data-card") and "selected" in (el.get("class") or "")]
+    out = tmp_path / "table.svg"
+    result = CliRunner().invoke(svg_command, [
+        "--record", str(DOCS / "img" / "table-match.txt"), "--deal", str(len(records)),
+        "--seat", "0", "--selected", " ".join(str(c) for c in raised), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8") == table

@@ -27,14 +27,15 @@ See ``docs/records.md`` for the grammar.
 >>> g = Game(seed=3, names=["Ann", "Bo", "Cy", "Di"])
 >>> g.play(g.legal_masks()[0])
 >>> text = write(GameRecord.from_game(g))
->>> print(text.splitlines()[-1])
-1. S1 3D
+>>> seat = g.history[0].seat
+>>> text.splitlines()[-1] == f"1. S{seat} 3D"
+True
 >>> read_one(text).to_game().history == g.history
 True
->>> read_one(text.replace("1. S1 3D", "1. S1 3S"))
+>>> read_one(text.replace(f"1. S{seat} 3D", f"1. S{seat} 3S"))
 Traceback (most recent call last):
 ...
-big2.records.record.RecordError: line 16: illegal action by S1 (action 1): you do not hold 3♠
+big2.records.record.RecordError: line 16: illegal action by S... (action 1): you do not hold 3♠
 """
 
 from __future__ import annotations
