@@ -74,7 +74,7 @@ def _cards(mask: Mask, rules: Rules) -> str:
 def svg_command(cards: str | None, output: str, record_path: str | None, deal: int, seat: int,
                 ply: int | None, strip: bool, layout: str, selected: str, size: int | None,
                 four_color: bool) -> None:
-    """Draw CARDS (e.g. "3D 4D 5D 6D 7D") or a recorded deal as SVG.
+    """Draw CARDS or a recorded deal as SVG: a hand, a table, a replay strip.
 
     \b
       big2 svg "3D 4D 5D 6D 7D" -o hand.svg
