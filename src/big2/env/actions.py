@@ -60,6 +60,7 @@ big2.env.actions.InvalidActionError: 3♦ 4♦ is no play under any rule set
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations, product
@@ -178,8 +179,8 @@ ACTION_INDEX: Final[dict[Mask, int]] = {m: i for i, m in enumerate(_MASK_LIST)}
 
 def _check_id(action: int) -> int:
     try:
-        a = int(action)
-    except (TypeError, ValueError):
+        a = operator.index(action)
+    except TypeError:
         raise InvalidActionError(f"not an action id: {action!r}") from None
     if not 0 <= a < NUM_ACTIONS:
         raise InvalidActionError(f"action id {a} is outside 0..{NUM_ACTIONS - 1}")
@@ -252,9 +253,8 @@ def rule_actions(rules: Rules) -> npt.NDArray[np.int64]:
     >>> len(rule_actions(Rules()))
     19899
     """
-    eng = engine(rules)
-    ids = [i for i, m in enumerate(_MASK_LIST) if i == PASS_ACTION or eng.classify(m) is not None]
-    out = np.array(ids, dtype=np.int64)
+    # every play of the whole deck is every play there is
+    out = np.sort(actions_of([0, *engine(rules).leads(FULL_DECK)]))
     out.flags.writeable = False
     return out
 
