@@ -1,7 +1,7 @@
 """Train a small masked policy-gradient agent for Big Two on the CPU, then
 measure it against three random bots.
 
-    python examples/train_pg.py [--minutes 3] [--rules classic] [--eval-deals 2000]
+    python examples/train_pg.py [--minutes 4] [--rules classic] [--eval-deals 2000]
 
 The policy scores each *legal* action instead of all 202,204 ids: a state
 network embeds the observation (:mod:`big2.env.observation`), an action
@@ -221,7 +221,7 @@ def train(minutes: float, *, rules: str = "classic", envs: int = 32, batch_episo
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--minutes", type=float, default=3.0)
+    ap.add_argument("--minutes", type=float, default=4.0)
     ap.add_argument("--rules", default="classic")
     ap.add_argument("--eval-deals", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=0)
