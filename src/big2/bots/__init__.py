@@ -15,7 +15,8 @@ driver makes for them.
 
 from big2.bots.base import BOT_LEVELS, Bot, available_bots, make_bot, register_bot
 from big2.bots.simple import GreedyBot, RandomBot
+from big2.bots.heuristic import HeuristicBot
 
 __all__ = [
-    "BOT_LEVELS", "Bot", "GreedyBot", "RandomBot", "available_bots", "make_bot", "register_bot",
+    "BOT_LEVELS", "Bot", "GreedyBot", "HeuristicBot", "RandomBot", "available_bots", "make_bot", "register_bot",
 ]
