@@ -284,7 +284,7 @@ def test_gym_episode_against_bots_and_seeding() -> None:
             assert np.array_equal(obs, encode_view(env.game.view(env.seat)))
             a = rng.choice(info["legal_actions"])
             actions.append(a)
-            obs, reward, done, trunc, info = env.step(a)
+            obs, reward, done, _, info = env.step(a)
             total += reward
         assert env.game.is_over()
         assert total == env.game.scores()[env.seat]
@@ -319,8 +319,8 @@ def test_import_big2_needs_no_rl_packages() -> None:
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
     script = Path(__file__).parent.parent / "examples" / "train_pg.py"
-    code = ("import sys, runpy; runpy.run_path(%r, run_name='not_main');"
-            "assert 'torch' not in sys.modules" % str(script))
+    code = (f"import sys, runpy; runpy.run_path({str(script)!r}, run_name='not_main');"
+            "assert 'torch' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)
 
 

@@ -37,12 +37,12 @@ Requires ``pettingzoo`` (``pip install big2[rl]``).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from big2.env.actions import NUM_ACTIONS
 from big2.env.core import RewardMode, Table
@@ -58,7 +58,7 @@ shown); ``human``: prints that text; ``svg``: returns the acting seat's table
 as an SVG image (:func:`big2.svg.table`)."""
 
 
-class Big2AECEnv(AECEnv[AgentID, ObsDict, int | None]):
+class Big2AECEnv(AECEnv):  # type: ignore[misc]
     """Big Two for PettingZoo's AEC API.
 
     Args:
@@ -70,7 +70,7 @@ class Big2AECEnv(AECEnv[AgentID, ObsDict, int | None]):
         render_seat: the seat an SVG render shows (default: the seat to move).
     """
 
-    metadata: dict[str, Any] = {
+    metadata: ClassVar[dict[str, Any]] = {
         "name": "big2_v0",
         "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
@@ -127,7 +127,9 @@ class Big2AECEnv(AECEnv[AgentID, ObsDict, int | None]):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.table.game.to_move]
+        to_move = self.table.game.to_move
+        assert to_move is not None
+        self.agent_selection = self.possible_agents[to_move]
         self.infos[self.agent_selection] = {"legal_actions": self.table.legal_actions()}
 
     def observe(self, agent: AgentID) -> ObsDict:
@@ -160,7 +162,7 @@ class Big2AECEnv(AECEnv[AgentID, ObsDict, int | None]):
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """Render as the ``render_mode`` says (see :data:`RENDER_MODES`)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode=")

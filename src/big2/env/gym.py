@@ -63,7 +63,7 @@ class Big2Env(gymnasium.Env[npt.NDArray[np.int8], int]):
         illegal_reward: the reward of an illegal action under ``"end"``.
     """
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}
+    metadata: dict[str, Any] = {  # noqa: RUF012 (gymnasium declares it so)"render_modes": list(RENDER_MODES)}
 
     def __init__(self, rules: Rules | str | None = None, *, players: int | None = None,
                  opponents: str | Sequence[str | Bot] = "random", seat: int | None = 0,
@@ -90,7 +90,7 @@ class Big2Env(gymnasium.Env[npt.NDArray[np.int8], int]):
         self.seat = seat if seat is not None else 0
         self.render_mode = render_mode
         self.observation_space = gymnasium.spaces.Box(0, 1, (OBS_SIZE,), np.int8)
-        self.action_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
+        self.action_space = gymnasium.spaces.Discrete(NUM_ACTIONS)  # type: ignore[assignment]
         self._seat_rng = random.Random()
 
     @property
@@ -155,7 +155,7 @@ class Big2Env(gymnasium.Env[npt.NDArray[np.int8], int]):
             self.render()
         return self.table.observe(self.seat), reward, done, False, self._info()
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """Render as the ``render_mode`` says."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode=")
