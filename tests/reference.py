@@ -143,8 +143,11 @@ def ref_restricted(play: tuple[int, ...], rules: Rules) -> bool:
 
 
 def ref_legal(hand: list[int], rules: Rules, last: tuple[int, ...] | None, must: int | None,
-              waive: bool = False) -> set[int]:
-    """Every legal play as a mask (0 = pass) by brute force over subsets."""
+              waive: bool = False, led: bool = False) -> set[int]:
+    """Every legal play as a mask (0 = pass) by brute force over subsets.
+
+    *led*: *last* is the play that opened the current trick.
+    """
     out: set[int] = set()
     sizes = range(1, 6) if last is None else [len(last)]
     last_c = ref_classify(last, rules) if last else None
@@ -160,6 +163,9 @@ def ref_legal(hand: list[int], rules: Rules, last: tuple[int, ...] | None, must:
             if len(sub) == len(hand) and not waive and ref_restricted(sub, rules):
                 continue
             out.add(sum(1 << x for x in sub))
-    if last is not None or not out:
+    forced = (rules.three_threes and led and last is not None and len(last) == 3
+              and all(c // 4 == 0 for c in last) and len(out) > 0
+              and all(all(c // 4 == 12 for c in range(52) if p >> c & 1) for p in out))
+    if (last is not None and not forced) or not out:
         out.add(0)
     return out

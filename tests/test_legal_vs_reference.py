@@ -6,6 +6,7 @@ import random
 import zlib
 
 import pytest
+from house_options import HOUSE_RULE_OPTION_SETS, option_id
 from reference import ref_classify, ref_legal
 
 from big2 import Game, Rules
@@ -42,7 +43,8 @@ def check_position(g: Game) -> None:
     hand = cards_of(g.hands[seat])
     last = tuple(cards_of(g.last_play)) if not g.leading else None
     must = g.must_contain.bit_length() - 1 if g.must_contain else None
-    expected = ref_legal(hand, g.rules, last, must, waive=g._waive)
+    led = last is not None and g.trick[0].cards == int(g.last_play)
+    expected = ref_legal(hand, g.rules, last, must, waive=g._waive, led=led)
     got = g.legal_masks()
     assert len(got) == len(set(got)), "duplicate legal plays"
     assert set(got) == expected
@@ -59,6 +61,14 @@ def test_legal_plays_match_reference_for_every_preset(preset: str) -> None:
 def test_legal_plays_match_reference_with_options(options: dict) -> None:
     rules = Rules(**options)
     for g in positions(rules, 2_000, seed=len(str(options))):
+        check_position(g)
+
+
+@pytest.mark.parametrize("options", HOUSE_RULE_OPTION_SETS, ids=option_id)
+def test_legal_plays_match_reference_with_house_rules(options: dict) -> None:
+    """Every house rule of RULES.md §2, switched on, against the reference."""
+    rules = Rules(**options)
+    for g in positions(rules, 2_000, seed=zlib.crc32(option_id(options).encode())):
         check_position(g)
 
 

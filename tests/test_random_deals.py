@@ -6,6 +6,7 @@ import random
 import zlib
 
 import pytest
+from house_options import HOUSE_RULE_OPTION_SETS, option_id
 from reference import ref_beats, ref_classify
 
 from big2 import Game, Rules
@@ -82,3 +83,10 @@ def test_random_deals_hold_invariants(preset: str) -> None:
 def test_random_deals_with_options(options: dict) -> None:
     for i in range(150):
         play_and_check(Rules(**options), 1000 + i)
+
+
+@pytest.mark.parametrize("options", HOUSE_RULE_OPTION_SETS, ids=option_id)
+def test_random_deals_with_house_rules(options: dict) -> None:
+    """Every house rule of RULES.md §2, switched on, for 2, 3 and 4 players."""
+    for i in range(120):
+        play_and_check(Rules(**{"players": (4, 4, 3, 2)[i % 4], **options}), 5000 + i)

@@ -75,6 +75,7 @@ def deal(rules: Rules, rng: random.Random, dealer: int = 0) -> list[Mask]:
     aside.
     """
     n = rules.players
+    step = -1 if rules.direction == "clockwise" else 1
     # a uniform shuffle: sort the cards by independent random keys (several
     # times faster than random.shuffle in pure Python; ties have probability ~0)
     keys = [rng.random() for _ in range(52)]
@@ -82,7 +83,7 @@ def deal(rules: Rules, rng: random.Random, dealer: int = 0) -> list[Mask]:
     per = 13 if rules.deal == "13-each" else 52 // n
     hands = [0] * n
     for i in range(n):
-        seat = (dealer + 1 + i) % n
+        seat = (dealer + step * (1 + i)) % n
         h = 0
         for c in deck[i : per * n : n]:
             h |= 1 << c
@@ -153,6 +154,12 @@ class Game:
         self._jump_back = rules.passing == "jump-back"
         self._plain_follow = rules.five_card_compare != "same-kind"
         self._ranking = rules.scoring == "ranking"
+        step = -1 if rules.direction == "clockwise" else 1
+        # the seats after each seat, in the direction of play
+        self._after = tuple(tuple((s + step * k) % n for k in range(1, n + 1)) for s in range(n))
+        self._one_pass = rules.trick_end == "one-pass"
+        # house rules that change which plays are legal after the usual listing
+        self._extra = rules.three_threes
         self.dealt = tuple(h.bit_count() for h in dealt)
         self._leader_arg = leader
         self._reset()
@@ -273,8 +280,19 @@ class Game:
             plays = [p for p in plays if p != hand or not self._restricted(p)]
         if last is not None or not plays:
             plays.append(0)  # every list above is freshly built
+        if self._extra:
+            self._extra_legal(plays)
         self._legal = plays
         return plays
+
+    def _extra_legal(self, plays: list[Mask]) -> None:
+        """Apply the house rules that change a listed set of legal plays in place."""
+        last = self._last
+        if (self.rules.three_threes and last is not None and plays[-1] == 0 and len(plays) > 1
+                and last.cards & BB_RANKS[0] == last.cards and last.kind == Kind.TRIPLE
+                and self.history[self._trick_start].cards == last.cards
+                and all(p & BB_RANKS[TWO] == p for p in plays[:-1])):
+            plays.pop()  # three 2s are the only play on the led three 3s: no pass
 
     def legal_plays(self) -> list[CardSet]:
         """Every distinct legal play now as a :class:`CardSet`; the pass is
@@ -298,9 +316,13 @@ class Game:
         seat = self.to_move
         hand = self.hands[seat]
         if mask == 0:
-            if self._last is None and any(self.legal_masks()):
+            legal = self.legal_masks()
+            if legal and legal[-1] == 0:
+                return None
+            if self._last is None:
                 raise IllegalPlayError("the leader cannot pass: play any combination")
-            return None
+            raise IllegalPlayError("you may not pass: three 2s are your only play on the led "
+                                   "three 3s (three_threes rule)")
         if mask & ~hand:
             raise IllegalPlayError(
                 "you do not hold " + " ".join(CARD_SYMBOLS[c] for c in cards_of(mask & ~hand)))
@@ -373,6 +395,9 @@ class Game:
             self.to_move = self._next_active(seat)
             return
         self._passed |= 1 << seat
+        if self._one_pass:
+            self._end_trick()
+            return
         self._advance(seat)
 
     def _do_play(self, seat: int, mask: Mask, combo: Combo) -> None:
@@ -401,26 +426,29 @@ class Game:
         self._advance(seat)
 
     def _next_active(self, seat: int) -> int:
-        n = self.num_players
-        for step in range(1, n + 1):
-            s = (seat + step) % n
+        for s in self._after[seat]:
             if self.hands[s]:
                 return s
         raise AssertionError("no seat has cards")
 
     def _advance(self, seat: int) -> None:
         """Give the turn to the next seat still in the trick, or end the trick."""
-        n = self.num_players
         last = self._last_player
         assert last is not None
         passed = self._passed
         hands = self.hands
-        for step in range(1, n + 1):
-            s = (seat + step) % n
+        for s in self._after[seat]:
             if s != last and hands[s] and not passed >> s & 1:
                 self.to_move = s
                 return
         # every other seat with cards has passed: the trick ends
+        self._end_trick()
+
+    def _end_trick(self) -> None:
+        """End the trick: its last player (or the next seat with cards) leads."""
+        last = self._last_player
+        assert last is not None
+        hands = self.hands
         self._last = None
         self._last_player = None
         self._passed = 0

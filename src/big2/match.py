@@ -59,7 +59,8 @@ class Match:
         self.results.append(outcome.scores)
         self.totals = [t + s for t, s in zip(self.totals, outcome.scores)]
         self.last_winner = outcome.winner
-        self.dealer = (self.dealer + 1) % self.rules.players
+        step = -1 if self.rules.direction == "clockwise" else 1
+        self.dealer = (self.dealer + step) % self.rules.players
         return outcome.scores
 
     def is_over(self) -> bool:

@@ -127,6 +127,13 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option("penalty_target", 100, None, "penalty scoring: the match ends when someone reaches it",
            1, 1_000_000),
     Option("match_deals", 4, None, "deals in a match (0: until the penalty target)", 0, 10_000),
+    # -- RULES.md §2 house rules (issue 6); every one is off by default --------
+    Option("direction", "counter-clockwise", ("counter-clockwise", "clockwise"),
+           "direction of play: counter-clockwise = next seat number (default), clockwise = previous"),
+    Option("trick_end", "all-pass", ("all-pass", "one-pass"),
+           "a trick ends when every other player has passed, or at the first pass"),
+    Option("three_threes", False, (True, False),
+           "a lead of three 3s forces the player facing it to play three 2s when that is the only play"),
 )
 """Every option, in the order ``big2 rules`` lists them."""
 
@@ -179,6 +186,9 @@ class Rules:
     count_twos_double: bool = False
     penalty_target: int = 100
     match_deals: int = 4
+    direction: str = "counter-clockwise"
+    trick_end: str = "all-pass"
+    three_threes: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
