@@ -63,7 +63,7 @@ class Big2Env(gymnasium.Env[npt.NDArray[np.int8], int]):
         illegal_reward: the reward of an illegal action under ``"end"``.
     """
 
-    metadata: dict[str, Any] = {  # noqa: RUF012 (gymnasium declares it so)"render_modes": list(RENDER_MODES)}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012
 
     def __init__(self, rules: Rules | str | None = None, *, players: int | None = None,
                  opponents: str | Sequence[str | Bot] = "random", seat: int | None = 0,
