@@ -2,7 +2,8 @@
 
 Every entry is 0 or 1 (``int8``), the length is :data:`OBS_SIZE` for every
 rule set and player count (2–4), and seats are *relative*: row 0 is the
-observing seat, row k the seat numbered (seat + k) mod n (the k-th seat to play after it under the default direction); rows for seats
+observing seat, row k the seat numbered (seat + k) mod n (the k-th seat to
+play after it under the default direction); rows for seats
 a smaller table lacks stay zero. Cards are indexed by card number
 (``rank * 4 + suit``, 3♦ = 0 … 2♠ = 51, see :mod:`big2.cards`).
 
