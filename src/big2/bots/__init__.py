@@ -16,7 +16,8 @@ driver makes for them.
 from big2.bots.base import BOT_LEVELS, Bot, available_bots, make_bot, register_bot
 from big2.bots.simple import GreedyBot, RandomBot
 from big2.bots.heuristic import HeuristicBot
+from big2.bots.expert import ExpertBot
 
 __all__ = [
-    "BOT_LEVELS", "Bot", "GreedyBot", "HeuristicBot", "RandomBot", "available_bots", "make_bot", "register_bot",
+    "BOT_LEVELS", "Bot", "ExpertBot", "GreedyBot", "HeuristicBot", "RandomBot", "available_bots", "make_bot", "register_bot",
 ]

@@ -31,8 +31,10 @@ class Bot(ABC):
 
 _REGISTRY: dict[str, Callable[..., Bot]] = {}
 
-BOT_LEVELS: dict[str, str] = {"easy": "random", "medium": "greedy"}
-"""Player-facing levels and the bot each maps to (more come with stronger bots)."""
+BOT_LEVELS: dict[str, str] = {
+    "easy": "random", "medium": "greedy", "hard": "heuristic", "expert": "expert",
+}
+"""Player-facing levels and the bot each maps to."""
 
 
 def register_bot(name: str, factory: Callable[..., Bot]) -> None:

@@ -1,0 +1,221 @@
+"""The ``expert`` bot: determinized search over the hidden cards.
+
+For each decision it samples deals of the unseen cards to the other seats that
+agree with everything the seat has seen (card counts, cards played, and the
+one pass the rules make informative: a leader who passes had no legal lead, so
+held a single card it may not go out on). Each sample becomes a full game with
+:meth:`big2.Game.from_view`; every candidate play is tried in it and the deal
+is played out by the heuristic policy for all seats. Candidates are compared
+on the same samples (common random numbers) and pruned by successive halving:
+each round the worse half is dropped and the rest get more samples.
+
+``budget`` is the number of play-outs per decision (deterministic for a
+seed); ``seconds`` optionally caps the time as well (then results depend on
+the machine's speed).
+
+>>> from big2 import Game
+>>> g = Game(seed=5)
+>>> bot = ExpertBot(seed=1, budget=40)
+>>> choice = bot.choose(g.view(g.to_move))
+>>> choice in g.legal_masks()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from big2.bots.base import Bot, register_bot
+from big2.bots.planning import heuristic_play, plan
+from big2.cards import FULL_DECK, TWO, Mask, cards_of
+from big2.combos import Engine, engine
+from big2.game import Game
+from big2.rules import Rules
+from big2.view import PlayerView
+
+DEFAULT_BUDGET = 240
+"""Play-outs per decision by default (median decision well under 1 s on a
+2-core laptop-class machine; see docs/bots.md)."""
+
+def rollout(game: Game, eng: Engine) -> None:
+    """Play *game* to the end with the heuristic policy at every seat."""
+    while game.to_move is not None:
+        seat = game.to_move
+        legal = game.legal_masks()
+        if len(legal) == 1:
+            game.play(legal[0])
+            continue
+        hands = game.hands
+        hand = hands[seat]
+        others = 0
+        for s, h in enumerate(hands):
+            if s != seat:
+                others |= h
+        last = game.last_combo
+        choice = heuristic_play(eng, seat, hand, legal, last.cards if last else 0,
+                                game.card_counts(), others)
+        game.play(choice)
+
+
+def _barred_single(rules: Rules, card: int) -> bool:
+    """Whether going out on the single *card* is barred."""
+    res = rules.finish_restrictions
+    if card >> 2 == TWO and ("any-2" in res or "single-2" in res):
+        return True
+    return "2S" in res and card == TWO * 4 + 3
+
+
+def leader_pass_seats(view: PlayerView) -> set[int]:
+    """Seats that passed while leading and have played nothing since: under
+    finish restrictions that means they hold one card they may not go out on.
+    """
+    if not view.rules.finish_restrictions or not view.history:
+        return set()
+    suspects = {s for s, c in enumerate(view.card_counts) if c == 1}
+    if not any(a.seat in suspects and a.is_pass for a in view.history):
+        return set()
+    # leading status depends only on the public history: replay it backwards
+    # on any consistent guess of the hidden cards
+    g = Game.from_view(view, _any_hands(view))
+    found: set[int] = set()
+    played_since: set[int] = set()
+    while g.history:
+        action = g.undo()
+        if action.cards:
+            played_since.add(action.seat)
+        elif g.leading and action.seat in suspects and action.seat not in played_since:
+            found.add(action.seat)
+    return found
+
+
+def _any_hands(view: PlayerView) -> list[Mask]:
+    pool = cards_of(FULL_DECK & ~int(view.hand) & ~int(view.played))
+    hands: list[Mask] = []
+    i = 0
+    for s, c in enumerate(view.card_counts):
+        if s == view.seat:
+            hands.append(int(view.hand))
+            continue
+        hands.append(sum(1 << x for x in pool[i:i + c]))
+        i += c
+    return hands
+
+
+class ExpertBot(Bot):
+    """Determinized Monte Carlo search guided by the heuristic policy.
+
+    Args:
+        seed: seeds the sampling, so a seed and budget give the same play.
+        budget: play-outs per decision (default :data:`DEFAULT_BUDGET`).
+        seconds: optional time cap per decision.
+        candidates: at most this many plays are searched (the heuristic's
+            choice, the pass, the plays of its hand plan, then the weakest).
+    """
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = None, budget: int = DEFAULT_BUDGET,
+                 seconds: float | None = None, candidates: int = 8, **options: Any) -> None:
+        super().__init__(seed=seed, **options)
+        if budget < 1:
+            raise ValueError("budget must be at least 1 play-out")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("seconds must be positive")
+        if candidates < 2:
+            raise ValueError("candidates must be at least 2")
+        self.budget = int(budget)
+        self.seconds = seconds
+        self.max_candidates = int(candidates)
+
+    def choose(self, view: PlayerView) -> Mask:
+        """The candidate with the best mean score over sampled play-outs."""
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        eng = engine(view.rules)
+        hand = int(view.hand)
+        unseen = FULL_DECK & ~hand & ~int(view.played)
+        guide = heuristic_play(eng, view.seat, hand, legal, int(view.last_play),
+                               view.card_counts, unseen)
+        cands = self._candidates(eng, view, guide)
+        if len(cands) == 1:
+            return cands[0]
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        fixed = leader_pass_seats(view)
+        totals = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        alive = list(range(len(cands)))
+        rounds = max(1, math.ceil(math.log2(len(cands))))
+        spent = 0
+        for rnd in range(rounds):
+            share = (self.budget - spent) // (rounds - rnd)
+            samples = max(1, share // len(alive))
+            for _ in range(samples):
+                if deadline is not None and time.perf_counter() > deadline and min(
+                        counts[i] for i in alive) > 0:
+                    break
+                base = Game.from_view(view, self._sample(view, unseen, fixed))
+                for i in alive:
+                    g = base.copy()
+                    g.play(cands[i])
+                    rollout(g, eng)
+                    outcome = g.outcome()
+                    assert outcome is not None
+                    totals[i] += outcome.scores[view.seat]
+                    counts[i] += 1
+                    spent += 1
+            if len(alive) <= 2 and rnd < rounds - 1:
+                continue
+            alive.sort(key=lambda i: -totals[i] / max(1, counts[i]))
+            alive = alive[:max(1, math.ceil(len(alive) / 2))] if rnd < rounds - 1 else alive
+        best = max(alive, key=lambda i: (totals[i] / max(1, counts[i]), cands[i] == guide))
+        choice = cands[best]
+        return choice if choice in legal else guide
+
+    def _candidates(self, eng: Engine, view: PlayerView, guide: Mask) -> list[Mask]:
+        legal = view.legal
+        order: list[Mask] = [guide]
+        if 0 in legal:
+            order.append(0)
+        legal_set = set(legal)
+        order += [c for c in plan(eng, int(view.hand)).combos if c in legal_set]
+        plays = [p for p in legal if p]
+        if plays:
+            order.append(plays[-1])  # the strongest, to block
+        order += plays
+        out: list[Mask] = []
+        seen: set[Mask] = set()
+        for m in order:
+            if m not in seen:
+                seen.add(m)
+                out.append(m)
+                if len(out) >= self.max_candidates:
+                    break
+        return out
+
+    def _sample(self, view: PlayerView, unseen: Mask, fixed: set[int]) -> list[Mask]:
+        """One deal of the unseen cards consistent with the view."""
+        rng = self.rng
+        pool = cards_of(unseen)
+        rng.shuffle(pool)
+        hands: list[Mask] = [0] * view.num_players
+        hands[view.seat] = int(view.hand)
+        for s in sorted(fixed):
+            pick = next((c for c in pool if _barred_single(view.rules, c)), None)
+            if pick is not None:
+                pool.remove(pick)
+                hands[s] = 1 << pick
+        i = 0
+        for s, c in enumerate(view.card_counts):
+            if s == view.seat or hands[s]:
+                continue
+            hands[s] = sum(1 << x for x in pool[i:i + c])
+            i += c
+        return hands
+
+
+register_bot("expert", ExpertBot)
+__all__ = ["DEFAULT_BUDGET", "ExpertBot", "leader_pass_seats", "rollout"]
+

@@ -1,0 +1,472 @@
+"""The bot protocol: JSON lines over stdin/stdout, in the spirit of UCI.
+
+The host writes one JSON object per line; the bot answers every message with
+exactly one JSON line, so a host always knows when to read and can time out.
+Full description and an example exchange: ``docs/protocol.md``.
+
+Bot side: :class:`BotSession` (one message in, one reply out) and
+:func:`serve`, which ``big2 bot`` runs. Host side: :class:`ExternalBot`, a
+:class:`~big2.bots.Bot` that drives an external program, so the arena can
+seat it (``--seats 'cmd:python mybot.py',expert,...``).
+
+>>> s = BotSession(make_bot("greedy", seed=1))
+>>> s.handle('{"type": "new_deal", "rules": {"preset": "classic"}, "seat": 0, '
+...          '"hand": "3D 4D 5S 6H 7C 8C 9D TS JH QH KS AD 2C", "first": 0, "must_contain": "3D"}')
+{'type': 'ok'}
+>>> s.handle('{"type": "go"}')
+{'type': 'play', 'cards': '3D 4D 5S 6H 7C'}
+>>> s.handle('{"type": "action", "seat": 1, "cards": "4S"}')['type']
+'error'
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import shlex
+import subprocess
+import sys
+import threading
+from collections.abc import Sequence
+from typing import IO, Any
+
+import click
+
+from big2.bots import Bot, make_bot
+from big2.cards import CARD_NAMES, FULL_DECK, CardSet, InvalidCardError, Mask, cards_of, parse_cards
+from big2.game import Game, IllegalPlayError
+from big2.rules import InvalidRulesError, Rules
+from big2.view import Action, PlayerView
+
+PROTOCOL_VERSION = 1
+"""Bumped when a message changes incompatibly."""
+
+
+class ProtocolError(ValueError):
+    """A message the bot side cannot act on; the reply says why."""
+
+
+def format_play(mask: Mask) -> str:
+    """Cards as protocol text: ASCII names by rank, ``"pass"`` for no cards.
+
+    >>> format_play(0), format_play(int(parse_cards("10h 3d")))
+    ('pass', '3D TH')
+    """
+    return " ".join(CARD_NAMES[c] for c in cards_of(mask)) if mask else "pass"
+
+
+def parse_play(value: Any) -> Mask:
+    """Protocol cards (text like ``"3D 3S"``, ``"pass"``, or a list of names) as a mask."""
+    if isinstance(value, list):
+        value = " ".join(map(str, value))
+    if not isinstance(value, str):
+        raise ProtocolError(f"cards must be text like '3D 3S' or 'pass', got {value!r}")
+    if value.strip().lower() in ("", "pass", "p"):
+        return 0
+    try:
+        return int(parse_cards(value))
+    except InvalidCardError as exc:
+        raise ProtocolError(str(exc)) from None
+
+
+def _rules_of(value: Any) -> Rules:
+    try:
+        if isinstance(value, str):
+            return Rules.preset(value)
+        if isinstance(value, dict):
+            return Rules.from_dict(value)
+    except InvalidRulesError as exc:
+        raise ProtocolError(f"rules: {exc}") from None
+    raise ProtocolError("rules must be a preset name or an object of options")
+
+
+def _seat(value: Any, n: int, what: str = "seat") -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise ProtocolError(f"{what} must be a seat number 0..{n - 1}, got {value!r}")
+    return value
+
+
+class BotSession:
+    """The bot side: keeps one seat's knowledge of a deal and answers messages.
+
+    It rebuilds the position after every action with :meth:`Game.from_view`
+    (its own hand plus placeholders for the hidden ones), checks each action
+    against the rules, and hands its bot a real :class:`PlayerView`.
+    """
+
+    def __init__(self, bot: Bot, name: str = "big2") -> None:
+        self.bot = bot
+        self.name = name
+        self._deal: dict[str, Any] | None = None
+
+    # -- message handling ---------------------------------------------------
+
+    def handle(self, line: str) -> dict[str, Any]:
+        """Answer one message line; never raises."""
+        try:
+            try:
+                msg = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ProtocolError(f"not JSON: {exc.msg} at column {exc.colno}") from None
+            if not isinstance(msg, dict):
+                raise ProtocolError("a message must be a JSON object")
+            kind = msg.get("type")
+            handler = getattr(self, f"_on_{kind}", None) if isinstance(kind, str) else None
+            if handler is None:
+                raise ProtocolError(
+                    f"unknown message type {kind!r}; expected one of: "
+                    "hello, new_deal, action, go, end, quit")
+            reply: dict[str, Any] = handler(msg)
+            return reply
+        except ProtocolError as exc:
+            return {"type": "error", "message": str(exc)}
+        except Exception as exc:  # a bug must not kill the session
+            return {"type": "error", "message": f"internal error: {type(exc).__name__}: {exc}"}
+
+    def _on_hello(self, msg: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "ready", "name": self.name, "protocol": PROTOCOL_VERSION}
+
+    def _on_quit(self, msg: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "bye"}
+
+    def _on_new_deal(self, msg: dict[str, Any]) -> dict[str, Any]:
+        rules = _rules_of(msg.get("rules", "classic"))
+        n = rules.players
+        seat = _seat(msg.get("seat"), n)
+        hand = parse_play(msg.get("hand", ""))
+        if not hand:
+            raise ProtocolError("hand: at least one card needed")
+        counts = msg.get("counts")
+        if counts is None:
+            each = 13 if rules.deal == "13-each" or n == 4 else 52 // n
+            counts = [each] * n
+            counts[seat] = hand.bit_count()
+        if (not isinstance(counts, list) or len(counts) != n
+                or not all(isinstance(c, int) and not isinstance(c, bool) and c > 0
+                           for c in counts)):
+            raise ProtocolError(f"counts must be a list of {n} positive card counts")
+        if counts[seat] != hand.bit_count():
+            raise ProtocolError(f"counts[{seat}] is {counts[seat]} but the hand has "
+                                f"{hand.bit_count()} cards")
+        if sum(counts) > 52:
+            raise ProtocolError("counts add up to more than 52 cards")
+        if "first" in msg:
+            first = _seat(msg["first"], n, "first")
+        elif hand >> rules.lowest_card & 1:
+            first = seat
+        else:
+            raise ProtocolError("first: say which seat acts first")
+        must = parse_play(msg.get("must_contain", ""))
+        if must.bit_count() > 1:
+            raise ProtocolError("must_contain: one card at most")
+        if must and first == seat and not hand & must:
+            raise ProtocolError("must_contain: the first player must hold that card")
+        self._deal = {"rules": rules, "seat": seat, "hand": hand, "counts": list(counts),
+                      "first": first, "must": must, "history": [],
+                      "names": tuple(f"Player {i + 1}" for i in range(n))}
+        self._game()  # validates the whole position
+        return {"type": "ok"}
+
+    def _on_action(self, msg: dict[str, Any]) -> dict[str, Any]:
+        d = self._need_deal()
+        seat = _seat(msg.get("seat"), d["rules"].players)
+        cards = parse_play(msg.get("cards"))
+        game = self._game(acting=(seat, cards))
+        if game.to_move is None:
+            raise ProtocolError("the deal is already over")
+        if game.to_move != seat:
+            raise ProtocolError(f"seat {game.to_move} is to act, not seat {seat}")
+        try:
+            game.check_play(cards)
+        except IllegalPlayError as exc:
+            raise ProtocolError(f"illegal action: {exc}") from None
+        if seat == d["seat"]:
+            d["hand"] &= ~cards
+        d["history"].append(Action(seat, cards))
+        return {"type": "ok"}
+
+    def _on_go(self, msg: dict[str, Any]) -> dict[str, Any]:
+        d = self._need_deal()
+        game = self._game()
+        if game.to_move != d["seat"]:
+            who = "nobody (the deal is over)" if game.to_move is None else f"seat {game.to_move}"
+            raise ProtocolError(f"not this bot's turn: {who} is to act")
+        view = game.view(d["seat"])
+        choice = self.bot.choose(view)
+        if choice not in view.legal:
+            choice = view.legal[0]
+        return {"type": "play", "cards": format_play(choice)}
+
+    def _on_end(self, msg: dict[str, Any]) -> dict[str, Any]:
+        self._deal = None
+        return {"type": "ok"}
+
+    # -- position ------------------------------------------------------------
+
+    def _need_deal(self) -> dict[str, Any]:
+        if self._deal is None:
+            raise ProtocolError("no deal in progress: send new_deal first")
+        return self._deal
+
+    def _game(self, acting: tuple[int, Mask] | None = None) -> Game:
+        """The position now, hidden hands filled with placeholder cards (the
+        *acting* seat's placeholder holds the cards it is about to play)."""
+        d = self._need_deal()
+        rules: Rules = d["rules"]
+        n = rules.players
+        seat: int = d["seat"]
+        history: list[Action] = d["history"]
+        played_by = [0] * n
+        for a in history:
+            played_by[a.seat] |= a.cards
+        played = 0
+        for m in played_by:
+            played |= m
+        counts = [d["counts"][s] - played_by[s].bit_count() for s in range(n)]
+        if any(c < 0 for c in counts):
+            raise ProtocolError("a seat played more cards than it was dealt")
+        counts[seat] = d["hand"].bit_count()
+        free = FULL_DECK & ~d["hand"] & ~played
+        hands = [0] * n
+        hands[seat] = d["hand"]
+        if acting is not None and acting[1]:
+            s, cards = acting
+            if s == seat:
+                if cards & ~d["hand"]:
+                    raise ProtocolError("this bot does not hold "
+                                        + format_play(cards & ~d["hand"]))
+            else:
+                if cards & ~free:
+                    raise ProtocolError(f"seat {s} cannot hold " + format_play(cards & ~free)
+                                        + " (played already, or in this bot's hand)")
+                if cards.bit_count() > counts[s]:
+                    raise ProtocolError(f"seat {s} holds only {counts[s]} cards")
+                hands[s] = cards
+                free &= ~cards
+        pool = cards_of(free)
+        for s in range(n):
+            if s == seat:
+                continue
+            need = counts[s] - hands[s].bit_count()
+            if need > len(pool):
+                raise ProtocolError("more cards in play than the deck holds")
+            hands[s] |= sum(1 << c for c in pool[:need])
+            pool = pool[need:]
+        over = bool(history) and any(c == 0 for c in counts) and (
+            rules.scoring != "ranking" or sum(1 for c in counts if c) <= 1)
+        view = PlayerView(
+            rules=rules, seat=seat, hand=CardSet(d["hand"]), card_counts=tuple(counts),
+            to_move=None if over else d["first"], leading=True, last_play=CardSet(0),
+            last_player=None, trick=(), history=tuple(history), passed=(False,) * n,
+            played=CardSet(played), names=d["names"], must_contain=CardSet(d["must"]))
+        try:
+            return Game.from_view(view, hands)
+        except (ValueError, IllegalPlayError) as exc:
+            raise ProtocolError(f"inconsistent position: {exc}") from None
+
+
+def serve(bot: Bot, stdin: IO[str], stdout: IO[str], name: str = "big2") -> None:
+    """Answer messages from *stdin* on *stdout* until ``quit`` or end of input."""
+    session = BotSession(bot, name)
+    for line in stdin:
+        if not line.strip():
+            continue
+        reply = session.handle(line)
+        stdout.write(json.dumps(reply) + "\n")
+        stdout.flush()
+        if reply.get("type") == "bye":
+            return
+
+
+@click.command(name="bot")
+@click.option("--level", default="expert", show_default=True,
+              help="bot name or level: easy, medium, hard, expert, random, greedy, heuristic")
+@click.option("--budget", type=click.IntRange(1), default=None,
+              help="expert: play-outs per decision")
+@click.option("--seconds", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="expert: time cap per decision")
+@click.option("--seed", type=int, default=None, help="seed for reproducible play")
+def bot_command(level: str, budget: int | None, seconds: float | None, seed: int | None) -> None:
+    """Speak the JSON-lines bot protocol on stdin/stdout (see docs/protocol.md)."""
+    options: dict[str, Any] = {}
+    if budget is not None:
+        options["budget"] = budget
+    if seconds is not None:
+        options["seconds"] = seconds
+    try:
+        bot = make_bot(level, seed=seed, **options)
+    except (ValueError, TypeError) as exc:
+        raise click.UsageError(str(exc)) from None
+    serve(bot, sys.stdin, sys.stdout, name=f"big2 {level}")
+
+
+# -- host side -------------------------------------------------------------------
+
+
+class ExternalBotError(RuntimeError):
+    """The external program failed: it exited, timed out or broke the protocol."""
+
+
+class ExternalBot(Bot):
+    """A bot played by an external program over the protocol.
+
+    Args:
+        command: the program's command line (split like a shell would).
+        seed: unused by the host; kept for the bot interface.
+        timeout: seconds to wait for each reply before giving up.
+
+    After a failure (a timeout, an exit, an error reply to ``go``) the program
+    is stopped and every later :meth:`choose` raises :class:`ExternalBotError`
+    at once, so a broken bot cannot hang its host.
+    """
+
+    name = "cmd"
+
+    def __init__(self, command: str | Sequence[str], seed: int | None = None,
+                 timeout: float = 10.0, **options: Any) -> None:
+        super().__init__(seed=seed, **options)
+        self.command = shlex.split(command) if isinstance(command, str) else list(command)
+        self.timeout = timeout
+        self._proc: subprocess.Popen[str] | None = None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._sent: list[Action] = []
+        self._deal_key: tuple[Any, ...] | None = None
+        self._failed: str | None = None
+        self.transcript: list[tuple[str, str]] = []
+        """Every line exchanged: ``("host", line)`` or ``("bot", line)``."""
+
+    def _start(self) -> None:
+        try:
+            self._proc = subprocess.Popen(
+                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        except OSError as exc:
+            self._fail(f"cannot start {self.command!r}: {exc}")
+        out = self._proc.stdout
+        assert out is not None
+
+        def pump() -> None:
+            for line in out:
+                self._lines.put(line)
+            self._lines.put(None)
+
+        threading.Thread(target=pump, daemon=True).start()
+        reply = self.send({"type": "hello"})
+        if reply.get("type") != "ready":
+            self._fail(f"expected 'ready' after hello, got {reply}")
+
+    def _fail(self, why: str) -> None:
+        self._failed = why
+        self.close()
+        raise ExternalBotError(why)
+
+    def send(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """Send one message and return the reply (raises on timeout or exit)."""
+        if self._failed:
+            raise ExternalBotError(self._failed)
+        if self._proc is None:
+            self._start()
+        proc = self._proc
+        assert proc is not None and proc.stdin is not None
+        line = json.dumps(msg)
+        self.transcript.append(("host", line))
+        try:
+            proc.stdin.write(line + "\n")
+            proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            self._fail("the bot program exited")
+        while True:
+            try:
+                got = self._lines.get(timeout=self.timeout)
+            except queue.Empty:
+                self._fail(f"no reply within {self.timeout} s to {msg.get('type')!r}")
+            if got is None:
+                self._fail("the bot program exited")
+            assert got is not None
+            if got.strip():
+                break
+        self.transcript.append(("bot", got.rstrip("\n")))
+        try:
+            reply = json.loads(got)
+        except json.JSONDecodeError:
+            self._fail(f"reply is not JSON: {got.strip()[:80]!r}")
+        if not isinstance(reply, dict):
+            self._fail(f"reply is not an object: {got.strip()[:80]!r}")
+        return reply  # type: ignore[no-any-return]
+
+    def _sync(self, view: PlayerView) -> None:
+        """Send a new deal if *view* is of another deal, then the actions
+        the program has not seen yet."""
+        history = list(view.history)
+        played_by = [0] * view.num_players
+        for a in history:
+            played_by[a.seat] |= a.cards
+        dealt_hand = int(view.hand) | played_by[view.seat]
+        counts = [c + played_by[s].bit_count() for s, c in enumerate(view.card_counts)]
+        key = (view.rules, view.seat, dealt_hand, tuple(counts))
+        if key != self._deal_key or history[:len(self._sent)] != self._sent:
+            first = history[0].seat if history else view.to_move
+            msg = {"type": "new_deal", "rules": view.rules.to_dict(), "seat": view.seat,
+                   "hand": format_play(dealt_hand), "counts": counts, "first": first,
+                   "must_contain": format_play(int(view.must_contain)) if not history and
+                   view.must_contain else ""}
+            self._expect_ok(self.send(msg))
+            self._deal_key = key
+            self._sent = []
+        for a in history[len(self._sent):]:
+            self._expect_ok(self.send({"type": "action", "seat": a.seat,
+                                       "cards": format_play(a.cards)}))
+            self._sent.append(a)
+
+    def _expect_ok(self, reply: dict[str, Any]) -> None:
+        if reply.get("type") != "ok":
+            self._fail(f"expected 'ok', got {reply}")
+
+    def choose(self, view: PlayerView) -> Mask:
+        """Send what happened since the last call, then ask for a play."""
+        self._sync(view)
+        reply = self.send({"type": "go"})
+        if reply.get("type") != "play":
+            self._fail(f"expected 'play', got {reply}")
+        try:
+            return parse_play(reply.get("cards"))
+        except ProtocolError as exc:
+            self._fail(f"bad cards in reply: {exc}")
+        raise AssertionError("unreachable")
+
+    def end_deal(self, view: PlayerView) -> None:
+        """Tell the program how the deal ended (its last actions and scores)."""
+        if self._failed or self._proc is None:
+            return
+        try:
+            self._sync(view)
+            self._expect_ok(self.send({"type": "end", "scores": list(view.scores or ())}))
+            self._deal_key = None
+            self._sent = []
+        except ExternalBotError:
+            pass
+
+    def close(self) -> None:
+        """Say ``quit`` and stop the program (killed if it does not exit)."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        try:
+            if proc.poll() is None and proc.stdin is not None:
+                proc.stdin.write(json.dumps({"type": "quit"}) + "\n")
+                proc.stdin.flush()
+                proc.stdin.close()
+            proc.wait(timeout=min(2.0, self.timeout))
+        except (OSError, subprocess.TimeoutExpired, ValueError):
+            proc.kill()
+            proc.wait()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
+__all__ = ["PROTOCOL_VERSION", "BotSession", "ExternalBot", "ExternalBotError",
+           "ProtocolError", "bot_command", "format_play", "parse_play", "serve"]
