@@ -1,0 +1,176 @@
+"""The WebSocket protocol: message schemas, validation and rate limits.
+
+Every client message is one JSON object with a ``type``; anything else is
+refused with an ``error`` reply and changes nothing. An optional integer
+``id`` is echoed in the reply, so a client can match answers to requests.
+
+Client → server:
+
+- ``{"type": "hello", "token": "…"}`` first; the token of a seat (from
+  joining) makes the connection that seat's, none makes it a spectator.
+- ``{"type": "play", "cards": ["3D", "3S"]}`` play those cards.
+- ``{"type": "pass"}`` pass.
+- ``{"type": "hint"}`` ask for the hint bot's suggestion.
+- ``{"type": "next"}`` ready for the next deal.
+- ``{"type": "start"}`` fill the open seats with bots and start now.
+- ``{"type": "ping"}``.
+
+Server → client: ``state`` (after every change, built for that viewer),
+``hint``, ``error``, ``pong``.
+
+>>> parse('{"type": "play", "cards": ["3D", "4D"], "id": 7}')
+Play(id=7, type='play', cards=['3D', '4D'])
+>>> parse('{"type": "play", "cards": ["3X"]}')
+Traceback (most recent call last):
+...
+big2.server.protocol.ProtocolError: cards.0: not a card name like 3D, TS, AH
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+
+from big2.cards import CARD_NAMES, Mask
+
+__all__ = [
+    "MAX_MESSAGE_BYTES", "ClientMessage", "Hello", "Hint", "Next", "Pass", "Ping", "Play",
+    "ProtocolError", "RateLimiter", "Start", "cards_mask", "error", "parse",
+]
+
+MAX_MESSAGE_BYTES = 2048
+"""Longer client messages are refused unread."""
+
+_CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
+
+
+class ProtocolError(ValueError):
+    """A message that is not valid JSON or does not fit any schema."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    id: int | None = Field(default=None, ge=0, le=2**31)
+
+
+class Hello(_Message):
+    """Identify the connection: a seat token, or none to watch."""
+
+    type: Literal["hello"]
+    token: str | None = Field(default=None, max_length=200)
+
+
+class Play(_Message):
+    """Play these cards (by name, e.g. ``3D``)."""
+
+    type: Literal["play"]
+    cards: list[str] = Field(min_length=1, max_length=13)
+
+    @field_validator("cards")
+    @classmethod
+    def _names(cls, cards: list[str]) -> list[str]:
+        for i, c in enumerate(cards):
+            if c not in _CARD_INDEX:
+                raise ValueError(f"{i}: not a card name like 3D, TS, AH")
+        if len(set(cards)) != len(cards):
+            raise ValueError("a card is named twice")
+        return cards
+
+
+class Pass(_Message):
+    """Pass."""
+
+    type: Literal["pass"]
+
+
+class Hint(_Message):
+    """Ask for a suggested play."""
+
+    type: Literal["hint"]
+
+
+class Next(_Message):
+    """Ready for the next deal."""
+
+    type: Literal["next"]
+
+
+class Start(_Message):
+    """Fill open seats with bots and start."""
+
+    type: Literal["start"]
+
+
+class Ping(_Message):
+    """Keep-alive."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Play | Pass | Hint | Next | Start | Ping,
+                          Field(discriminator="type")]
+_ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+def parse(text: str | bytes) -> Hello | Play | Pass | Hint | Next | Start | Ping:
+    """Validate one client message. Raises :class:`ProtocolError` with a short
+    reason that never echoes the input back."""
+    if len(text) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"message longer than {MAX_MESSAGE_BYTES} bytes")
+    try:
+        msg: Hello | Play | Pass | Hint | Next | Start | Ping = _ADAPTER.validate_json(text)
+        return msg
+    except ValidationError as exc:
+        err = exc.errors(include_input=False, include_url=False)[0]
+        kind = err.get("type", "")
+        if kind == "json_invalid":
+            raise ProtocolError("not valid JSON") from None
+        if kind in ("union_tag_invalid", "union_tag_not_found"):
+            raise ProtocolError("unknown or missing message type") from None
+        loc = ".".join(str(p) for p in err["loc"][1:]) or "message"
+        msg_text = str(err["msg"]).removeprefix("Value error, ")
+        if msg_text and msg_text[0].isdigit() and loc == "cards":
+            loc, msg_text = "cards." + msg_text.split(":", 1)[0], msg_text.split(": ", 1)[1]
+        raise ProtocolError(f"{loc}: {msg_text}") from None
+
+
+def cards_mask(names: list[str]) -> Mask:
+    """The mask of validated card names."""
+    mask = 0
+    for name in names:
+        mask |= 1 << _CARD_INDEX[name]
+    return mask
+
+
+def error(message: str, msg_id: int | None = None) -> dict[str, Any]:
+    """An ``error`` reply."""
+    return {"type": "error", "message": message, "id": msg_id}
+
+
+class RateLimiter:
+    """A token bucket: *rate* messages a second, bursts up to *burst*.
+
+    >>> r = RateLimiter(rate=1, burst=2, clock=lambda: 0.0)
+    >>> [r.allow() for _ in range(3)]
+    [True, True, False]
+    """
+
+    def __init__(self, rate: float = 10.0, burst: float = 30.0,
+                 clock: Any = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = burst
+        self.last = clock()
+        self.refused = 0
+
+    def allow(self) -> bool:
+        """Take one token if there is one."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.refused += 1
+        return False

@@ -1,0 +1,526 @@
+"""Server-side tables: seats, tokens, deals, bots and turn timers, with no web.
+
+A :class:`Table` owns one match. It holds the deck (the current
+:class:`~big2.game.Game`) and hands each viewer a state built from that
+viewer's :class:`~big2.view.PlayerView` only, so a client can never be sent a
+card it may not see. Time is passed in (``now``, seconds on any monotonic
+clock), so the logic is tested without waiting: :meth:`Table.due` says when
+the next automatic step is due and :meth:`Table.step` takes it (a bot's move,
+a timed-out or absent player's move made by a bot, the next deal).
+
+>>> t = Table.create(TableSettings(rules=Rules(), seats=(None, "greedy", "greedy", "greedy")),
+...                  timing=Timing(bot_delay=0), now=0.0)
+>>> token = t.claim(0, "Ann", now=0.0)
+>>> t.status
+'playing'
+>>> t.seat_for_token(token), t.seat_for_token("guess")
+(0, None)
+>>> "hand" in t.state_for(None)["game"]
+False
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from big2.bots import Bot, make_bot
+from big2.cards import CARD_NAMES, Mask, cards_of
+from big2.game import Game, IllegalPlayError
+from big2.match import Match
+from big2.records import GameRecord, from_json, to_json
+from big2.rules import Rules
+from big2.view import PlayerView
+
+__all__ = [
+    "HINT_BOT", "Seat", "Table", "TableError", "TableSettings", "Timing", "cards_text",
+    "hint_bot", "new_id",
+]
+
+HINT_BOT = "heuristic"
+"""The bot that gives hints and plays for timed-out players, when registered."""
+
+
+def hint_bot(name: str | None = None, seed: int | None = None) -> Bot:
+    """The bot for hints and timeouts: *name*, else ``heuristic`` if some
+    module has registered it, else ``greedy``."""
+    if name:
+        return make_bot(name, seed=seed)
+    try:
+        import big2.bots.heuristic  # noqa: F401  (registers "heuristic")
+    except ImportError:  # pragma: no cover - depends on the installed bots
+        pass
+    try:
+        return make_bot(HINT_BOT, seed=seed)
+    except ValueError:  # pragma: no cover
+        return make_bot("greedy", seed=seed)
+
+
+def cards_text(mask: Mask) -> str:
+    """Card names of *mask*, space-separated, weakest card number first
+    (``""`` for a pass): the form plays take in the protocol."""
+    return " ".join(CARD_NAMES[c] for c in cards_of(mask))
+
+
+def new_id() -> str:
+    """An unguessable table id for links."""
+    return secrets.token_urlsafe(6)
+
+
+def _hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+class TableError(ValueError):
+    """A request the table refuses (not your turn, seat taken, illegal play…);
+    the message says why and nothing has changed."""
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Server-wide pacing (seconds).
+
+    Attributes:
+        bot_delay: pause before a bot moves, so people can follow.
+        grace: how long a disconnected player's seat waits before a bot plays for it.
+        deal_pause: pause between deals unless every connected player says next.
+    """
+
+    bot_delay: float = 0.9
+    grace: float = 30.0
+    deal_pause: float = 20.0
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """What a table is created with.
+
+    Attributes:
+        rules: the rule set (``rules.players`` seats).
+        seats: per seat, ``None`` for a person or a bot name/level.
+        deals: deals in the match (``0``: the rules' ``match_deals``).
+        turn_time: seconds a person has per turn (``0``: no limit); on
+            timeout the server plays the hint bot's choice.
+        name: the table's name in the lobby.
+    """
+
+    rules: Rules
+    seats: tuple[str | None, ...]
+    deals: int = 0
+    turn_time: float = 0.0
+    name: str = "Big Two"
+
+    def __post_init__(self) -> None:
+        if len(self.seats) != self.rules.players:
+            raise TableError(f"{self.rules.players} seats needed, got {len(self.seats)}")
+        for s in self.seats:
+            if s is not None:
+                make_bot(s)  # raises ValueError for an unknown bot
+        if self.turn_time < 0:
+            raise TableError("turn_time must be 0 (none) or positive")
+        if self.deals < 0:
+            raise TableError("deals must be 0 (the rules' number) or positive")
+        if not (self.deals or self.rules.match_deals) and self.rules.scoring != "penalty":
+            raise TableError("a match needs a number of deals unless scoring is 'penalty'")
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly form (full rules)."""
+        return {"rules": self.rules.to_dict(), "seats": list(self.seats), "deals": self.deals,
+                "turn_time": self.turn_time, "name": self.name}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableSettings:
+        """Inverse of :meth:`to_dict`."""
+        return cls(rules=Rules.from_dict(data["rules"]), seats=tuple(data["seats"]),
+                   deals=int(data["deals"]), turn_time=float(data["turn_time"]),
+                   name=str(data["name"]))
+
+
+@dataclass
+class Seat:
+    """One seat: a bot, a person's claimed seat, or an open one."""
+
+    index: int
+    bot: str | None = None
+    name: str = ""
+    token_hash: str | None = None
+    connections: int = 0
+    away_since: float | None = None
+    ready: bool = False
+    _bot: Bot | None = field(default=None, repr=False)
+
+    @property
+    def is_bot(self) -> bool:
+        """Played by a bot for the whole match."""
+        return self.bot is not None
+
+    @property
+    def is_open(self) -> bool:
+        """A person's seat nobody has taken yet."""
+        return self.bot is None and self.token_hash is None
+
+    def player(self) -> Bot:
+        """This seat's bot (created on first use)."""
+        assert self.bot is not None
+        if self._bot is None:
+            self._bot = make_bot(self.bot, seed=secrets.randbits(32))
+        return self._bot
+
+
+class Table:
+    """One table: its seats, its match and the current deal (see the module doc)."""
+
+    def __init__(self, table_id: str, settings: TableSettings, *, timing: Timing | None = None,
+                 auto_bot: str | None = None, created: float | None = None) -> None:
+        self.id = table_id
+        self.settings = settings
+        self.rules = settings.rules
+        self.timing = timing or Timing()
+        self.auto_bot_name = auto_bot
+        self.created = time.time() if created is None else created
+        self.seats = [Seat(i, bot=b, name=self._bot_label(b, i) if b else "")
+                      for i, b in enumerate(settings.seats)]
+        self.match = Match(self.rules, deals=settings.deals or None)
+        self.game: Game | None = None
+        self.status = "waiting"  # waiting -> playing <-> between -> over
+        self.version = 0
+        self.deal_no = 0
+        self.last_change = 0.0  # when the last action or deal happened
+        self.turn_started = 0.0
+        self.finished: list[GameRecord] = []  # finished deals not yet stored
+        self._auto: Bot | None = None
+
+    # -- creation and restoring ------------------------------------------------
+
+    @classmethod
+    def create(cls, settings: TableSettings, *, timing: Timing | None = None,
+               auto_bot: str | None = None, now: float = 0.0) -> Table:
+        """A new table with a fresh id; it starts once every person's seat is taken."""
+        table = cls(new_id(), settings, timing=timing, auto_bot=auto_bot)
+        table.last_change = now
+        table._maybe_start(now)
+        return table
+
+    @staticmethod
+    def _bot_label(bot: str, seat: int) -> str:
+        return f"{bot.capitalize()} bot {seat + 1}"
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything needed to carry on after a restart, JSON-friendly.
+        Holds the deck: for the database only, never for a client."""
+        return {
+            "id": self.id,
+            "settings": self.settings.to_dict(),
+            "created": self.created,
+            "status": self.status,
+            "version": self.version,
+            "deal_no": self.deal_no,
+            "seats": [{"bot": s.bot, "name": s.name, "token_hash": s.token_hash}
+                      for s in self.seats],
+            "match": {"totals": list(self.match.totals),
+                      "results": [list(r) for r in self.match.results],
+                      "dealer": self.match.dealer, "last_winner": self.match.last_winner},
+            "game": (to_json(GameRecord.from_game(self.game), indent=None)
+                     if self.game is not None else None),
+        }
+
+    @classmethod
+    def restore(cls, data: dict[str, Any], *, timing: Timing | None = None,
+                auto_bot: str | None = None, now: float = 0.0) -> Table:
+        """The table saved by :meth:`snapshot`, carrying on from where it was.
+        Every recorded action is replayed through the engine."""
+        settings = TableSettings.from_dict(data["settings"])
+        table = cls(data["id"], settings, timing=timing, auto_bot=auto_bot,
+                    created=data.get("created"))
+        for seat, saved in zip(table.seats, data["seats"]):
+            seat.bot, seat.name, seat.token_hash = saved["bot"], saved["name"], saved["token_hash"]
+            if seat.token_hash is not None:
+                seat.away_since = now  # people must reconnect; the grace period runs
+        m = data["match"]
+        table.match.totals = [int(t) for t in m["totals"]]
+        table.match.results = [tuple(r) for r in m["results"]]
+        table.match.dealer = int(m["dealer"])
+        table.match.last_winner = m["last_winner"]
+        table.status = data["status"]
+        table.version = int(data["version"]) + 1
+        table.deal_no = int(data["deal_no"])
+        if data.get("game"):
+            table.game = from_json(data["game"])[0].to_game()
+            table.match.games.append(table.game)
+        table.last_change = table.turn_started = now
+        return table
+
+    # -- seats -------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats."""
+        return len(self.seats)
+
+    def open_seats(self) -> list[int]:
+        """Seats a person may still take."""
+        return [s.index for s in self.seats if s.is_open]
+
+    def claim(self, seat: int, name: str, now: float) -> str:
+        """Take open *seat* as *name*; return the seat token (shown once).
+
+        The deal starts when the last open seat is taken.
+        """
+        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise TableError(f"no seat {seat!r}: seats are 0..{self.num_players - 1}")
+        if self.status == "over":
+            raise TableError("the match is over")
+        if not self.seats[seat].is_open:
+            raise TableError(f"seat {seat} is taken")
+        name = " ".join(name.split())[:24] or f"Player {seat + 1}"
+        token = secrets.token_urlsafe(24)
+        s = self.seats[seat]
+        s.name, s.token_hash, s.away_since = name, _hash_token(token), now
+        self._changed(now, action=False)
+        self._maybe_start(now)
+        return token
+
+    def fill_with_bots(self, now: float, bot: str = "greedy") -> None:
+        """Give every open seat to *bot* and start (the "start now" button)."""
+        if self.status != "waiting":
+            raise TableError("the match has already started")
+        for s in self.seats:
+            if s.is_open:
+                s.bot, s.name = bot, self._bot_label(bot, s.index)
+        self._changed(now, action=False)
+        self._maybe_start(now)
+
+    def seat_for_token(self, token: str | None) -> int | None:
+        """The seat a token belongs to, or ``None`` (compared in constant time)."""
+        if not token or not isinstance(token, str) or len(token) > 200:
+            return None
+        digest = _hash_token(token)
+        found = None
+        for s in self.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                found = s.index
+        return found
+
+    def connect(self, seat: int | None, now: float) -> None:
+        """A client for *seat* (``None``: a spectator) is connected."""
+        if seat is None:
+            return
+        s = self.seats[seat]
+        s.connections += 1
+        s.away_since = None
+
+    def disconnect(self, seat: int | None, now: float) -> None:
+        """A client for *seat* went away; after the grace period a bot plays for it."""
+        if seat is None:
+            return
+        s = self.seats[seat]
+        s.connections = max(0, s.connections - 1)
+        if s.connections == 0:
+            s.away_since = now
+
+    # -- deals -------------------------------------------------------------------
+
+    def _maybe_start(self, now: float) -> None:
+        if self.status == "waiting" and not self.open_seats():
+            self._deal(now)
+
+    def _deal(self, now: float) -> None:
+        """Deal the next hand. Seeds come from :mod:`secrets`, so no client can
+        predict a deal from earlier ones."""
+        m = self.match
+        leader = None
+        if self.rules.later_lead == "winner" and m.last_winner is not None:
+            leader = m.last_winner
+        self.game = Game(self.rules, seed=secrets.randbits(64), dealer=m.dealer, leader=leader,
+                         names=[s.name for s in self.seats])
+        m.games.append(self.game)
+        self.deal_no += 1
+        self.status = "playing"
+        for s in self.seats:
+            s.ready = False
+        self._changed(now)
+
+    def _end_deal(self, now: float) -> None:
+        game = self.game
+        assert game is not None
+        before = tuple(self.match.totals)
+        self.match.record(game)
+        self.finished.append(GameRecord.from_game(
+            game, totals=before,
+            tags={"Date": time.strftime("%Y.%m.%d"), "Event": self.settings.name,
+                  "Table": self.id, "Deal": str(self.deal_no)}))
+        self.status = "over" if self.match.is_over() else "between"
+
+    def ready(self, seat: int, now: float) -> None:
+        """*seat* wants the next deal now (it starts when every connected person does)."""
+        if self.status != "between":
+            raise TableError("no deal to start: " + ("the match is over" if self.status == "over"
+                                                     else "a deal is in progress"))
+        self.seats[seat].ready = True
+        self._changed(now, action=False)
+        if all(s.ready for s in self.seats if not s.is_bot and s.connections):
+            self._deal(now)
+
+    # -- play --------------------------------------------------------------------
+
+    def act(self, seat: int, cards: Mask, now: float) -> None:
+        """*seat* plays *cards* (``0`` passes). Raises :class:`TableError` with
+        the reason when that is not allowed now; nothing changes then."""
+        game = self.game
+        if self.status != "playing" or game is None:
+            raise TableError("no deal is being played")
+        if game.to_move != seat:
+            raise TableError("it is not your turn")
+        try:
+            game.play(cards)
+        except IllegalPlayError as exc:
+            raise TableError(str(exc)) from None
+        self._after_action(now)
+
+    def _after_action(self, now: float) -> None:
+        assert self.game is not None
+        self._changed(now)
+        if self.game.is_over():
+            self._end_deal(now)
+
+    def _changed(self, now: float, action: bool = True) -> None:
+        self.version += 1
+        if action:
+            self.last_change = self.turn_started = now
+
+    def hint(self, seat: int) -> Mask:
+        """The hint bot's choice for *seat*, which must be to move."""
+        game = self.game
+        if self.status != "playing" or game is None or game.to_move != seat:
+            raise TableError("hints are given on your turn")
+        return self._auto_player().choose(self.view(seat))
+
+    def _auto_player(self) -> Bot:
+        if self._auto is None:
+            self._auto = hint_bot(self.auto_bot_name, seed=secrets.randbits(32))
+        return self._auto
+
+    def view(self, seat: int) -> PlayerView:
+        """*seat*'s view of the current deal."""
+        assert self.game is not None
+        return self.game.view(seat, totals=self.match.totals)
+
+    def turn_deadline(self) -> float | None:
+        """When the person to move runs out of time (``None``: no timer)."""
+        game = self.game
+        if self.status != "playing" or game is None or game.to_move is None:
+            return None
+        if self.seats[game.to_move].is_bot or not self.settings.turn_time:
+            return None
+        return self.turn_started + self.settings.turn_time
+
+    def due(self) -> float | None:
+        """When the next automatic step is due, or ``None`` if it waits for people."""
+        game = self.game
+        if self.status == "between":
+            return self.last_change + self.timing.deal_pause
+        if self.status != "playing" or game is None or game.to_move is None:
+            return None
+        seat = self.seats[game.to_move]
+        paced = self.last_change + self.timing.bot_delay
+        if seat.is_bot:
+            return paced
+        times = []
+        if seat.away_since is not None:
+            times.append(max(paced, seat.away_since + self.timing.grace))
+        deadline = self.turn_deadline()
+        if deadline is not None:
+            times.append(deadline)
+        return min(times) if times else None
+
+    def step(self, now: float) -> bool:
+        """Take the automatic step if it is due; return whether anything changed."""
+        when = self.due()
+        if when is None or when > now:
+            return False
+        if self.status == "between":
+            self._deal(now)
+            return True
+        game = self.game
+        assert game is not None and game.to_move is not None
+        seat = self.seats[game.to_move]
+        player = seat.player() if seat.is_bot else self._auto_player()
+        choice = player.choose(self.view(seat.index))
+        if choice not in game.legal_masks():  # a bot must never stall the table
+            choice = game.legal_masks()[0]
+        game.play(choice)
+        self._after_action(now)
+        return True
+
+    # -- what clients see ----------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        """Public facts for the lobby."""
+        return {
+            "id": self.id, "name": self.settings.name, "status": self.status,
+            "rules": self.rules.name, "players": self.num_players,
+            "deal": self.deal_no, "deals": self.match.deals,
+            "turn_time": self.settings.turn_time,
+            "seats": [self._seat_public(s) for s in self.seats],
+            "open": self.open_seats(),
+        }
+
+    def _seat_public(self, s: Seat) -> dict[str, Any]:
+        return {"seat": s.index, "name": s.name, "bot": s.bot, "open": s.is_open,
+                "connected": bool(s.connections) or s.is_bot,
+                "away": s.away_since is not None and not s.is_open, "ready": s.ready}
+
+    def state_for(self, seat: int | None, now: float | None = None) -> dict[str, Any]:
+        """The state message for *seat* (``None``: a spectator).
+
+        Built from the seat's :class:`~big2.view.PlayerView` only; a spectator
+        gets the public part of a view and no hand at all.
+        """
+        state: dict[str, Any] = {
+            "type": "state", "table": self.summary(), "version": self.version, "you": seat,
+            "rules": {"name": self.rules.name, "options": self.rules.diff(),
+                      "all": self.rules.to_dict()},
+            "totals": list(self.match.totals),
+            "results": [list(r) for r in self.match.results],
+            "game": None, "turn_left": None, "next_deal_in": None,
+        }
+        if self.game is not None:
+            state["game"] = self._game_state(self.view(0 if seat is None else seat),
+                                             private=seat is not None)
+        if now is not None:
+            deadline = self.turn_deadline()
+            if deadline is not None:
+                state["turn_left"] = round(max(0.0, deadline - now), 1)
+            if self.status == "between":
+                state["next_deal_in"] = round(max(0.0, self.last_change
+                                                  + self.timing.deal_pause - now), 1)
+        return state
+
+    @staticmethod
+    def _game_state(view: PlayerView, *, private: bool) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "counts": list(view.card_counts),
+            "to_move": view.to_move,
+            "leading": view.leading,
+            "last_play": cards_text(view.last_play),
+            "last_player": view.last_player,
+            "trick": [[a.seat, cards_text(a.cards)] for a in view.trick],
+            "log": [[a.seat, cards_text(a.cards)] for a in view.history[-12:]],
+            "plies": len(view.history),
+            "passed": list(view.passed),
+            "must_contain": cards_text(view.must_contain),
+            "winner": view.winner,
+            "scores": None if view.scores is None else list(view.scores),
+            "finished": list(view.finished),
+        }
+        if private:
+            strength = view.rules.strength
+            out["hand"] = [CARD_NAMES[c] for c in sorted(cards_of(view.hand), key=strength)]
+            out["legal"] = [cards_text(m) for m in view.legal]
+        return out
+

@@ -1,0 +1,203 @@
+"""Live servers for the server tests: uvicorn on 127.0.0.1 with a free port,
+in a thread (or a subprocess for the restart test), and small HTTP/WebSocket
+clients that talk to it over real sockets."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from big2.server.app import Limits, create_app
+from big2.server.tables import Timing
+
+FAST = Timing(bot_delay=0.0, grace=0.5, deal_pause=0.3)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    """A uvicorn server running one app in a background thread."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws_max_size=16384, lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def start(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    @property
+    def state(self) -> Any:
+        """The app's :class:`Server` (tables, error counter)."""
+        return self.app.state.server
+
+    # -- HTTP ----------------------------------------------------------------------
+
+    def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as res:
+                raw = res.read()
+                status = res.status
+        except urllib.error.HTTPError as exc:
+            raw, status = exc.read(), exc.code
+        try:
+            return status, json.loads(raw)
+        except ValueError:
+            return status, raw.decode()
+
+    def get(self, path: str) -> Any:
+        status, body = self.request("GET", path)
+        assert status == 200, (status, body)
+        return body
+
+    def post(self, path: str, body: Any) -> Any:
+        status, out = self.request("POST", path, body)
+        assert status in (200, 201), (status, out)
+        return out
+
+    def create(self, seats: list[str | None], **kw: Any) -> str:
+        body = {"players": len(seats), "seats": seats, "deals": 1} | kw
+        table_id: str = self.post("/api/tables", body)["id"]
+        return table_id
+
+    def join(self, table_id: str, seat: int, name: str) -> str:
+        token: str = self.post(f"/api/tables/{table_id}/join", {"seat": seat, "name": name})["token"]
+        return token
+
+    def client(self, table_id: str, token: str | None = None) -> Client:
+        return Client(self, table_id, token)
+
+
+CARD_RE = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([DCHS♦♣♥♠])(?![A-Za-z])")
+_SUIT = {"♦": "D", "♣": "C", "♥": "H", "♠": "S"}
+
+
+def cards_in(message: Any) -> set[str]:
+    """Every card named anywhere in a message (names like 3D or symbols like 3♦)."""
+    found: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, str):
+            for rank, suit in CARD_RE.findall(x):
+                found.add(("T" if rank == "10" else rank) + _SUIT.get(suit, suit))
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                walk(k)
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(message)
+    return found
+
+
+class Client:
+    """A WebSocket client of one table that keeps every message it got."""
+
+    def __init__(self, live: LiveServer, table_id: str, token: str | None) -> None:
+        self.ws: ClientConnection = connect(f"{live.ws_url}/ws/{table_id}", open_timeout=10)
+        self.messages: list[Any] = []
+        self.sent_cards: set[str] = set()
+        self.state: Any = None
+        self.send({"type": "hello", "token": token})
+        self.wait_state()
+
+    def send(self, msg: Any) -> None:
+        text = msg if isinstance(msg, str) else json.dumps(msg)
+        self.sent_cards |= cards_in(msg if not isinstance(msg, str) else [msg])
+        self.ws.send(text)
+
+    def recv(self, timeout: float = 5.0) -> Any:
+        msg = json.loads(self.ws.recv(timeout=timeout))
+        self.messages.append(msg)
+        if msg.get("type") == "state":
+            self.state = msg
+        return msg
+
+    def wait(self, pred: Any, timeout: float = 10.0) -> Any:
+        """Read messages until *pred(message)* holds; return that message."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no matching message")
+            msg = self.recv(left)
+            if pred(msg):
+                return msg
+
+    def wait_state(self, pred: Any = lambda s: True, timeout: float = 10.0) -> Any:
+        if self.state is not None and pred(self.state):
+            return self.state
+        return self.wait(lambda m: m.get("type") == "state" and pred(m), timeout)
+
+    def drain(self, quiet: float = 0.15) -> None:
+        """Read until nothing arrives for *quiet* seconds."""
+        while True:
+            try:
+                self.recv(quiet)
+            except TimeoutError:
+                return
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+@pytest.fixture
+def live_factory(tmp_path: Path) -> Iterator[Any]:
+    """Start live servers: ``live_factory(**create_app_kwargs)``; all stop after the test."""
+    started: list[LiveServer] = []
+
+    def make(**kw: Any) -> LiveServer:
+        kw.setdefault("db", str(tmp_path / "big2.sqlite3"))
+        kw.setdefault("timing", FAST)
+        kw.setdefault("auto_bot", "greedy")
+        kw.setdefault("limits", Limits(rate=10_000, burst=10_000, kick_after=10**9))
+        server = LiveServer(create_app(**kw)).start()
+        started.append(server)
+        return server
+
+    yield make
+    for s in started:
+        s.stop()
+
+
+@pytest.fixture
+def live(live_factory: Any) -> LiveServer:
+    server: LiveServer = live_factory()
+    return server
