@@ -1,0 +1,80 @@
+"""``big2 arena``: measure bots over duplicate deals from the command line."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from big2.arena import parse_seat, run_arena
+from big2.rules import PRESETS
+
+
+def _split_seats(text: str) -> list[str]:
+    """Comma-separated seat specs; a ``cmd:`` spec may not contain commas."""
+    return [s.strip() for s in text.split(",") if s.strip()]
+
+
+@click.command(name="arena")
+@click.option("--seats", required=True,
+              help="comma-separated bots, one per seat: names or levels (expert, heuristic, "
+                   "greedy, random, easy…), options as expert:budget=100, or "
+                   "'cmd:PROGRAM ARGS' for an external bot speaking the protocol")
+@click.option("--deals", type=click.IntRange(1), default=100, show_default=True,
+              help="duplicate deals (each is played once per seat rotation)")
+@click.option("--rules", "preset", default="classic", show_default=True,
+              help=f"preset: {', '.join(PRESETS)}")
+@click.option("--set", "options", multiple=True, metavar="NAME=VALUE",
+              help="change one rule option; repeatable")
+@click.option("--scoring", type=click.Choice(["classic", "penalty", "count", "ranking"]),
+              default=None, help="override the rules' scoring")
+@click.option("--seed", type=int, default=0, show_default=True, help="seed of the whole run")
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help="worker processes (default: CPU count)")
+@click.option("--json", "json_file", type=click.Path(dir_okay=False, writable=True),
+              default=None, help="also write the result as JSON to FILE ('-' for stdout)")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=10.0,
+              show_default=True, help="seconds an external bot may take per reply")
+@click.option("--ray", "ray_address", is_flag=False, flag_value="auto", default=None,
+              metavar="[ADDRESS]",
+              help="run the deal jobs on Ray (optional dependency); without ADDRESS a "
+                   "local instance is started or joined")
+@click.option("--quiet", is_flag=True, help="no progress bar")
+def arena_command(seats: str, deals: int, preset: str, options: tuple[str, ...],
+                  scoring: str | None, seed: int, workers: int | None, json_file: str | None,
+                  timeout: float, ray_address: str | None, quiet: bool) -> None:
+    """Play bots against each other over duplicate deals and print their figures."""
+    from big2.cli import build_rules
+
+    rules = build_rules(preset, options)
+    specs = _split_seats(seats)
+    try:
+        for spec in specs:
+            parse_seat(spec)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--seats") from None
+    workers = workers or os.cpu_count() or 1
+    bar = None
+    if not quiet:
+        from tqdm import tqdm
+
+        bar = tqdm(total=deals, unit="deal", desc="arena", leave=False)
+    try:
+        result = run_arena(specs, deals=deals, rules=rules, seed=seed, workers=workers,
+                           scoring=scoring, timeout=timeout,
+                           progress=bar.update if bar is not None else None,
+                           use_ray=ray_address is not None,
+                           ray_address=None if ray_address in (None, "auto", "local")
+                           else ray_address)
+    except (ValueError, RuntimeError) as exc:
+        raise click.UsageError(str(exc)) from None
+    finally:
+        if bar is not None:
+            bar.close()
+    if json_file == "-":
+        click.echo(result.to_json())
+        return
+    click.echo(result.table())
+    if json_file:
+        with open(json_file, "w", encoding="utf-8") as fh:
+            fh.write(result.to_json() + "\n")
