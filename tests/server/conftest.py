@@ -104,6 +104,7 @@ class LiveServer:
 
 
 CARD_RE = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([DCHS♦♣♥♠])(?![A-Za-z])")
+_NOT_CARDS = {"id", "table", "name"}
 _SUIT = {"♦": "D", "♣": "C", "♥": "H", "♠": "S"}
 
 
@@ -117,7 +118,8 @@ def cards_in(message: Any) -> set[str]:
                 found.add(("T" if rank == "10" else rank) + _SUIT.get(suit, suit))
         elif isinstance(x, dict):
             for k, v in x.items():
-                walk(k)
+                if k in _NOT_CARDS and isinstance(v, str):
+                    continue  # ids and player names are free text, not cards
                 walk(v)
         elif isinstance(x, list):
             for v in x:
@@ -131,7 +133,7 @@ class Client:
     """A WebSocket client of one table that keeps every message it got."""
 
     def __init__(self, live: LiveServer, table_id: str, token: str | None) -> None:
-        self.ws: ClientConnection = connect(f"{live.ws_url}/ws/{table_id}", open_timeout=10)
+        self.ws: ClientConnection = connect(f"{live.ws_url}/ws/{table_id}", open_timeout=10).__enter__()
         self.messages: list[Any] = []
         self.sent_cards: set[str] = set()
         self.state: Any = None

@@ -243,7 +243,7 @@ class Server:
                 raise TableError("already identified")
             seat = table.seat_for_token(msg.token)
             if msg.token is not None and seat is None:
-                raise TableError("unknown seat token: you are watching")
+                conn.send(protocol.error("unknown seat token: you are watching", msg.id))
             conn.hello, conn.seat = True, seat
             hub.connections.add(conn)
             table.connect(seat, now)

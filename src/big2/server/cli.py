@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 __all__ = ["serve_command"]
@@ -36,8 +38,9 @@ def serve_command(host: str, port: int, db: str | None, auto_bot: str | None,
         raise click.UsageError(f"cannot open database {db!r}: {exc}") from None
     app = create_app(store=store, auto_bot=auto_bot,
                      timing=Timing(bot_delay=bot_delay, grace=grace, deal_pause=deal_pause))
-    shown = "localhost" if host in ("127.0.0.1", "::1") else host
-    click.echo(f"big2 is serving on http://{shown}:{port}/  (database: {store.url})", err=False)
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"big2 is serving on http://{shown}:{port}/  (database: {store.url})")
     click.echo("Press Ctrl+C to stop.")
+    sys.stdout.flush()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16384,
                 ws_ping_interval=20, ws_ping_timeout=20)

@@ -23,7 +23,7 @@ Play(id=7, type='play', cards=['3D', '4D'])
 >>> parse('{"type": "play", "cards": ["3X"]}')
 Traceback (most recent call last):
 ...
-big2.server.protocol.ProtocolError: cards.0: not a card name like 3D, TS, AH
+big2.server.protocol.ProtocolError: cards.0: not a card name (a rank 3-9, T, J, Q, K, A or 2, then a suit D, C, H or S)
 """
 
 from __future__ import annotations
@@ -73,7 +73,8 @@ class Play(_Message):
     def _names(cls, cards: list[str]) -> list[str]:
         for i, c in enumerate(cards):
             if c not in _CARD_INDEX:
-                raise ValueError(f"{i}: not a card name like 3D, TS, AH")
+                raise ValueError(f"{i}: not a card name (a rank 3-9, T, J, Q, K, A or 2, "
+                                 "then a suit D, C, H or S)")
         if len(set(cards)) != len(cards):
             raise ValueError("a card is named twice")
         return cards
