@@ -34,6 +34,10 @@ _W_TRIPLE = 0.3
 _W_FIVE = 0.25
 _TWO_BONUS = 0.45
 _MAX_NODES = 600
+_BREAK_LIMIT = 1.2  # play a card outside the plan unless it costs more than this
+_BREAK_LIMIT_DANGER = 3.0
+_HOLD_TWOS = True
+_LEAD_BONUS = {1: 0.0, 2: 0.5, 3: 0.6, 4: 0.7, 5: 1.3}
 
 
 class Plan(NamedTuple):
@@ -234,7 +238,7 @@ def _lead_key(m: Mask) -> float:
     """Lower leads first: weak tops, and multi-card plays before singles."""
     size = m.bit_count()
     top = ((m.bit_length() - 1) >> 2) / 12
-    bonus = {1: 0.0, 2: 0.22, 3: 0.3, 4: 0.35, 5: 0.45}[size]
+    bonus = _LEAD_BONUS[size]
     return top - bonus
 
 
@@ -313,7 +317,7 @@ def _follow(eng: Engine, hand: Mask, pl: Plan, plays: list[Mask], last: Mask,
         return plays[-1]
     if in_plan:
         choice = in_plan[0]
-        if (choice & BB_RANKS[TWO] and size == 1 and opp_min > 6
+        if (_HOLD_TWOS and choice & BB_RANKS[TWO] and size == 1 and opp_min > 6
                 and len(pl.combos) > 4):
             # keep a 2 for when it matters
             return 0
@@ -321,7 +325,7 @@ def _follow(eng: Engine, hand: Mask, pl: Plan, plays: list[Mask], last: Mask,
     # breaking the plan: only when it costs little
     base = pl.cost
     best, best_delta = 0, 0.0
-    limit = -0.4 if not danger else 0.6
+    limit = _BREAK_LIMIT if not danger else _BREAK_LIMIT_DANGER
     for p in plays[:16]:
         delta = plan(eng, hand & ~p).cost - base
         if delta < best_delta or (best == 0 and delta <= limit):
