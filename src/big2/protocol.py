@@ -21,6 +21,7 @@ seat it (``--seats 'cmd:python mybot.py',expert,...``).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import shlex
@@ -120,7 +121,7 @@ class BotSession:
             return reply
         except ProtocolError as exc:
             return {"type": "error", "message": str(exc)}
-        except Exception as exc:  # a bug must not kill the session
+        except Exception as exc:  # noqa: BLE001 - a bug must not kill the session
             return {"type": "error", "message": f"internal error: {type(exc).__name__}: {exc}"}
 
     def _on_hello(self, msg: dict[str, Any]) -> dict[str, Any]:
@@ -337,12 +338,13 @@ class ExternalBot(Bot):
 
     def _start(self) -> None:
         try:
-            self._proc = subprocess.Popen(
+            proc = subprocess.Popen(
                 self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL, text=True, bufsize=1)
         except OSError as exc:
             self._fail(f"cannot start {self.command!r}: {exc}")
-        out = self._proc.stdout
+        self._proc = proc
+        out = proc.stdout
         assert out is not None
 
         def pump() -> None:
@@ -462,10 +464,8 @@ class ExternalBot(Bot):
             proc.wait()
 
     def __del__(self) -> None:
-        try:
+        with contextlib.suppress(Exception):
             self.close()
-        except Exception:
-            pass
 
 
 __all__ = ["PROTOCOL_VERSION", "BotSession", "ExternalBot", "ExternalBotError",

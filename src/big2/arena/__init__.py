@@ -125,7 +125,7 @@ def play_duplicate(seats: Sequence[str], rules: Rules, seed: int, index: int,
                 t0 = time.perf_counter()
                 try:
                     choice = players[i].choose(view)
-                except Exception:  # an external bot's failure must not stop the arena
+                except Exception:  # noqa: BLE001 - a failing bot must not stop the arena
                     choice = -1
                 times[i].append(time.perf_counter() - t0)
                 if choice not in view.legal:
@@ -186,9 +186,14 @@ class ArenaResult:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ArenaResult):
             return NotImplemented
-        key = lambda r: (r.rules, r.deals, r.seed, r.points,  # noqa: E731
-                         [(s.name, s.mean, s.win_rate, s.faults) for s in r.seats])
-        return key(self) == key(other)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(repr(self._key()))
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.rules, self.deals, self.seed, self.points,
+                [(s.name, s.mean, s.win_rate, s.faults) for s in self.seats])
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON."""

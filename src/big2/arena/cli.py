@@ -56,7 +56,7 @@ def arena_command(seats: str, deals: int, preset: str, options: tuple[str, ...],
     workers = workers or os.cpu_count() or 1
     bar = None
     if not quiet:
-        from tqdm import tqdm
+        from tqdm import tqdm  # type: ignore[import-untyped]
 
         bar = tqdm(total=deals, unit="deal", desc="arena", leave=False)
     try:

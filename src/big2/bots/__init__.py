@@ -14,9 +14,9 @@ driver makes for them.
 """
 
 from big2.bots.base import BOT_LEVELS, Bot, available_bots, make_bot, register_bot
-from big2.bots.simple import GreedyBot, RandomBot
-from big2.bots.heuristic import HeuristicBot
 from big2.bots.expert import ExpertBot
+from big2.bots.heuristic import HeuristicBot
+from big2.bots.simple import GreedyBot, RandomBot
 
 __all__ = [
     "BOT_LEVELS", "Bot", "ExpertBot", "GreedyBot", "HeuristicBot", "RandomBot", "available_bots", "make_bot", "register_bot",

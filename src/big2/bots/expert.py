@@ -35,7 +35,7 @@ from big2.game import Game
 from big2.rules import Rules
 from big2.view import PlayerView
 
-DEFAULT_BUDGET = 240
+DEFAULT_BUDGET = 800
 """Play-outs per decision by default (median decision well under 1 s on a
 2-core laptop-class machine; see docs/bots.md)."""
 

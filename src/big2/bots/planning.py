@@ -324,13 +324,7 @@ def _follow(eng: Engine, hand: Mask, pl: Plan, plays: list[Mask], last: Mask,
         return choice
     # breaking the plan: only when it costs little
     base = pl.cost
-    best, best_delta = 0, 0.0
     limit = _BREAK_LIMIT if not danger else _BREAK_LIMIT_DANGER
-    for p in plays[:16]:
-        delta = plan(eng, hand & ~p).cost - base
-        if delta < best_delta or (best == 0 and delta <= limit):
-            if delta <= limit:
-                best, best_delta = p, delta
-    if best and hand.bit_count() - best.bit_count() == 0:
-        return best
-    return best
+    scored = [(plan(eng, hand & ~p).cost - base, i, p) for i, p in enumerate(plays[:16])]
+    ok = [t for t in scored if t[0] <= limit]
+    return min(ok)[2] if ok else 0
