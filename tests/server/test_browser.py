@@ -53,26 +53,31 @@ def my_turn(page: Any) -> bool:
     return bool(page.evaluate("() => myTurn()"))
 
 
-def click_play(page: Any, cards: list[str], *, keyboard: bool = False) -> None:
-    """Select *cards* by clicking them in the hand, then play (button or Enter)."""
+def click_play(page: Any, cards: list[str], *, keyboard: bool = False,
+               shot: Path | None = None) -> None:
+    """Select *cards* by clicking them in the hand, then play (button or Enter);
+    with *shot*, save a screenshot with the cards selected first."""
     for c in cards:
         # hand cards overlap: click the visible left strip of the card
         page.click(f'#hand [data-card="{c}"]', position={"x": 6, "y": 40})
         assert page.get_attribute(f'#hand [data-card="{c}"]', "aria-pressed") == "true"
     assert page.is_enabled("#play-btn")
+    if shot is not None:
+        shot.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(shot))
     if keyboard:
         page.keyboard.press("Enter")
     else:
         page.click("#play-btn")
 
 
-def take_turn(page: Any, turn: int) -> str:
+def take_turn(page: Any, turn: int, shot: Path | None = None) -> str:
     """Play the weakest legal play by clicking (or pass); return what was played."""
     legal = page.evaluate("() => state.game.legal")
     assert not page.is_enabled("#play-btn")  # nothing selected: nothing to play
     plays = [p for p in legal if p]
     if plays and (not legal[-1] == "" or turn % 3 != 2):
-        click_play(page, plays[0].split(), keyboard=turn % 2 == 1)
+        click_play(page, plays[0].split(), keyboard=turn % 2 == 1, shot=shot)
         return plays[0]
     page.click("#pass-btn")
     return ""
@@ -108,17 +113,14 @@ def test_person_plays_a_whole_deal_against_three_bots(browser: Any, web: LiveSer
             assert page.is_enabled("#play-btn") == page.evaluate("() => selected.size > 0")
             page.keyboard.press("Escape")
         n = page.evaluate("() => state.game.plies")
-        take_turn(page, turn)
+        want_shot = turn >= 2 and not shot and page.evaluate("() => !state.game.leading")
+        if take_turn(page, turn, SCREENSHOT if want_shot else None) and want_shot:
+            shot = True  # a follow with cards selected: the README picture
         page.wait_for_function(f"() => state.game.plies > {n}")
         turn += 1
-        if turn == 3 and not shot:
-            page.wait_for_timeout(300)
-            SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOT))
-            shot = True
     page.wait_for_selector(".panel table.result")
     assert page.locator("#panel h2").inner_text() in ("Match over",) or "wins" in page.inner_text("#panel")
-    assert turn >= 3
+    assert turn >= 3 and shot
     page.wait_for_selector("#records a[href^='/replay/']")
     page.click("#records a[href^='/replay/']")
     page.wait_for_selector(".replay-hand .card")
