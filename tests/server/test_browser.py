@@ -14,10 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import LiveServer
 
 from big2.server.tables import Timing
-
-from conftest import LiveServer
 
 sync_api = pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -76,7 +75,7 @@ def take_turn(page: Any, turn: int, shot: Path | None = None) -> str:
     legal = page.evaluate("() => state.game.legal")
     assert not page.is_enabled("#play-btn")  # nothing selected: nothing to play
     plays = [p for p in legal if p]
-    if plays and (not legal[-1] == "" or turn % 3 != 2):
+    if plays and (legal[-1] != "" or turn % 3 != 2):
         click_play(page, plays[0].split(), keyboard=turn % 2 == 1, shot=shot)
         return plays[0]
     page.click("#pass-btn")

@@ -34,7 +34,7 @@ def start(db: Path, port: int) -> subprocess.Popen[bytes]:
 class Remote(LiveServer):
     """The HTTP/WS helpers of LiveServer, pointed at a server in another process."""
 
-    def __init__(self, port: int) -> None:  # noqa: D107 - no app object here
+    def __init__(self, port: int) -> None:
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         self.ws_url = f"ws://127.0.0.1:{port}"

@@ -4,16 +4,14 @@ pass, spectate, reconnect, timers, records, limits."""
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
 import pytest
+from conftest import Client, LiveServer, cards_in
 from websockets.exceptions import ConnectionClosed
 
 from big2.records import from_json, read_one
 from big2.server.app import Limits
-
-from conftest import Client, LiveServer, cards_in
 
 
 def four_players(live: LiveServer, **kw: Any) -> tuple[str, list[Client]]:
@@ -136,7 +134,7 @@ def test_reconnect_keeps_the_seat_and_a_bot_covers_absence(live: LiveServer) -> 
 
 
 def test_turn_timer_plays_for_a_slow_player(live: LiveServer) -> None:
-    tid, clients = four_players(live, turn_time=0.4)
+    _tid, clients = four_players(live, turn_time=0.4)
     st = clients[0].wait_state(lambda s: s["game"]["plies"] >= 2, timeout=5)
     assert st["game"]["plies"] >= 2  # nobody moved: the timer did
     assert all(c.state["table"]["seats"][i]["connected"] for i, c in enumerate(clients))

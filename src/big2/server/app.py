@@ -98,7 +98,7 @@ class Connection:
                 return
             try:
                 await self.ws.send_text(text)
-            except Exception:  # the client is gone
+            except Exception:  # noqa: BLE001 - whatever the transport raises, the client is gone
                 self.closed = True
                 return
 

@@ -34,7 +34,7 @@ def serve_command(host: str, port: int, db: str | None, auto_bot: str | None,
 
     try:
         store = Store(db)
-    except Exception as exc:  # a bad URL or an unreachable database
+    except Exception as exc:  # noqa: BLE001 - a bad URL or an unreachable database
         raise click.UsageError(f"cannot open database {db!r}: {exc}") from None
     app = create_app(store=store, auto_bot=auto_bot,
                      timing=Timing(bot_delay=bot_delay, grace=grace, deal_pause=deal_pause))

@@ -25,7 +25,6 @@ import hashlib
 import hmac
 import secrets
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
