@@ -3,15 +3,68 @@ reference and bot tests run under, one entry per option (or small group)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 HOUSE_RULE_OPTION_SETS: list[dict[str, Any]] = [
     {"direction": "clockwise"},
     {"trick_end": "one-pass"},
     {"three_threes": True},
+    {"bomb_on_small": True},
+    {"bomb_on_small": True, "four_of_a_kind_alone": True},
+    {"four_beats_all": True},
+    {"four_beats_all": True, "four_of_a_kind_alone": True, "two_pairs": True},
+    {"smack_down": "2S"},
+    {"smack_down": "any-2", "four_of_a_kind_alone": True},
+    {"straight_min": 3},
+    {"straight_max": 12},
+    {"straight_min": 4, "straight_max": 7, "suit_ranking": False},
+    {"dragon": True},
 ]
+
+LONG_PLAY_OPTION_SETS = [o for o in HOUSE_RULE_OPTION_SETS
+                         if o.get("straight_max", 5) > 5 or o.get("dragon")
+                         or o.get("smack_down", "off") != "off"]
+"""Option sets with plays longer than five cards: the brute-force reference
+is slower there, so fewer positions are checked."""
 
 
 def option_id(options: dict[str, Any]) -> str:
     """A short test id for an option set."""
     return ",".join(f"{k}={v}" for k, v in options.items())
+
+
+def rich_hands(rng: random.Random, players: int = 4, size: int = 13) -> list[int]:
+    """Hands (masks) dealt to hold the shapes house rules are about: each seat
+    gets, where the cards are still free, a four of a kind, a run of pairs,
+    a run of one card per rank (a straight of 3 to 13 cards) and maybe 2♠, then
+    random cards up to *size*. Used so that rare plays (bombs, smack-downs,
+    long straights, the dragon) turn up in tests often."""
+    free = set(range(52))
+    hands = []
+    for _ in range(players):
+        hand: set[int] = set()
+
+        def take(cards: list[int]) -> None:
+            if len(hand) + len(cards) <= size and all(c in free for c in cards):
+                hand.update(cards)
+                free.difference_update(cards)
+
+        quad = rng.randrange(13)
+        lo = rng.randint(0, 9)
+        pairs = [c for r in range(lo, lo + rng.randint(3, 4))
+                 for c in rng.sample(range(r * 4, r * 4 + 4), 2)]
+        length = rng.choice([3, 4, 5, 6, 7, 8, 12, 13])
+        lo = rng.randint(0, 13 - length)
+        run = [r * 4 + rng.randrange(4) for r in range(lo, lo + length)]
+        shapes = [[quad * 4 + s for s in range(4)], pairs, run]
+        rng.shuffle(shapes)
+        for shape in shapes:
+            take(shape)
+        if rng.random() < 0.5:
+            take([51])
+        rest = rng.sample(sorted(free), size - len(hand))
+        hand.update(rest)
+        free.difference_update(rest)
+        hands.append(sum(1 << c for c in hand))
+    return hands

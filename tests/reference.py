@@ -56,6 +56,9 @@ def ref_classify(cards: tuple[int, ...], rules: Rules) -> tuple[str, tuple[int, 
     def top_suit_of_rank(r: int) -> int:
         return max(suit_pos(rules, c) for c in cards if c // 4 == r)
 
+    extra = _house_classify(cards, rules)
+    if extra is not None:
+        return extra
     if n == 1:
         c = cards[0]
         return ("single", (c // 4, suit_pos(rules, c)) if suited else (c // 4,), top_value)
@@ -110,6 +113,82 @@ def ref_classify(cards: tuple[int, ...], rules: Rules) -> tuple[str, tuple[int, 
     return None
 
 
+def _house_classify(cards: tuple[int, ...], rules: Rules) -> tuple[str, tuple[int, ...], int] | None:
+    """RULES.md §2 plays: straights of 3, 4 or 6-12 cards (ranks 3..A, the top
+    card decides), the dragon 3..2, four alone and runs of three or more pairs
+    as smack-downs. ``None`` when *cards* is none of those."""
+    n = len(cards)
+    ranks = sorted(c // 4 for c in cards)
+    counts = Counter(ranks)
+    suited = rules.suit_ranking
+    top = max(ranks)
+    top_suit = max(suit_pos(rules, c) for c in cards if c // 4 == top)
+    key = (top, top_suit) if suited else (top,)
+    all_different = len(counts) == n
+    if n == 13 and all_different and rules.dragon:
+        return ("dragon", (top_suit,) if suited else (), 0)
+    short = rules.straight_min <= n <= 4 or 6 <= n <= rules.straight_max
+    if short and all_different and ranks == list(range(ranks[0], ranks[0] + n)) and top <= 11:
+        return (f"straight of {n}", key, 0)
+    if rules.smack_down != "off":
+        if n == 4 and len(counts) == 1 and not rules.four_of_a_kind_alone:
+            return ("four", (ranks[0],), 0)
+        pair_ranks = sorted(counts)
+        if (n >= 6 and all(k == 2 for k in counts.values()) and top <= 11
+                and pair_ranks == list(range(pair_ranks[0], pair_ranks[0] + len(pair_ranks)))):
+            return (f"run of {n // 2} pairs", key, 0)
+    return None
+
+
+def ref_leadable(c: tuple[str, tuple[int, ...], int], rules: Rules) -> bool:
+    """Runs of pairs, and four alone where it is no play of its own, only smack."""
+    return not (c[0].startswith("run of") or (c[0] == "four" and not rules.four_of_a_kind_alone))
+
+
+def ref_beats_any(a_cards: tuple[int, ...], b_cards: tuple[int, ...], rules: Rules) -> bool:
+    """Whether play *a_cards* may go on *b_cards*, house rules included."""
+    a, b = ref_classify(a_cards, rules), ref_classify(b_cards, rules)
+    assert a is not None and b is not None
+    na, nb = len(a_cards), len(b_cards)
+    if b[0] == "dragon":
+        return a[0] == "dragon" and a[1] > b[1]
+    if rules.smack_down != "off" and (a[0] == "four" or a[0].startswith("run of")):
+        single_two = nb == 1 and b_cards[0] // 4 == 12
+        if single_two and (rules.smack_down == "any-2" or b_cards[0] == 51):
+            return True
+        if a[0] == b[0] and na == nb:
+            return a[1] > b[1]
+
+    def is_four(x: tuple[str, tuple[int, ...], int]) -> bool:
+        return x[0] == "four kicker" or (x[0] == "four" and rules.four_of_a_kind_alone)
+
+    def quad(cards: tuple[int, ...]) -> int:
+        return Counter(c // 4 for c in cards).most_common(1)[0][0]
+
+    if rules.four_beats_all:
+        if is_four(a) and is_four(b):
+            return quad(a_cards) > quad(b_cards)
+        if is_four(a) or is_four(b):
+            return is_four(a)
+    if rules.bomb_on_small and nb <= 2 and (is_four(a) or a[0] == "straight flush"):
+        return True
+    if na != nb or not ref_leadable(a, rules) or not ref_leadable(b, rules):
+        return False
+    if a[0].startswith("straight of") or b[0].startswith("straight of"):
+        return a[0] == b[0] and a[1] > b[1]
+    return ref_beats(a, b, na, rules)
+
+
+def ref_sizes(rules: Rules) -> list[int]:
+    """Every play size the rules allow."""
+    sizes = set(range(1, 6)) | set(range(6, rules.straight_max + 1))
+    if rules.dragon:
+        sizes.add(13)
+    if rules.smack_down != "off":
+        sizes |= {6, 8, 10, 12}
+    return sorted(sizes)
+
+
 def five_kind_order(rules: Rules) -> list[str]:
     order = ["five two pairs", "five trips", "straight", "flush", "full house", "four kicker",
              "straight flush"]
@@ -149,8 +228,8 @@ def ref_legal(hand: list[int], rules: Rules, last: tuple[int, ...] | None, must:
     *led*: *last* is the play that opened the current trick.
     """
     out: set[int] = set()
-    sizes = range(1, 6) if last is None else [len(last)]
-    last_c = ref_classify(last, rules) if last else None
+    bombs = rules.bomb_on_small or rules.four_beats_all or rules.smack_down != "off"
+    sizes = ref_sizes(rules) if last is None or bombs else [len(last)]
     for k in sizes:
         for sub in combinations(sorted(hand), k):
             c = ref_classify(sub, rules)
@@ -158,7 +237,9 @@ def ref_legal(hand: list[int], rules: Rules, last: tuple[int, ...] | None, must:
                 continue
             if must is not None and must not in sub:
                 continue
-            if last_c is not None and not ref_beats(c, last_c, k, rules):
+            if last is None and not ref_leadable(c, rules):
+                continue
+            if last is not None and not ref_beats_any(sub, last, rules):
                 continue
             if len(sub) == len(hand) and not waive and ref_restricted(sub, rules):
                 continue

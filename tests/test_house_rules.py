@@ -95,3 +95,165 @@ def test_three_threes_leave_the_pass_when_another_triple_beats() -> None:
     g.play("3D 3C 3H")
     assert g.legal_masks()[-1] == 0 and len(g.legal_masks()) == 3
     g.pass_turn()
+
+
+# -- bombs and smack-downs -----------------------------------------------------------
+
+def complete(*hands: str) -> list[str]:
+    """The given hands plus one more seat holding every card they leave out."""
+    used = {int(P(h)) for h in hands}
+    taken = 0
+    for m in used:
+        taken |= m
+    rest = [c for c in (r + s for r in "3456789TJQKA2" for s in "DCHS") if not taken & int(P(c))]
+    return [*hands, " ".join(rest)]
+
+
+BOMBS = complete(
+    "3D 5D 6D 7D 8D 9D TD JD QD KD AD 2D 3H",   # straight flushes of diamonds
+    "3C 4C 4D 4H 4S 5C 6C 7C 8C 9C TC JC QC",   # four 4s
+    "3S 5H 6H 7H 8H 9H TH JH QH KH AH 2H KC",
+)
+
+
+def test_bombs_go_on_a_single_only_under_the_option() -> None:
+    g = Game(Rules(bomb_on_small=True), hands=BOMBS)
+    g.play("3D")
+    legal = g.legal_masks()
+    assert int(P("4C 4D 4H 4S 3C")) in legal and int(P("4C 4D 4H 4S 3C")) > 0
+    assert all(p.bit_count() in (1, 5) for p in legal if p)
+    g.play("4C 4D 4H 4S 5C")
+    # the bomb is now the play to beat: only a higher five-card hand
+    assert all(p.bit_count() == 5 for p in g.legal_masks() if p)
+    plain = Game(hands=BOMBS)
+    plain.play("3D")
+    with pytest.raises(IllegalPlayError, match="cannot be played on a single"):
+        plain.play("4C 4D 4H 4S 5C")
+
+
+def test_straight_flush_goes_on_a_pair_under_the_option() -> None:
+    hands = complete(
+        "3D 3H 9C TC JC QD KD AD 2D 2C JH QH KS",
+        "4C 4D 4H 4S 5C 6C 7C 8C 3C QC KC AC 2H",
+        "5H 6H 7H 8H 9H TH 3S 5D 6D 7D 8D 9D TD",
+    )
+    g = Game(Rules(bomb_on_small=True), hands=hands)
+    g.play("3D 3H")
+    assert int(P("4C 4D 4H 4S 3C")) in g.legal_masks()
+    g.pass_turn()
+    assert int(P("5H 6H 7H 8H 9H")) in g.legal_masks()  # straight flush on a pair
+    g.play("5H 6H 7H 8H 9H")
+    assert int(P("5S 6S 7S 8S 9S")) in g.legal_masks()  # a higher straight flush follows
+
+
+def test_four_of_a_kind_beats_every_play_without_one() -> None:
+    g = Game(Rules(four_beats_all=True), hands=BOMBS, leader=0)
+    g.play("5D 6D 7D 8D 9D")  # a straight flush
+    four = int(P("4C 4D 4H 4S 3C"))
+    assert four in g.legal_masks()
+    g.play(four)
+    assert all(p == 0 for p in g.legal_masks())  # no higher four anywhere
+    plain = Game(hands=BOMBS, leader=0)
+    plain.play("5D 6D 7D 8D 9D")
+    assert four not in plain.legal_masks()
+
+
+def smack_hands() -> list[str]:
+    return complete(
+        "3D 3C 4D 4C 5D 5C 7S 8S 9S TS JS QS KS",    # a run of three pairs
+        "6C 6D 6H 6S 7C 8C 9C TC JC QC KC AC 2C",    # four 6s
+        "2S 3H 4H 5H 7H 8H 9H TH JH QH KH AH 2H",
+    )
+
+
+def test_smack_down_on_a_single_two_and_smack_back() -> None:
+    hands = smack_hands()
+    g = Game(Rules(smack_down="2S"), hands=hands, leader=2)
+    with pytest.raises(IllegalPlayError, match="smack-down"):
+        Game(Rules(smack_down="2S"), hands=hands, leader=0).play("3D 3C 4D 4C 5D 5C")
+    g.play("2S")
+    assert g.to_move == 3 and g.legal_masks() == [0]
+    g.pass_turn()
+    run = int(P("3D 3C 4D 4C 5D 5C"))
+    assert g.legal_masks() == [run, 0]
+    g.play(run)
+    # only a higher run of three pairs smacks back; the four 6s may not
+    assert g.legal_masks() == [0]
+    g.pass_turn()
+    assert g.to_move == 2
+
+
+def test_smack_back_by_a_higher_four() -> None:
+    hands = complete(
+        "5D 5C 5H 5S 3C 4C 7S 8S 9S TS JS QS KS",
+        "6C 6D 6H 6S 7C 8C 9C TC JC QC KC AC 2C",
+        "2S 3H 4H 3D 7H 8H 9H TH JH QH KH AH 2H",
+    )
+    g = Game(Rules(smack_down="any-2"), hands=hands, leader=3)
+    g.play("2D")  # any single 2 can be smacked under any-2
+    four5 = int(P("5D 5C 5H 5S"))
+    assert four5 in g.legal_masks()
+    g.play(four5)
+    four6 = int(P("6C 6D 6H 6S"))
+    assert g.legal_masks() == [four6, 0]
+    g.play(four6)
+    only_2s = Game(Rules(smack_down="2S"), hands=hands, leader=3)
+    only_2s.play("2D")
+    assert four5 not in only_2s.legal_masks()
+
+
+# -- straight lengths and the dragon -------------------------------------------------
+
+def test_short_straights_play_on_their_own_length() -> None:
+    g = Game(Rules(straight_min=3), hands=HANDS4)
+    g.play("3D 4S 5C")
+    legal = g.legal_masks()
+    assert int(P("4D 5H 6C")) in legal and all(p.bit_count() == 3 for p in legal if p)
+    assert int(P("3C 4D 5H")) in legal
+    # the top card decides: 3♣ 4♦ 5♥ beats 3♦ 4♠ 5♣ because 5♥ > 5♣
+    from big2.combos import engine
+    eng = engine(Rules(straight_min=3))
+    hi, lo = eng.classify(int(P("3C 4D 5H"))), eng.classify(int(P("3D 4S 5C")))
+    assert hi is not None and lo is not None and eng.beats(hi, lo)
+    assert eng.classify(int(P("3C 4D"))) is None  # two cards are no straight
+    tri = eng.classify(int(P("9C 9D 9H")))
+    assert tri is not None and not eng.beats(tri, lo) and not eng.beats(hi, tri)
+
+
+def test_long_straights_play_on_their_own_length() -> None:
+    from big2.combos import Kind, engine
+    eng = engine(Rules(straight_max=8))
+    seven = eng.classify(int(P("3D 4S 5C 6H 7D 8C 9S")))
+    assert seven is not None and seven.kind == Kind.STRAIGHT and seven.size == 7
+    assert eng.classify(int(P("3D 4S 5C 6H 7D 8C 9S TD JD"))) is None  # longer than 8
+    assert eng.classify(int(P("9D TS JC QH KD AC 2S"))) is None  # no 2 in a long straight
+    higher = eng.classify(int(P("4S 5C 6H 7D 8C 9S TD")))
+    six = eng.classify(int(P("4S 5C 6H 7D 8C 9S")))
+    assert higher is not None and six is not None
+    assert eng.beats(higher, seven) and not eng.beats(seven, higher)
+    assert not eng.beats(higher, six) and not eng.beats(six, seven)
+    g = Game(Rules(straight_max=8), hands=HANDS4)
+    lead = int(P("3D 4S 5C 6D 7H 8C 9S"))
+    assert lead in g.legal_masks()
+    g.play(lead)
+    assert all(p.bit_count() == 7 for p in g.legal_masks() if p)
+
+
+def test_dragon_leads_and_wins() -> None:
+    dragon = "3D 4C 5H 6S 7D 8C 9H TS JD QC KH AS 2D"
+    rest = [c for c in (r + s for r in "3456789TJQKA2" for s in "DCHS") if c not in dragon.split()]
+    hands = [dragon, " ".join(rest[:13]), " ".join(rest[13:26]), " ".join(rest[26:])]
+    g = Game(Rules(dragon=True), hands=hands)
+    assert int(P(dragon)) in g.legal_masks()
+    g.play(dragon)
+    assert g.is_over() and g.winner == 0
+    assert int(P(dragon)) not in Game(hands=hands).legal_masks()
+    # three players dealt 17: the dragon is led and nothing answers it
+    from big2.combos import engine
+    eng = engine(Rules(dragon=True))
+    d = eng.classify(int(P(dragon)))
+    other = eng.classify(int(P("3C 4D 5C 6C 7C 8D 9C TC JC QD KC AC 2C")))
+    assert d is not None and other is not None
+    assert eng.beats(other, d)  # 2♣ over 2♦: the suit of the 2 decides
+    four = eng.classify(int(P("5D 5C 5H 5S 3S")))
+    assert four is not None and not eng.beats(four, d)

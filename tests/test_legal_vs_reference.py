@@ -6,7 +6,7 @@ import random
 import zlib
 
 import pytest
-from house_options import HOUSE_RULE_OPTION_SETS, option_id
+from house_options import HOUSE_RULE_OPTION_SETS, LONG_PLAY_OPTION_SETS, option_id, rich_hands
 from reference import ref_classify, ref_legal
 
 from big2 import Game, Rules
@@ -25,12 +25,18 @@ EXTRA_OPTION_SETS = [
 ]
 
 
-def positions(rules: Rules, count: int, seed: int):
-    """Random positions from random-play deals (leads and follows mixed)."""
+def positions(rules: Rules, count: int, seed: int, rich: bool = False):
+    """Random positions from random-play deals (leads and follows mixed);
+    *rich*: every other deal from :func:`rich_hands` (bombs, runs, straights)."""
     rng = random.Random(seed)
     made = 0
+    deals = 0
     while made < count:
-        g = Game(rules, seed=rng.getrandbits(32))
+        deals += 1
+        if rich and deals % 2:
+            g = Game(rules, hands=rich_hands(rng, rules.players))
+        else:
+            g = Game(rules, seed=rng.getrandbits(32))
         while not g.is_over() and made < count:
             if rng.random() < 0.35:
                 yield g
@@ -68,7 +74,8 @@ def test_legal_plays_match_reference_with_options(options: dict) -> None:
 def test_legal_plays_match_reference_with_house_rules(options: dict) -> None:
     """Every house rule of RULES.md §2, switched on, against the reference."""
     rules = Rules(**options)
-    for g in positions(rules, 2_000, seed=zlib.crc32(option_id(options).encode())):
+    count = 250 if options in LONG_PLAY_OPTION_SETS else 600
+    for g in positions(rules, count, seed=zlib.crc32(option_id(options).encode()), rich=True):
         check_position(g)
 
 
@@ -105,3 +112,31 @@ def test_comparison_matches_reference_on_random_pairs(options: dict) -> None:
             ra, rb = ref_classify(a, rules), ref_classify(b, rules)
             assert ra is not None and rb is not None
             assert eng.beats(fa, fb) == ref_beats(ra, rb, k, rules), (a, b)
+
+
+@pytest.mark.parametrize("options", HOUSE_RULE_OPTION_SETS, ids=option_id)
+def test_house_rule_comparison_matches_reference(options: dict) -> None:
+    """Classify random subsets of bomb-rich hands (every size up to 13) and
+    compare random pairs of their plays both ways, bombs on singles included."""
+    from reference import ref_beats_any
+    rules = Rules(**options)
+    eng = engine(rules)
+    rng = random.Random(zlib.crc32(option_id(options).encode()))
+    plays: list[tuple[int, ...]] = []
+    for _ in range(150):
+        for hand in rich_hands(rng):
+            cards = cards_of(hand)
+            for _ in range(20):
+                sub = tuple(sorted(rng.sample(cards, rng.randint(1, 13))))
+                ref = ref_classify(sub, rules)
+                fast = eng.classify(sum(1 << c for c in sub))
+                assert (ref is None) == (fast is None), sub
+            for group in eng.hand_plays(hand)[1:]:
+                plays += [tuple(cards_of(p & ((1 << 52) - 1))) for p in group[:: max(1, len(group) // 4)]]
+    assert len({len(p) for p in plays}) >= 4
+    for _ in range(6_000):
+        a, b = rng.choice(plays), rng.choice(plays)
+        fa = eng.classify(sum(1 << c for c in a))
+        fb = eng.classify(sum(1 << c for c in b))
+        assert fa is not None and fb is not None
+        assert eng.beats(fa, fb) == ref_beats_any(a, b, rules), (a, b)

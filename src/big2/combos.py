@@ -56,6 +56,8 @@ class Kind(IntEnum):
     FULL_HOUSE = 10
     FOUR_KICKER = 11  # four of a kind + one card
     STRAIGHT_FLUSH = 12
+    PAIR_RUN = 13  # three or more consecutive pairs (smack-down only)
+    DRAGON = 14  # 3 up to 2, thirteen cards
 
     @property
     def label(self) -> str:
@@ -69,7 +71,10 @@ _KIND_LABELS = {
     Kind.FIVE_TWO_PAIRS: "two pairs and a card", Kind.FIVE_TRIPS: "three of a kind and two cards",
     Kind.STRAIGHT: "straight", Kind.FLUSH: "flush", Kind.FULL_HOUSE: "full house",
     Kind.FOUR_KICKER: "four of a kind and a card", Kind.STRAIGHT_FLUSH: "straight flush",
+    Kind.PAIR_RUN: "run of pairs", Kind.DRAGON: "dragon",
 }
+_LONG_SHIFT = 40  # plays of other lengths than the classic ones: size << 40 | key
+_TOP_RUN_RANK = 11  # long and short straights and runs of pairs use ranks 3..A
 
 # Straight orders: (sequence of rank characters, deciding rank character), low to high.
 _WINDOWS = [RANKS[i : i + 5] for i in range(8)]  # 34567 … TJQKA
@@ -118,6 +123,16 @@ class Engine:
         self.by_strength = tuple(sorted(range(52), key=self.strength.__getitem__))
         self.lowest_card = rules.lowest_card
         self.restrictions = bool(rules.finish_restrictions)
+        # house rules that add plays or change what beats what (RULES.md §2)
+        self.smack = rules.smack_down != "off"
+        self.straight_lengths = frozenset(
+            k for k in (*range(rules.straight_min, 5), *range(6, rules.straight_max + 1)))
+        self.extra_leads = bool(self.straight_lengths) or rules.dragon
+        self.plain = not (self.smack or self.extra_leads or rules.bomb_on_small
+                          or rules.four_beats_all)
+        """True when no house rule of this kind is on: the classic, fast comparisons hold."""
+        self._fours = {Kind.FOUR_KICKER} | ({Kind.FOUR_OF_A_KIND} if rules.four_of_a_kind_alone
+                                            else set())
         five = self.five_kinds = self._five_kind_order()
         self.kind_base = {k: i << _KIND_SHIFT for i, k in enumerate(five)}
         self.kind_base[Kind.TWO_PAIRS] = 0
@@ -216,8 +231,44 @@ class Engine:
             pass
         if len(self._classified) > 200_000:
             self._classified.clear()
-        combo = self._classified[mask] = self._classify(mask)
+        combo = self._classified[mask] = (self._classify(mask) if self.plain
+                                          else self._classify_house(mask))
         return combo
+
+    def _classify_house(self, mask: Mask) -> Combo | None:
+        n = mask.bit_count()
+        if n == 0 or mask < 0 or mask > FULL_DECK:
+            return None
+        if n > 5:
+            return self._classify_extra(mask, n)
+        combo = self._classify(mask)
+        if combo is None and n in (3, 4):
+            return self._classify_extra(mask, n)
+        return combo
+
+    def _classify_extra(self, mask: Mask, n: int) -> Combo | None:
+        """Short and long straights, the dragon, runs of pairs, smack-down fours."""
+        nibs = _nibbles(mask)
+        present = [r for r in range(13) if nibs[r]]
+        top = present[-1]
+        suited = self.suited
+        if len(present) == n:
+            if n == 13 and self.rules.dragon:
+                return Combo(Kind.DRAGON, mask, (13 << _LONG_SHIFT)
+                             | (self.suit_rank[nibs[top].bit_length() - 1] if suited else 0))
+            if n in self.straight_lengths and top - present[0] == n - 1 and top <= _TOP_RUN_RANK:
+                key = top * 4 + self.suit_rank[nibs[top].bit_length() - 1] if suited else top
+                return Combo(Kind.STRAIGHT, mask, (n << _LONG_SHIFT) | key)
+            return None
+        if not self.smack:
+            return None
+        if n == 4 and len(present) == 1:
+            return Combo(Kind.FOUR_OF_A_KIND, mask, self.kind_base[Kind.FOUR_OF_A_KIND] | top)
+        if (n >= 6 and len(present) * 2 == n and all(nibs[r].bit_count() == 2 for r in present)
+                and top - present[0] == len(present) - 1 and top <= _TOP_RUN_RANK):
+            key = top * 4 + self.suit_rank[nibs[top].bit_length() - 1] if suited else top
+            return Combo(Kind.PAIR_RUN, mask, (n << _LONG_SHIFT) | key)
+        return None
 
     def _classify(self, mask: Mask) -> Combo | None:
         n = mask.bit_count()
@@ -273,8 +324,44 @@ class Engine:
             return Combo(Kind.FIVE_TWO_PAIRS, mask, self._five_power(Kind.FIVE_TWO_PAIRS, key, mask))
         return None
 
+    def leadable(self, combo: Combo) -> bool:
+        """Whether *combo* may open a trick (smack-down-only plays may not)."""
+        return not (combo.kind == Kind.PAIR_RUN or (
+            combo.kind == Kind.FOUR_OF_A_KIND and not self.rules.four_of_a_kind_alone))
+
     def beats(self, a: Combo, b: Combo) -> bool:
         """Whether combination *a* may be played on *b*."""
+        if not self.plain:
+            return self._beats_house(a, b)
+        return self._beats_classic(a, b)
+
+    def _beats_house(self, a: Combo, b: Combo) -> bool:
+        """:meth:`beats` with the bomb, smack-down and straight-length house rules."""
+        rules = self.rules
+        if b.kind == Kind.DRAGON:
+            return a.kind == Kind.DRAGON and a.power > b.power
+        if self.smack and (a.kind == Kind.PAIR_RUN or a.kind == Kind.FOUR_OF_A_KIND):
+            if b.size == 1 and b.cards & BB_RANKS[12] and (
+                    rules.smack_down == "any-2" or b.cards == _TWO_SPADES):
+                return True
+            if a.kind == b.kind and a.size == b.size:
+                return a.power > b.power  # smack-back
+        fours = self._fours
+        if rules.four_beats_all:
+            if a.kind in fours:
+                return b.kind not in fours or _quad_rank(a.cards) > _quad_rank(b.cards)
+            if b.kind in fours:
+                return False
+        if rules.bomb_on_small and b.size <= 2 and (
+                a.kind in fours or a.kind == Kind.STRAIGHT_FLUSH):
+            return True
+        if a.size != b.size or not (self.leadable(a) and self.leadable(b)):
+            return False
+        if a.size != 5 and (a.kind == Kind.STRAIGHT) != (b.kind == Kind.STRAIGHT):
+            return False
+        return self._beats_classic(a, b)
+
+    def _beats_classic(self, a: Combo, b: Combo) -> bool:
         if a.size != b.size:
             return False
         if a.size == 5 and self.rules.five_card_compare == "same-kind" and a.kind != b.kind:
@@ -324,7 +411,61 @@ class Engine:
             fours += self._two_pairs(pairs)
             fours.sort()
         fives = self._fives(hand, nibs, rmask, pairs, triples, quads) if hand.bit_count() >= 5 else []
-        return ([], singles, pairs, triples if rules.triples else [], fours, fives)
+        if self.plain:
+            return ([], singles, pairs, triples if rules.triples else [], fours, fives)
+        # house rules: [6] plays of other lengths that may lead, [7] smack-down-only plays
+        return ([], singles, pairs, triples if rules.triples else [], fours, fives,
+                self._long_leads(nibs, rmask), self._smacks(nibs, quads))
+
+    def _long_leads(self, nibs: list[int], rmask: int) -> list[int]:
+        """Short and long straights and the dragon of a hand, encoded and sorted."""
+        out: list[int] = []
+        sbn = self._singles_by_nib
+        sr = self.suit_rank
+        suited = self.suited
+        for k in sorted(self.straight_lengths):
+            for lo in range(_TOP_RUN_RANK - k + 2):
+                ranks = range(lo, lo + k)
+                if any(not nibs[r] for r in ranks):
+                    continue
+                top = lo + k - 1
+                for combo in product(*[sbn[r][nibs[r]] for r in ranks]):
+                    m = sum(combo)
+                    key = top * 4 + sr[(combo[-1].bit_length() - 1) & 3] if suited else top
+                    out.append(((k << _LONG_SHIFT) | key) << _SHIFT | m)
+        if self.rules.dragon and rmask == 0x1FFF:
+            for combo in product(*[sbn[r][nibs[r]] for r in range(13)]):
+                key = sr[(combo[-1].bit_length() - 1) & 3] if suited else 0
+                out.append(((13 << _LONG_SHIFT) | key) << _SHIFT | sum(combo))
+        out.sort()
+        return out
+
+    def _smacks(self, nibs: list[int], quads: list[int]) -> list[int]:
+        """Plays that exist only as smack-downs: four alone (unless it is a play
+        anyway) and runs of three or more consecutive pairs."""
+        if not self.smack:
+            return []
+        out = [] if self.rules.four_of_a_kind_alone else list(quads)
+        g2 = self._groups[2]
+        r = 0
+        while r <= _TOP_RUN_RANK:
+            if nibs[r].bit_count() < 2:
+                r += 1
+                continue
+            end = r
+            while end + 1 <= _TOP_RUN_RANK and nibs[end + 1].bit_count() >= 2:
+                end += 1
+            for lo in range(r, end - 1):
+                for hi in range(lo + 2, end + 1):
+                    for combo in product(*[g2[x][nibs[x]] for x in range(lo, hi + 1)]):
+                        m = 0
+                        for enc in combo:
+                            m |= enc & FULL_DECK
+                        key = combo[-1] >> _SHIFT  # the top pair's power
+                        out.append(((2 * (hi - lo + 1) << _LONG_SHIFT) | key) << _SHIFT | m)
+            r = end + 1
+        out.sort()
+        return out
 
     def _two_pairs(self, pairs: list[int]) -> list[int]:
         out = []
@@ -439,6 +580,11 @@ class Engine:
 
     def follows_from(self, hand_plays: tuple[list[int], ...], last: Combo) -> list[Mask]:
         """Like :meth:`follows`, from a hand's :meth:`hand_plays`."""
+        if not self.plain:
+            classify = self.classify
+            beats = self._beats_house
+            return [p & FULL_DECK for group in hand_plays[1:] for p in group
+                    if beats(classify(p & FULL_DECK), last)]  # type: ignore[arg-type]
         size = last.cards.bit_count()
         if size > 5:
             return []
@@ -458,6 +604,8 @@ class Engine:
     @staticmethod
     def leads_from(hand_plays: tuple[list[int], ...]) -> list[Mask]:
         """Like :meth:`leads`, from a hand's :meth:`hand_plays`."""
+        if len(hand_plays) > 7:  # [7] holds smack-down-only plays
+            hand_plays = hand_plays[:7]
         return [p & FULL_DECK for group in hand_plays for p in group]
 
     @staticmethod
@@ -468,12 +616,24 @@ class Engine:
         removed cards, so filtering is all it takes (and much cheaper than
         generating again).
         """
-        _, g1, g2, g3, g4, g5 = hand_plays
+        try:
+            _, g1, g2, g3, g4, g5 = hand_plays
+        except ValueError:  # house-rule groups [6] and [7] follow
+            return (hand_plays[0], *([p for p in g if not p & cards] if g else g
+                                     for g in hand_plays[1:]))
         return (_, [p for p in g1 if not p & cards],
                 [p for p in g2 if not p & cards] if g2 else g2,
                 [p for p in g3 if not p & cards] if g3 else g3,
                 [p for p in g4 if not p & cards] if g4 else g4,
                 [p for p in g5 if not p & cards] if g5 else g5)
+
+
+_TWO_SPADES = 1 << 51
+
+
+def _quad_rank(mask: Mask) -> int:
+    """The rank of the four of a kind in *mask*."""
+    return next(r for r in range(13) if mask & BB_RANKS[r] == BB_RANKS[r])
 
 
 def _consecutive(r1: int, r2: int) -> bool:

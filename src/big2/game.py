@@ -152,7 +152,7 @@ class Game:
             raise ValueError(f"{n} names needed, got {len(self.names)}")
         self.initial_hands: tuple[Mask, ...] = tuple(dealt)
         self._jump_back = rules.passing == "jump-back"
-        self._plain_follow = rules.five_card_compare != "same-kind"
+        self._plain_follow = rules.five_card_compare != "same-kind" and self._eng.plain
         self._ranking = rules.scoring == "ranking"
         step = -1 if rules.direction == "clockwise" else 1
         # the seats after each seat, in the direction of play
@@ -334,17 +334,19 @@ class Game:
             low = CARD_SYMBOLS[self._must.bit_length() - 1]
             raise IllegalPlayError(f"the first play must contain {low}")
         last = self._last
-        if last is not None:
+        if last is None and not self._eng.leadable(combo):
+            raise IllegalPlayError(f"a {combo.kind.label} may only be played as a smack-down, "
+                                   "on a single 2 or on another smack-down")
+        if last is not None and not self._eng.beats(combo, last):
             if combo.size != last.size:
                 raise IllegalPlayError(
                     f"a {combo.kind.label} cannot be played on a {last.kind.label}: "
                     f"play {last.size} card{'s' if last.size > 1 else ''} or pass")
-            if not self._eng.beats(combo, last):
-                what = " ".join(CARD_SYMBOLS[c] for c in cards_of(last.cards))
-                if (last.size == 5 and self.rules.five_card_compare == "same-kind"
-                        and combo.kind != last.kind):
-                    raise IllegalPlayError(f"no poker: only a {last.kind.label} may follow {what}")
-                raise IllegalPlayError(f"does not beat {what}")
+            what = " ".join(CARD_SYMBOLS[c] for c in cards_of(last.cards))
+            if (last.size == 5 and self.rules.five_card_compare == "same-kind"
+                    and combo.kind != last.kind):
+                raise IllegalPlayError(f"no poker: only a {last.kind.label} may follow {what}")
+            raise IllegalPlayError(f"does not beat {what}")
         if mask == hand and self.rules.finish_restrictions and not self._waive and self._restricted(mask):
             raise IllegalPlayError("you may not go out on that play under these rules ("
                                    + ", ".join(self.rules.finish_restrictions) + ")")

@@ -134,6 +134,20 @@ OPTIONS: Final[tuple[Option, ...]] = (
            "a trick ends when every other player has passed, or at the first pass"),
     Option("three_threes", False, (True, False),
            "a lead of three 3s forces the player facing it to play three 2s when that is the only play"),
+    Option("bomb_on_small", False, (True, False),
+           "four of a kind (with its card, or alone where allowed) and straight flushes may be played "
+           "on a single or a pair"),
+    Option("four_beats_all", False, (True, False),
+           "four of a kind beats every play without one (a higher four beats a lower one)"),
+    Option("smack_down", "off", ("off", "2S", "any-2"),
+           "four of a kind alone or three or more consecutive pairs beat a single 2♠ (or any single 2); "
+           "a higher one of the same shape smacks back"),
+    Option("straight_min", 5, None, "shortest straight (3 or 4: shorter straights play on their own "
+           "length only; ranks 3..A)", 3, 5),
+    Option("straight_max", 5, None, "longest straight (6..12: longer straights play on their own "
+           "length only; ranks 3..A)", 5, 12),
+    Option("dragon", False, (True, False),
+           "the dragon, 3 to 2 in one 13-card play, may be led and beats everything (suit of the 2 breaks ties)"),
 )
 """Every option, in the order ``big2 rules`` lists them."""
 
@@ -189,6 +203,12 @@ class Rules:
     direction: str = "counter-clockwise"
     trick_end: str = "all-pass"
     three_threes: bool = False
+    bomb_on_small: bool = False
+    four_beats_all: bool = False
+    smack_down: str = "off"
+    straight_min: int = 5
+    straight_max: int = 5
+    dragon: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
