@@ -206,3 +206,19 @@ def test_plan_partitions_the_hand() -> None:
             assert not union & m
             union |= m
         assert union == hand
+
+
+def test_pass_events_record_what_each_pass_was_on() -> None:
+    from big2.bots.expert import pass_events
+
+    game = Game(hands=["3D 9S", "4D 8C", "5D 7H", "6D 2S"])
+    game.play("3D")
+    game.play("4D")
+    game.pass_turn()      # seat 2 passes on 4♦
+    game.play("2S")       # seat 3
+    game.pass_turn()      # seat 0 passes on 2♠
+    view = game.view(game.to_move)  # type: ignore[arg-type]
+    events = pass_events(view)
+    assert (2, int(parse_cards("4D")), 0) in events
+    assert (0, int(parse_cards("2S")), 0) in events
+    assert all(seat != view.seat for seat, _, _ in events)

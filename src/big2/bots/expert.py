@@ -3,7 +3,11 @@
 For each decision it samples deals of the unseen cards to the other seats that
 agree with everything the seat has seen (card counts, cards played, and the
 one pass the rules make informative: a leader who passes had no legal lead, so
-held a single card it may not go out on). Each sample becomes a full game with
+held a single card it may not go out on). Other passes are weak evidence: a
+seat that passed on a single, pair or triple probably held nothing to beat it,
+so samples where it did are kept only with probability ``1 - pass_inference``
+per such pass (a few draws, keeping the most plausible). Each sample becomes a
+full game with
 :meth:`big2.Game.from_view`; every candidate play is tried in it and the deal
 is played out by the heuristic policy for all seats. Candidates are compared
 on the same samples (common random numbers) and pruned by successive halving:
@@ -28,7 +32,7 @@ import time
 from typing import Any
 
 from big2.bots.base import Bot, register_bot
-from big2.bots.planning import heuristic_play, plan
+from big2.bots.planning import beaten_by_unseen, heuristic_play, plan
 from big2.cards import FULL_DECK, TWO, Mask, cards_of
 from big2.combos import Engine, engine
 from big2.game import Game
@@ -112,12 +116,15 @@ class ExpertBot(Bot):
         seconds: optional time cap per decision.
         candidates: at most this many plays are searched (the heuristic's
             choice, the pass, the plays of its hand plan, then the weakest).
+        pass_inference: 0 ignores ordinary passes; towards 1 trusts that a
+            seat that passed could not beat the play it passed on.
     """
 
     name = "expert"
 
     def __init__(self, seed: int | None = None, budget: int = DEFAULT_BUDGET,
-                 seconds: float | None = None, candidates: int = 8, **options: Any) -> None:
+                 seconds: float | None = None, candidates: int = 8,
+                 pass_inference: float = 0.7, **options: Any) -> None:
         super().__init__(seed=seed, **options)
         if budget < 1:
             raise ValueError("budget must be at least 1 play-out")
@@ -128,6 +135,9 @@ class ExpertBot(Bot):
         self.budget = int(budget)
         self.seconds = seconds
         self.max_candidates = int(candidates)
+        if not 0 <= pass_inference <= 1:
+            raise ValueError("pass_inference must be between 0 and 1")
+        self.pass_inference = float(pass_inference)
 
     def choose(self, view: PlayerView) -> Mask:
         """The candidate with the best mean score over sampled play-outs."""
@@ -144,6 +154,7 @@ class ExpertBot(Bot):
             return cands[0]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         fixed = leader_pass_seats(view)
+        events = pass_events(view) if self.pass_inference > 0 else []
         totals = [0.0] * len(cands)
         counts = [0] * len(cands)
         alive = list(range(len(cands)))
@@ -156,7 +167,7 @@ class ExpertBot(Bot):
                 if deadline is not None and time.perf_counter() > deadline and min(
                         counts[i] for i in alive) > 0:
                     break
-                base = Game.from_view(view, self._sample(view, unseen, fixed))
+                base = Game.from_view(view, self._sample(view, unseen, fixed, events))
                 for i in alive:
                     g = base.copy()
                     g.play(cands[i])
@@ -195,8 +206,28 @@ class ExpertBot(Bot):
                     break
         return out
 
-    def _sample(self, view: PlayerView, unseen: Mask, fixed: set[int]) -> list[Mask]:
-        """One deal of the unseen cards consistent with the view."""
+    def _sample(self, view: PlayerView, unseen: Mask, fixed: set[int],
+                events: list[tuple[int, Mask, Mask]] | None = None) -> list[Mask]:
+        """One deal of the unseen cards consistent with the view; with pass
+        *events*, deals where passers could have beaten the table are kept
+        with probability ``(1 - pass_inference) ** count`` (a few draws)."""
+        if not events:
+            return self._draw(view, unseen, fixed)
+        eng = engine(view.rules)
+        keep = 1.0 - self.pass_inference
+        best: list[Mask] = []
+        best_bad = 1 << 30
+        for _ in range(8):
+            hands = self._draw(view, unseen, fixed)
+            bad = sum(1 for seat, to_beat, later in events
+                      if beaten_by_unseen(eng, to_beat, hands[seat] | later))
+            if bad == 0 or self.rng.random() < keep ** bad:
+                return hands
+            if bad < best_bad:
+                best, best_bad = hands, bad
+        return best
+
+    def _draw(self, view: PlayerView, unseen: Mask, fixed: set[int]) -> list[Mask]:
         rng = self.rng
         pool = cards_of(unseen)
         rng.shuffle(pool)
@@ -216,6 +247,34 @@ class ExpertBot(Bot):
         return hands
 
 
+def pass_events(view: PlayerView) -> list[tuple[int, Mask, Mask]]:
+    """The other seats' passes on singles, pairs and triples still informative
+    now: ``(seat, play passed on, cards that seat played afterwards)``.
+
+    The play passed on is the last play before the pass (a pass never opens a
+    trick, except a leader's barred pass, which is skipped here).
+    """
+    out: list[tuple[int, Mask, Mask]] = []
+    history = view.history
+    later = [0] * view.num_players
+    last_play = [0] * len(history)
+    current = 0
+    for i, a in enumerate(history):
+        last_play[i] = current
+        if a.cards:
+            current = a.cards
+    for i in range(len(history) - 1, -1, -1):
+        a = history[i]
+        if a.cards:
+            later[a.seat] |= a.cards
+            continue
+        to_beat = last_play[i]
+        if (a.seat != view.seat and view.card_counts[a.seat] and to_beat
+                and to_beat.bit_count() <= 3):
+            out.append((a.seat, to_beat, later[a.seat]))
+    return out
+
+
 register_bot("expert", ExpertBot)
-__all__ = ["DEFAULT_BUDGET", "ExpertBot", "leader_pass_seats", "rollout"]
+__all__ = ["DEFAULT_BUDGET", "ExpertBot", "leader_pass_seats", "pass_events", "rollout"]
 
