@@ -20,6 +20,9 @@ HOUSE_RULE_OPTION_SETS: list[dict[str, Any]] = [
     {"straight_max": 12},
     {"straight_min": 4, "straight_max": 7, "suit_ranking": False},
     {"dragon": True},
+    {"redeal": ("weak", "no-face"), "four_twos": "redeal"},
+    {"maltese": True, "four_twos": "win"},
+    {"four_twos": "draw", "scoring": "penalty"},
 ]
 
 LONG_PLAY_OPTION_SETS = [o for o in HOUSE_RULE_OPTION_SETS

@@ -257,3 +257,87 @@ def test_dragon_leads_and_wins() -> None:
     assert eng.beats(other, d)  # 2♣ over 2♦: the suit of the 2 decides
     four = eng.classify(int(P("5D 5C 5H 5S 3S")))
     assert four is not None and not eng.beats(four, d)
+
+
+# -- redeals and instant results ------------------------------------------------------
+
+WEAK = complete(
+    "3D 4D 5D 6D 7D 8D 9D TD 3C 4C 5C 6C JH",   # worth 1 point
+    "7C 8C 9C TC JC QC KC AC 2C 3H 4H 5H 6H",
+    "7H 8H 9H TH QH KH AH 2H 3S 4S 5S 6S 7S",
+)
+
+
+def test_weak_hand_may_be_thrown_in() -> None:
+    from big2.game import hand_points
+    assert hand_points(int(P(WEAK[0]))) == 1 and hand_points(int(P(WEAK[1]))) > 3
+    g = Game(Rules(redeal=("weak",)), hands=WEAK, seed=3)
+    assert g.can_throw_in(0) and not g.can_throw_in(1)
+    with pytest.raises(IllegalPlayError, match="3 points or less"):
+        g.throw_in(1)
+    g.throw_in(0)
+    assert g.redeals == 1 and not g.history
+    assert g.initial_hands != tuple(int(P(h)) for h in WEAK)
+    assert sum(h.bit_count() for h in g.hands) == 52
+    g.play(g.legal_masks()[0])
+    assert not any(g.can_throw_in(s) for s in range(4))  # only before the first play
+    plain = Game(hands=WEAK)
+    assert not plain.can_throw_in(0)
+    with pytest.raises(IllegalPlayError):
+        plain.throw_in(0)
+
+
+def test_no_face_and_four_twos_are_redealt() -> None:
+    from big2.game import must_redeal
+    face = 0
+    for r in (8, 9, 10):
+        face |= 0xF << (4 * r)
+    twos = 0xF << 48
+    rules = Rules(redeal=("no-face",), four_twos="redeal")
+    plain_faceless = 0
+    for seed in range(400):
+        hands = Game(rules, seed=seed).initial_hands
+        assert all(h & face and h & twos != twos for h in hands)
+        plain_faceless += any(not h & face for h in Game(seed=seed).initial_hands)
+    assert plain_faceless > 0  # the situation does occur without the rule
+    assert must_redeal(rules, int(P("2D 2C 2H 2S 3D 4D JD")))
+    assert not must_redeal(Rules(redeal=("weak",)), int(P("3D 4D 5D")))
+
+
+MALTESE = "4D 4C 5D 5C 6D 6C 7D 7C 8D 8C 9D 9C KS"   # six pairs and a single
+
+
+def test_maltese_dragon_wins_at_once() -> None:
+    rest = complete(MALTESE)[1].split()
+    hands = [" ".join(rest[:13]), MALTESE, " ".join(rest[13:26]), " ".join(rest[26:])]
+    g = Game(Rules(maltese=True), hands=hands)
+    assert g.is_over() and g.instant_result == "maltese" and g.winner == 1 and not g.history
+    out = g.outcome()
+    assert out is not None
+    assert out.scores[1] == -sum(s for i, s in enumerate(out.scores) if i != 1)
+    assert all(out.scores[i] <= -39 for i in (0, 2, 3))  # 13 cards left count triple
+    assert not Game(hands=hands).is_over()
+
+
+def test_maltese_dragon_with_a_pair_of_threes_loses() -> None:
+    losing = "3D 3C 5D 5C 6D 6C 7D 7C 8D 8C 9D 9C KS"
+    rest = complete(losing)[1].split()
+    hands = [" ".join(rest[:13]), " ".join(rest[13:26]), losing, " ".join(rest[26:])]
+    g = Game(Rules(maltese=True), hands=hands)
+    assert g.instant_result == "maltese-loss" and g.is_over()
+    scores = g.scores()
+    assert scores is not None and scores[2] < 0
+    assert scores[0] == scores[1] == scores[3] == -scores[2] // 3 > 0
+
+
+def test_four_twos_win_or_draw() -> None:
+    twos = "2D 2C 2H 2S 3C 4C 5C 6C 7C 8C 9C TC JC"
+    rest = complete(twos)[1].split()
+    hands = [" ".join(rest[:13]), " ".join(rest[13:26]), " ".join(rest[26:]), twos]
+    win = Game(Rules(four_twos="win"), hands=hands)
+    assert win.instant_result == "four-twos" and win.winner == 3
+    scores = win.scores()
+    assert scores is not None and scores[3] > 0 and sum(scores) == 0
+    draw = Game(Rules(four_twos="draw"), hands=hands)
+    assert draw.instant_result == "draw" and draw.scores() == (0, 0, 0, 0)
+    assert not Game(Rules(four_twos="play"), hands=hands).is_over()

@@ -67,13 +67,44 @@ def _to_mask(cards: Mask | str | Iterable[int]) -> Mask:
     return mask_of(cards)
 
 
+_POINTS = {8: 1, 9: 2, 10: 3, 11: 4, 12: 5}  # J Q K A 2
+
+
+def hand_points(hand: Mask) -> int:
+    """A hand's worth for the weak-hand redeal: J=1, Q=2, K=3, A=4, 2=5.
+
+    >>> hand_points(int(parse_cards("3D 4C JH 9S")))
+    1
+    """
+    return sum(_POINTS.get(r, 0) * ((hand >> (4 * r)) & 15).bit_count() for r in _POINTS)
+
+
+def must_redeal(rules: Rules, hand: Mask) -> bool:
+    """Whether *hand* forces a redeal: no face cards (``redeal`` no-face) or
+    all four 2s (``four_twos="redeal"``); a weak hand is the holder's choice."""
+    face = BB_RANKS[8] | BB_RANKS[9] | BB_RANKS[10]
+    return (("no-face" in rules.redeal and not hand & face)
+            or (rules.four_twos == "redeal" and hand & BB_RANKS[TWO] == BB_RANKS[TWO]))
+
+
 def deal(rules: Rules, rng: random.Random, dealer: int = 0) -> list[Mask]:
     """Shuffle and deal one hand per seat, starting left of *dealer*.
 
     Dealt evenly, the left-over cards go to the holder of the lowest card
     (the next-lowest if the lowest is left over); ``13-each`` sets the rest
-    aside.
+    aside. Under the ``redeal`` rules a deal with a hand that forces a redeal
+    is dealt again from the same random stream.
     """
+    hands = _deal_once(rules, rng, dealer)
+    if rules.redeal or rules.four_twos == "redeal":
+        for _ in range(10_000):
+            if not any(must_redeal(rules, h) for h in hands):
+                break
+            hands = _deal_once(rules, rng, dealer)
+    return hands
+
+
+def _deal_once(rules: Rules, rng: random.Random, dealer: int) -> list[Mask]:
     n = rules.players
     step = -1 if rules.direction == "clockwise" else 1
     # a uniform shuffle: sort the cards by independent random keys (several
@@ -131,8 +162,11 @@ class Game:
         self.rules = rules
         self._eng: Engine = engine(rules)
         n = self.num_players = rules.players
+        self._rng = random.Random(seed)
+        self.redeals = 0
+        """How many times a weak hand was thrown in (:meth:`throw_in`)."""
         if hands is None:
-            dealt = deal(rules, random.Random(seed), dealer)
+            dealt = deal(rules, self._rng, dealer)
         else:
             dealt = [_to_mask(h) for h in hands]
             seen = 0
@@ -186,6 +220,73 @@ class Game:
         else:
             self._must = 0
             self.to_move = self._leader_arg
+        self.instant_result: str | None = None
+        """Set when a dealt hand ended the deal at once: ``'maltese'``,
+        ``'maltese-loss'``, ``'four-twos'`` or ``'draw'``."""
+        if self.rules.maltese or self.rules.four_twos in ("win", "draw"):
+            self._check_instant()
+
+    def _check_instant(self) -> None:
+        """End the deal before any play if a hand is an instant result."""
+        rules = self.rules
+        first = self.to_move or 0
+        for seat in (first, *self._after[first][:-1]):  # the leader first, then in turn
+            hand = self.hands[seat]
+            counts = sorted((((hand >> (4 * r)) & 15).bit_count() for r in range(13)), reverse=True)
+            if rules.maltese and hand.bit_count() == 13 and counts[:7] == [2] * 6 + [1]:
+                if hand & BB_RANKS[0] and ((hand & BB_RANKS[0]).bit_count() == 2):
+                    self._instant_finish(seat, "maltese-loss")
+                else:
+                    self._instant_finish(seat, "maltese")
+                return
+            if hand & BB_RANKS[TWO] == BB_RANKS[TWO] and rules.four_twos in ("win", "draw"):
+                self._instant_finish(seat, "four-twos" if rules.four_twos == "win" else "draw")
+                return
+
+    def _instant_finish(self, seat: int, result: str) -> None:
+        """Score an instant result (see docs/house-rules.md) and end the deal."""
+        n = self.num_players
+        self.instant_result = result
+        others = [s for s in self._after[seat] if s != seat]
+        if result == "draw":
+            self._outcome = Outcome(seat, (0,) * n, ())
+        elif result == "maltese-loss":
+            # the holder pays every other player what its whole hand would pay a winner
+            alone = [0] * n
+            alone[seat] = self.hands[seat]
+            paid = -score(self.rules, alone, others[0], 0, dealt=self.dealt)[seat]
+            if self.rules.scoring == "ranking":
+                scores = tuple(n - 1 - (others + [seat]).index(s) for s in range(n))
+            elif self.rules.scoring == "penalty":
+                scores = tuple(-paid if s == seat else 0 for s in range(n))
+            else:
+                scores = tuple(-paid * (n - 1) if s == seat else paid for s in range(n))
+            self._outcome = Outcome(others[0], scores, tuple(others))
+        else:  # the holder wins as if it went out at once
+            hands = list(self.hands)
+            hands[seat] = 0
+            scores = score(self.rules, hands, seat, 0, dealt=self.dealt, finished=[seat])
+            self._outcome = Outcome(seat, scores, (seat,))
+        self.to_move = None
+
+    def can_throw_in(self, seat: int) -> bool:
+        """Whether *seat* may throw in its hand now: the ``weak`` redeal rule
+        is on, no one has acted yet and the hand is worth 3 points or less."""
+        return ("weak" in self.rules.redeal and not self.history and self.to_move is not None
+                and hand_points(self.hands[seat]) <= 3)
+
+    def throw_in(self, seat: int) -> None:
+        """Throw in *seat*'s weak hand: the cards are dealt again (from the
+        game's random stream) and the deal starts over. The holder's choice;
+        drivers that never call it simply play the hand."""
+        if not self.can_throw_in(seat):
+            raise IllegalPlayError(
+                "a hand may be thrown in only under the weak-hand redeal rule, before the first "
+                "play, when it is worth 3 points or less (J=1 Q=2 K=3 A=4 2=5)")
+        self.initial_hands = tuple(deal(self.rules, self._rng, self.dealer))
+        self.dealt = tuple(h.bit_count() for h in self.initial_hands)
+        self.redeals += 1
+        self._reset()
 
     @property
     def leading(self) -> bool:
@@ -590,4 +691,5 @@ def kind_name(cards: Mask, rules: Rules) -> str:
     return combo.kind.label if combo else "not a play"
 
 
-__all__ = ["PASS", "Game", "IllegalPlayError", "Kind", "Outcome", "deal", "kind_name"]
+__all__ = ["PASS", "Game", "IllegalPlayError", "Kind", "Outcome", "deal", "hand_points",
+           "kind_name", "must_redeal"]

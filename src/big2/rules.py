@@ -69,6 +69,9 @@ class Option:
                     f"{self.name}: {value} is outside {self.minimum}..{self.maximum}"
                 )
             return value
+        if value is False and self.choices is not None:
+            # "off"/"no" read as false by a command line: take the choice meaning it
+            value = next((c for c in ("off", "no") if c in self.choices), value)
         if self.choices is not None and value not in self.choices:
             raise InvalidRulesError(
                 f"{self.name}: {value!r} is not one of: {', '.join(map(str, self.choices))}"
@@ -82,6 +85,8 @@ STRAIGHT_ORDERS: Final = ("hk", "malaysia", "indonesia", "pagat", "ace-low", "ac
 """Names of the straight orders (see :mod:`big2.combos` for each sequence)."""
 FINISH_RESTRICTIONS: Final = ("single-2", "pair-2", "any-2", "2S")
 """Plays a player may be barred from going out on."""
+REDEALS: Final = ("weak", "no-face")
+"""Redeal rules: a weak hand may be thrown in; a hand without face cards is redealt."""
 
 OPTIONS: Final[tuple[Option, ...]] = (
     Option("players", 4, None, "number of players", 2, 4),
@@ -148,6 +153,13 @@ OPTIONS: Final[tuple[Option, ...]] = (
            "length only; ranks 3..A)", 5, 12),
     Option("dragon", False, (True, False),
            "the dragon, 3 to 2 in one 13-card play, may be led and beats everything (suit of the 2 breaks ties)"),
+    Option("redeal", (), REDEALS,
+           "weak: a hand worth 3 points or less (J1 Q2 K3 A4 2=5) may be thrown in before play "
+           "(Game.throw_in); no-face: a deal with a hand without J, Q, K is redealt", multi=True),
+    Option("four_twos", "play", ("play", "redeal", "win", "draw"),
+           "a hand dealt all four 2s: is played, forces a redeal, wins at once, or ends the deal unscored"),
+    Option("maltese", False, (True, False),
+           "Maltese dragon: six pairs and a single win at once (with a pair of 3s they lose at once)"),
 )
 """Every option, in the order ``big2 rules`` lists them."""
 
@@ -209,6 +221,9 @@ class Rules:
     straight_min: int = 5
     straight_max: int = 5
     dragon: bool = False
+    redeal: tuple[str, ...] = ()
+    four_twos: str = "play"
+    maltese: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -261,7 +276,9 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """Every option as a plain, JSON-friendly dict."""
         d = asdict(self)
-        d["finish_restrictions"] = list(self.finish_restrictions)
+        for o in OPTIONS:
+            if o.multi:
+                d[o.name] = list(d[o.name])
         return d
 
     def diff(self) -> dict[str, Any]:
