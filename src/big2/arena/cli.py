@@ -35,10 +35,10 @@ def _split_seats(text: str) -> list[str]:
               default=None, help="also write the result as JSON to FILE ('-' for stdout)")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=10.0,
               show_default=True, help="seconds an external bot may take per reply")
-@click.option("--ray", "ray_address", is_flag=False, flag_value="auto", default=None,
+@click.option("--ray", "ray_address", is_flag=False, flag_value="local", default=None,
               metavar="[ADDRESS]",
-              help="run the deal jobs on Ray (optional dependency); without ADDRESS a "
-                   "local instance is started or joined")
+              help="run the deal jobs on Ray (optional dependency): bare --ray starts a "
+                   "local instance, --ray auto joins the running cluster, or give its address")
 @click.option("--quiet", is_flag=True, help="no progress bar")
 def arena_command(seats: str, deals: int, preset: str, options: tuple[str, ...],
                   scoring: str | None, seed: int, workers: int | None, json_file: str | None,
@@ -64,7 +64,7 @@ def arena_command(seats: str, deals: int, preset: str, options: tuple[str, ...],
                            scoring=scoring, timeout=timeout,
                            progress=bar.update if bar is not None else None,
                            use_ray=ray_address is not None,
-                           ray_address=None if ray_address in (None, "auto", "local")
+                           ray_address=None if ray_address in (None, "local")
                            else ray_address)
     except (ValueError, RuntimeError) as exc:
         raise click.UsageError(str(exc)) from None

@@ -43,13 +43,30 @@ DEFAULT_BUDGET = 800
 """Play-outs per decision by default (median decision well under 1 s on a
 2-core laptop-class machine; see docs/bots.md)."""
 
-def rollout(game: Game, eng: Engine) -> None:
-    """Play *game* to the end with the heuristic policy at every seat."""
+def greedy_play(eng: Engine, hand: Mask, legal: list[Mask], leading: bool) -> Mask:
+    """The greedy bot's rule on plain values: the weakest play that beats the
+    table; leading, the play holding the lowest card that sheds the most."""
+    if not leading:
+        return legal[0]
+    plays = [p for p in legal if p]
+    if not plays:
+        return 0
+    low = min(cards_of(hand), key=eng.strength.__getitem__)
+    holding = [p for p in plays if p >> low & 1] or plays
+    return max(holding, key=lambda p: (p.bit_count(), -holding.index(p)))
+
+
+def rollout(game: Game, eng: Engine, greedy_seats: int = 0) -> None:
+    """Play *game* to the end with the heuristic policy at every seat, or the
+    greedy rule at the seats in the bit mask *greedy_seats*."""
     while game.to_move is not None:
         seat = game.to_move
         legal = game.legal_masks()
         if len(legal) == 1:
             game.play(legal[0])
+            continue
+        if greedy_seats >> seat & 1:
+            game.play(greedy_play(eng, game.hands[seat], legal, game.leading))
             continue
         hands = game.hands
         hand = hands[seat]
@@ -118,13 +135,17 @@ class ExpertBot(Bot):
             choice, the pass, the plays of its hand plan, then the weakest).
         pass_inference: 0 ignores ordinary passes; towards 1 trusts that a
             seat that passed could not beat the play it passed on.
+        greedy_mix: in each sampled deal, each other seat is played out by
+            the greedy rule with this probability (else by the heuristic), so
+            the search does not count on one style of opponent.
     """
 
     name = "expert"
 
     def __init__(self, seed: int | None = None, budget: int = DEFAULT_BUDGET,
                  seconds: float | None = None, candidates: int = 8,
-                 pass_inference: float = 0.7, **options: Any) -> None:
+                 pass_inference: float = 0.7, greedy_mix: float = 0.3,
+                 **options: Any) -> None:
         super().__init__(seed=seed, **options)
         if budget < 1:
             raise ValueError("budget must be at least 1 play-out")
@@ -138,6 +159,9 @@ class ExpertBot(Bot):
         if not 0 <= pass_inference <= 1:
             raise ValueError("pass_inference must be between 0 and 1")
         self.pass_inference = float(pass_inference)
+        if not 0 <= greedy_mix <= 1:
+            raise ValueError("greedy_mix must be between 0 and 1")
+        self.greedy_mix = float(greedy_mix)
 
     def choose(self, view: PlayerView) -> Mask:
         """The candidate with the best mean score over sampled play-outs."""
@@ -168,10 +192,12 @@ class ExpertBot(Bot):
                         counts[i] for i in alive) > 0:
                     break
                 base = Game.from_view(view, self._sample(view, unseen, fixed, events))
+                greedy_seats = sum(1 << s for s in range(view.num_players)
+                                   if s != view.seat and self.rng.random() < self.greedy_mix)
                 for i in alive:
                     g = base.copy()
                     g.play(cands[i])
-                    rollout(g, eng)
+                    rollout(g, eng, greedy_seats)
                     outcome = g.outcome()
                     assert outcome is not None
                     totals[i] += outcome.scores[view.seat]
