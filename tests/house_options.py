@@ -23,6 +23,9 @@ HOUSE_RULE_OPTION_SETS: list[dict[str, Any]] = [
     {"redeal": ("weak", "no-face"), "four_twos": "redeal"},
     {"maltese": True, "four_twos": "win"},
     {"four_twos": "draw", "scoring": "penalty"},
+    {"last_card": True},
+    {"assist_penalty": True, "scoring": "count"},
+    {"last_card": True, "assist_penalty": True, "scoring": "ranking"},
 ]
 
 LONG_PLAY_OPTION_SETS = [o for o in HOUSE_RULE_OPTION_SETS

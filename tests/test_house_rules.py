@@ -341,3 +341,64 @@ def test_four_twos_win_or_draw() -> None:
     draw = Game(Rules(four_twos="draw"), hands=hands)
     assert draw.instant_result == "draw" and draw.scores() == (0, 0, 0, 0)
     assert not Game(Rules(four_twos="play"), hands=hands).is_over()
+
+
+# -- last card and assistance -------------------------------------------------------------
+
+def run_down(rules: Rules, hands: list[str], plays: list[str], call: int | None = None) -> Game:
+    g = Game(rules, hands=hands)
+    for i, play in enumerate(plays):
+        seat = g.to_move
+        g.play(play)
+        assert seat is not None
+        if call is not None and seat == call and g.hands[seat].bit_count() == 1:
+            g.call_last_card(seat)
+    return g
+
+
+LAST = ["3D 2S", "4D 4C 8C", "5D 5C 8D", "6D 6C 8H"]
+LAST_PLAYS = ["3D", "4D", "5D", "6D", "2S"]
+
+
+def test_winning_without_announcing_the_last_card_pays() -> None:
+    plain = run_down(Rules(), LAST, LAST_PLAYS)
+    silent = run_down(Rules(last_card=True), LAST, LAST_PLAYS)
+    called = run_down(Rules(last_card=True), LAST, LAST_PLAYS, call=0)
+    assert plain.winner == silent.winner == called.winner == 0
+    p = plain.scores()
+    assert p is not None and p[0] > 0
+    assert called.scores() == p and called.penalty is None
+    assert silent.scores() == tuple(-x for x in p) and silent.penalty == "last-card"
+
+
+def test_last_card_call_rules_and_view() -> None:
+    g = Game(Rules(last_card=True), hands=LAST)
+    with pytest.raises(IllegalPlayError, match="one card"):
+        g.call_last_card(0)  # two cards still
+    g.play("3D")
+    assert g.view(0).can_announce and not g.view(1).can_announce
+    g.call_last_card(0)
+    assert g.view(2).announced == (True, False, False, False)
+    with pytest.raises(IllegalPlayError):
+        g.call_last_card(0)  # once only
+    g.play("4D")
+    g.undo()
+    assert g.announced[0]  # the call survives undoing a later action
+    with pytest.raises(IllegalPlayError, match="last_card rule"):
+        Game(hands=LAST).call_last_card(0)
+
+
+ASSIST = ["3D KD", "4D 4C 8C", "5D 5C 8D", "6D AS 8H"]
+
+
+def test_assisting_the_winner_pays_for_everyone() -> None:
+    plays = ["3D", "4D", "5D", "6D", "KD"]  # seat 3 plays 6♦ holding A♠; seat 0 goes out on K♦
+    plain = run_down(Rules(), ASSIST, plays)
+    g = run_down(Rules(assist_penalty=True), ASSIST, plays)
+    p, s = plain.scores(), g.scores()
+    assert p is not None and s is not None and g.penalty == "assist"
+    assert s[0] == p[0] and s[3] == -p[0] and s[1] == s[2] == 0
+    # holding nothing above the winner's card, seat 3 is not to blame
+    fair = ["3D KD", "4D 4C 8C", "5D 5C 8D", "6D 9S 8H"]
+    g2 = run_down(Rules(assist_penalty=True), fair, plays)
+    assert g2.penalty is None and g2.scores() == run_down(Rules(), fair, plays).scores()

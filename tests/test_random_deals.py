@@ -58,6 +58,11 @@ def play_and_check(rules: Rules, seed: int) -> Game:
         return g
     assert g.hands[out.winner] == 0
     scores = out.scores
+    if g.penalty is not None:  # last-card or assistance penalty: someone else pays
+        assert g.penalty in ("last-card", "assist") and rules.last_card or rules.assist_penalty
+        if rules.scoring in ("classic", "count"):
+            assert sum(scores) == 0
+        return g
     if rules.scoring in ("classic", "count"):
         assert sum(scores) == 0 and scores[out.winner] == max(scores) > 0
     elif rules.scoring == "penalty":

@@ -214,6 +214,9 @@ class Game:
         self._outcome: Outcome | None = None
         # each seat's plays (Engine.hand_plays), kept up to date by filtering
         self._hp: list[tuple[list[int], ...] | None] = [None] * self.num_players
+        self._calls: list[tuple[int, int]] = []  # last-card calls: (seat, actions before it)
+        self.penalty: str | None = None
+        """Set when a house-rule penalty changed the scores: ``'last-card'`` or ``'assist'``."""
         if self._leader_arg is None:
             self._must = self._low_card_mask()
             self.to_move: int | None = next(s for s, h in enumerate(self.hands) if h & self._must)
@@ -268,6 +271,30 @@ class Game:
             scores = score(self.rules, hands, seat, 0, dealt=self.dealt, finished=[seat])
             self._outcome = Outcome(seat, scores, (seat,))
         self.to_move = None
+
+    @property
+    def announced(self) -> tuple[bool, ...]:
+        """Per seat, whether it has announced its last card (``last_card`` rule)."""
+        called = {s for s, _ in self._calls}
+        return tuple(s in called for s in range(self.num_players))
+
+    def can_call_last_card(self, seat: int) -> bool:
+        """Whether *seat* may announce its last card now: the ``last_card`` rule
+        is on, the deal goes on, the seat holds one card and has not announced."""
+        return (self.rules.last_card and self.to_move is not None
+                and self.hands[seat].bit_count() == 1 and not self.announced[seat])
+
+    def call_last_card(self, seat: int) -> None:
+        """Announce that *seat* has one card left (any time while it holds one).
+
+        Under the ``last_card`` rule a player who goes out without having
+        announced pays the others instead of being paid. Drivers that ignore
+        the rule are never affected while it is off.
+        """
+        if not self.can_call_last_card(seat):
+            raise IllegalPlayError("a last card may be announced only under the last_card rule, "
+                                   "by a player holding one card who has not announced yet")
+        self._calls.append((seat, len(self.history)))
 
     def can_throw_in(self, seat: int) -> bool:
         """Whether *seat* may throw in its hand now: the ``weak`` redeal rule
@@ -562,8 +589,40 @@ class Game:
         winner = self.finished[0]
         scores = score(self.rules, self.hands, winner, last_play,
                        dealt=self.dealt, finished=self.finished)
+        if self.rules.last_card or self.rules.assist_penalty:
+            scores = self._house_penalties(winner, last_play, scores)
         self._outcome = Outcome(winner, scores, tuple(self.finished))
         self.to_move = None
+
+    def _house_penalties(self, winner: int, last_play: Mask,
+                         scores: tuple[int, ...]) -> tuple[int, ...]:
+        """Apply the last-card and assistance penalties to a deal's *scores*."""
+        rules = self.rules
+        n = self.num_players
+        out_play = next(a.cards for a in reversed(self.history) if a.seat == winner and a.cards)
+        if rules.last_card and out_play.bit_count() == 1 and not self.announced[winner]:
+            self.penalty = "last-card"
+            if rules.scoring == "ranking":
+                order = [s for s in self.finished if s != winner]
+                order += sorted((s for s in range(n) if s not in order and s != winner),
+                                key=lambda s: self.hands[s].bit_count())
+                order.append(winner)
+                return tuple(n - 1 - order.index(s) for s in range(n))
+            if rules.scoring == "penalty":
+                return tuple(sum(scores) if s == winner else 0 for s in range(n))
+            return tuple(-x for x in scores)  # the winner pays each loser its figure
+        if rules.assist_penalty and out_play == last_play and last_play.bit_count() == 1 \
+                and rules.scoring != "ranking" and len(self.history) >= 2:
+            before = self.history[-2]
+            if before.cards.bit_count() == 1 and before.seat != winner:
+                strength = self._eng.strength
+                top = strength[last_play.bit_length() - 1]
+                if any(strength[c] > top for c in cards_of(self.hands[before.seat])):
+                    self.penalty = "assist"
+                    owed = sum(x for s, x in enumerate(scores) if s != winner)
+                    return tuple(scores[winner] if s == winner else owed if s == before.seat
+                                 else 0 for s in range(n))
+        return scores
 
     def undo(self) -> Action:
         """Take back the last action and return it."""
@@ -571,8 +630,14 @@ class Game:
             raise IndexError("nothing to undo")
         actions = self.history[:-1]
         undone = self.history[-1]
+        calls = [c for c in self._calls if c[1] < len(self.history)]
         self._reset()
-        self._replay(actions)
+        for seat, ply in calls:
+            if ply == 0:
+                self._calls.append((seat, ply))
+        for i, a in enumerate(actions):
+            self._replay((a,))
+            self._calls += [c for c in calls if c[1] == i + 1]
         return undone
 
     def _replay(self, actions: Iterable[Action]) -> None:
@@ -615,6 +680,7 @@ class Game:
         elif view.history and view.history[0].cards & g._low_card_mask():
             g._must = g._low_card_mask()
         g._replay(view.history)
+        g._calls = [(s, len(view.history)) for s, called in enumerate(view.announced) if called]
         return g
 
     def _low_card_mask(self) -> Mask:
@@ -633,6 +699,7 @@ class Game:
         g.hands = list(self.hands)
         g.history = list(self.history)
         g.finished = list(self.finished)
+        g._calls = list(self._calls)
         g._hp = list(self._hp)
         g._legal = None
         return g
@@ -676,6 +743,8 @@ class Game:
             finished=tuple(self.finished),
             legal=tuple(self.legal_masks()) if seat == self.to_move else (),
             must_contain=CardSet(self._must),
+            announced=self.announced,
+            can_announce=self.can_call_last_card(seat),
         )
 
     def __repr__(self) -> str:

@@ -160,6 +160,12 @@ OPTIONS: Final[tuple[Option, ...]] = (
            "a hand dealt all four 2s: is played, forces a redeal, wins at once, or ends the deal unscored"),
     Option("maltese", False, (True, False),
            "Maltese dragon: six pairs and a single win at once (with a pair of 3s they lose at once)"),
+    Option("last_card", False, (True, False),
+           "a player down to one card must announce it (Game.call_last_card); "
+           "going out without having announced pays the others instead"),
+    Option("assist_penalty", False, (True, False),
+           "a player whose single the next player beat to go out, holding a single that card could "
+           "not beat, pays for all the losers"),
 )
 """Every option, in the order ``big2 rules`` lists them."""
 
@@ -224,6 +230,8 @@ class Rules:
     redeal: tuple[str, ...] = ()
     four_twos: str = "play"
     maltese: bool = False
+    last_card: bool = False
+    assist_penalty: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -59,6 +59,10 @@ class PlayerView:
         legal: when this seat is to move, every legal play as a mask (``0`` is
             the pass), in order of strength; otherwise empty.
         must_contain: the card the next play must contain (first play only).
+        announced: per seat, whether it has announced its last card (the
+            ``last_card`` rule; all False otherwise).
+        can_announce: whether this seat may announce its last card now (it
+            holds one card, has not announced, and the rule is on).
     """
 
     rules: Rules
@@ -80,6 +84,8 @@ class PlayerView:
     finished: tuple[int, ...] = field(default=())
     legal: tuple[int, ...] = field(default=())
     must_contain: CardSet = field(default=CardSet(0))
+    announced: tuple[bool, ...] = field(default=())
+    can_announce: bool = False
 
     @property
     def num_players(self) -> int:
