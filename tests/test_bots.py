@@ -222,3 +222,30 @@ def test_pass_events_record_what_each_pass_was_on() -> None:
     assert (2, int(parse_cards("4D")), 0) in events
     assert (0, int(parse_cards("2S")), 0) in events
     assert all(seat != view.seat for seat, _, _ in events)
+
+
+def _house_sets() -> list[dict]:
+    from house_options import HOUSE_RULE_OPTION_SETS
+
+    return HOUSE_RULE_OPTION_SETS
+
+
+@pytest.mark.parametrize("options", _house_sets(), ids=lambda o: ",".join(map(str, o.items())))
+def test_heuristic_and_expert_legal_under_house_rules_on_rich_hands(options: dict) -> None:
+    """Deals rich in bombs, runs of pairs and long straights, so the rare
+    plays of each house rule reach the planning code and the search."""
+    from house_options import rich_hands
+
+    for i, players in enumerate((4, 3)):
+        rules = Rules(**{"players": players, **options})
+        rng = random.Random(50 + i)
+        game = Game(rules, hands=rich_hands(rng, players, 13))
+        bots = [ExpertBot(seed=i, budget=6) if s == 0 else make_bot("heuristic")
+                for s in range(players)]
+        while not game.is_over():
+            seat = game.to_move
+            assert seat is not None
+            view = game.view(seat)
+            choice = bots[seat].choose(view)
+            assert choice in view.legal
+            game.play(choice)

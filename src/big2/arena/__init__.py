@@ -132,6 +132,7 @@ def play_duplicate(seats: Sequence[str], rules: Rules, seed: int, index: int,
                     faults[i] += 1
                     choice = view.legal[-1] if view.legal[-1] == 0 else view.legal[0]
                 game.play(choice)
+                _announce(game)
             outcome = game.outcome()
             assert outcome is not None
             for i in range(n):
@@ -148,6 +149,17 @@ def play_duplicate(seats: Sequence[str], rules: Rules, seed: int, index: int,
                 close()
     return DealResult(index, tuple(points), tuple(wins),
                       tuple(tuple(t) for t in times), tuple(faults))
+
+
+def _announce(game: Game) -> None:
+    """Under the ``last_card`` rule every arena seat announces its last card
+    (bots choose plays only; announcing is the driver's part)."""
+    can = getattr(game, "can_call_last_card", None)
+    if can is None or not game.rules.to_dict().get("last_card"):
+        return
+    for seat in range(game.num_players):
+        if can(seat):
+            game.call_last_card(seat)
 
 
 def _job(args: tuple[tuple[str, ...], dict[str, Any], int, int, float]) -> DealResult:

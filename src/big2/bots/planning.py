@@ -238,7 +238,7 @@ def _lead_key(m: Mask) -> float:
     """Lower leads first: weak tops, and multi-card plays before singles."""
     size = m.bit_count()
     top = ((m.bit_length() - 1) >> 2) / 12
-    bonus = _LEAD_BONUS[size]
+    bonus = _LEAD_BONUS.get(size, _LEAD_BONUS[5])
     return top - bonus
 
 
