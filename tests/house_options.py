@@ -26,6 +26,10 @@ HOUSE_RULE_OPTION_SETS: list[dict[str, Any]] = [
     {"last_card": True},
     {"assist_penalty": True, "scoring": "count"},
     {"last_card": True, "assist_penalty": True, "scoring": "ranking"},
+    {"spare_to": "highest"},
+    {"spare_to": "aside", "spare_swap": True},
+    {"go_fish": True, "deal": "13-each"},
+    {"go_fish": True, "deal": "13-each", "passing": "lock-out", "smack_down": "2S"},
 ]
 
 LONG_PLAY_OPTION_SETS = [o for o in HOUSE_RULE_OPTION_SETS

@@ -402,3 +402,83 @@ def test_assisting_the_winner_pays_for_everyone() -> None:
     fair = ["3D KD", "4D 4C 8C", "5D 5C 8D", "6D 9S 8H"]
     g2 = run_down(Rules(assist_penalty=True), fair, plays)
     assert g2.penalty is None and g2.scores() == run_down(Rules(), fair, plays).scores()
+
+
+# -- three players and two players --------------------------------------------------------
+
+def test_spare_card_to_the_highest_card_holder() -> None:
+    for seed in range(20):
+        g = Game(Rules(players=3, spare_to="highest"), seed=seed)
+        assert sorted(g.card_counts()) == [17, 17, 18]
+        big = max(range(3), key=lambda s: g.hands[s].bit_count())
+        top = max(c for h in g.hands for c in range(52) if h >> c & 1)  # 2♠ unless it is the spare
+        assert g.hands[big] >> top & 1 or g.hands[big] & (1 << 51)
+
+
+def test_spare_lies_face_up_and_may_be_swapped_for_the_three() -> None:
+    seed = next(s for s in range(100)
+                if not Game(Rules(players=3, spare_to="aside"), seed=s).spare & 1)
+    g = Game(Rules(players=3, spare_to="aside", spare_swap=True), seed=seed)
+    assert g.card_counts() == (17, 17, 17) and len(g.spare) == 1
+    spare = int(g.spare)
+    holder = g.to_move
+    assert holder is not None and g.must_contain == 1 and g.view((holder + 1) % 3).spare == spare
+    assert not g.can_swap_spare((holder + 1) % 3)
+    g.swap_spare(holder)
+    assert g.hands[holder] & spare and not g.hands[holder] & 1 and g.spare == 1
+    low = min((c for h in g.hands for c in range(52) if h >> c & 1))
+    assert g.must_contain == 1 << low
+    g.play(g.legal_masks()[0])
+    assert not g.can_swap_spare(holder)
+    no_swap = Game(Rules(players=3, spare_to="aside"), seed=seed)
+    with pytest.raises(IllegalPlayError, match="spare"):
+        no_swap.swap_spare(holder)
+
+
+def test_ghost_hand_is_dealt_and_never_seen() -> None:
+    g = Game(Rules(players=3, deal="13-each"), seed=8)
+    assert g.card_counts() == (13, 13, 13) and len(g.aside) == 13
+    v = g.view(0)
+    assert not v.spare and v.stock_size == 0
+    seen = int(v.hand) | int(v.played)
+    assert not seen & int(g.aside)
+
+
+def test_go_fish_passing_player_draws_from_the_stock() -> None:
+    rules = Rules(players=2, deal="13-each", go_fish=True)
+    g = Game(rules, seed=4)
+    assert g.stock_size == 26 and g.view(0).stock_size == 26
+    g.play(g.legal_masks()[0])
+    passer = g.to_move
+    assert passer is not None
+    before = g.hands[passer]
+    aside = int(g.aside)
+    g.pass_turn()
+    drawn = g.hands[passer] & ~before
+    assert drawn.bit_count() == 1 and drawn & aside and g.stock_size == 25
+    plain = Game(Rules(players=2, deal="13-each"), seed=4)
+    plain.play(plain.legal_masks()[0])
+    plain.pass_turn()
+    assert plain.card_counts() == (12, 13) or plain.card_counts() == (13, 12)
+    # undo puts the card back on the stock; replaying draws the same card
+    g.undo()
+    assert g.hands[passer] == before and g.stock_size == 26
+    g.pass_turn()
+    assert g.hands[passer] & ~before == drawn
+
+
+def test_from_view_rebuilds_a_go_fish_position() -> None:
+    import random
+    rules = Rules(players=2, deal="13-each", go_fish=True, last_card=True)
+    g = Game(rules, seed=12)
+    rng = random.Random(1)
+    for _ in range(9):
+        g.play(rng.choice(g.legal_masks()))
+    assert g.stock_size < 26  # some passes drew
+    seat = g.to_move
+    assert seat is not None
+    v = g.view(seat)
+    h = Game.from_view(v, g.hands)
+    assert h.hands == g.hands and h.stock_size == g.stock_size
+    assert h.legal_masks() == g.legal_masks() and h.to_move == g.to_move
+    assert not int(h.aside) & (int(v.hand) | int(v.played))

@@ -47,7 +47,10 @@ def play_and_check(rules: Rules, seed: int) -> Game:
         for h in g.hands:
             assert h & played == 0
             total |= h
-        assert total == full, "cards not conserved"
+        drawn = len(g._stock0) - g.stock_size  # Go-Fish draws join the hands
+        stock = sum(1 << c for c in g._stock0)
+        assert total & ~(full | stock) == 0 and total & full == full, "cards not conserved"
+        assert total.bit_count() == full.bit_count() + drawn
         if not g.is_over() and g.leading and g.history[-1].cards == 0 and not leading:
             # the trick just ended: every other seat with cards passed since the last play
             assert g.to_move == before_player or not g.hands[before_player]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from big2.cards import (
@@ -123,10 +124,19 @@ def _deal_once(rules: Rules, rng: random.Random, dealer: int) -> list[Mask]:
         strength = engine(rules).strength
         dealt = [c for c in sorted(range(52), key=strength.__getitem__)
                  if any(h >> c & 1 for h in hands)]
-        holder = next(s for s in range(n) if hands[s] >> dealt[0] & 1)
-        for c in deck[per * n:]:
-            hands[holder] |= 1 << c
+        if rules.spare_to != "aside":
+            card = dealt[0] if rules.spare_to == "lowest" else dealt[-1]
+            holder = next(s for s in range(n) if hands[s] >> card & 1)
+            for c in deck[per * n:]:
+                hands[holder] |= 1 << c
     return hands
+
+
+@lru_cache(maxsize=None)
+def _seats_after(n: int, direction: str) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the seats after it in the direction of play (itself last)."""
+    step = -1 if direction == "clockwise" else 1
+    return tuple(tuple((s + step * k) % n for k in range(1, n + 1)) for s in range(n))
 
 
 class Game:
@@ -185,15 +195,16 @@ class Game:
         if len(self.names) != n:
             raise ValueError(f"{n} names needed, got {len(self.names)}")
         self.initial_hands: tuple[Mask, ...] = tuple(dealt)
+        self._stock0: tuple[int, ...] = self._make_stock() if rules.go_fish else ()
         self._jump_back = rules.passing == "jump-back"
         self._plain_follow = rules.five_card_compare != "same-kind" and self._eng.plain
         self._ranking = rules.scoring == "ranking"
-        step = -1 if rules.direction == "clockwise" else 1
-        # the seats after each seat, in the direction of play
-        self._after = tuple(tuple((s + step * k) % n for k in range(1, n + 1)) for s in range(n))
+        self._after = _seats_after(n, rules.direction)
         self._one_pass = rules.trick_end == "one-pass"
-        # house rules that change which plays are legal after the usual listing
-        self._extra = rules.three_threes
+        # house rules checked on a pass (one-pass trick end, Go-Fish draw), and
+        # those that change the listed legal plays (finish restrictions, three 3s)
+        self._pass_rules = self._one_pass or rules.go_fish
+        self._post_legal = self._eng.restrictions or rules.three_threes
         self.dealt = tuple(h.bit_count() for h in dealt)
         self._leader_arg = leader
         self._reset()
@@ -215,6 +226,7 @@ class Game:
         # each seat's plays (Engine.hand_plays), kept up to date by filtering
         self._hp: list[tuple[list[int], ...] | None] = [None] * self.num_players
         self._calls: list[tuple[int, int]] = []  # last-card calls: (seat, actions before it)
+        self._stock: list[int] = list(self._stock0)  # Go-Fish: drawn from the end
         self.penalty: str | None = None
         """Set when a house-rule penalty changed the scores: ``'last-card'`` or ``'assist'``."""
         if self._leader_arg is None:
@@ -296,6 +308,51 @@ class Game:
                                    "by a player holding one card who has not announced yet")
         self._calls.append((seat, len(self.history)))
 
+    def _make_stock(self) -> tuple[int, ...]:
+        """Go-Fish: the undealt cards, in the order they will be drawn."""
+        left = [c for c in range(52) if not any(h >> c & 1 for h in self.initial_hands)]
+        self._rng.shuffle(left)
+        return tuple(left)
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the Go-Fish stock (0 without the rule)."""
+        return len(self._stock)
+
+    @property
+    def aside(self) -> CardSet:
+        """Cards in no hand and not played: a ghost hand, a spare, the stock
+        (for the game's owner; views show only :attr:`spare` and the stock size)."""
+        held = self.played()
+        for h in self.hands:
+            held |= h
+        return CardSet(FULL_DECK & ~held)
+
+    @property
+    def spare(self) -> CardSet:
+        """The spare card lying face up in the middle (``spare_to="aside"``), else empty."""
+        if self.rules.spare_to != "aside" or self.rules.go_fish or self.rules.deal != "even":
+            return CardSet(0)
+        return self.aside
+
+    def can_swap_spare(self, seat: int) -> bool:
+        """Whether *seat* may swap the lowest card for the face-up spare now."""
+        spare = self.spare
+        return (self.rules.spare_swap and bool(spare) and not self.history
+                and self.to_move is not None and bool(self.hands[seat] & self._low_card_mask()))
+
+    def swap_spare(self, seat: int) -> None:
+        """Swap *seat*'s lowest card (3♦) for the face-up spare; the lowest card
+        then lies in the middle and the lowest card still dealt leads."""
+        if not self.can_swap_spare(seat):
+            raise IllegalPlayError("only the lowest card's holder may swap it for the face-up "
+                                   "spare, before play, under spare_to=aside and spare_swap")
+        low = self._low_card_mask()
+        hands = list(self.initial_hands)
+        hands[seat] = hands[seat] & ~low | int(self.spare)
+        self.initial_hands = tuple(hands)
+        self._reset()
+
     def can_throw_in(self, seat: int) -> bool:
         """Whether *seat* may throw in its hand now: the ``weak`` redeal rule
         is on, no one has acted yet and the hand is worth 3 points or less."""
@@ -312,6 +369,8 @@ class Game:
                 "play, when it is worth 3 points or less (J=1 Q=2 K=3 A=4 2=5)")
         self.initial_hands = tuple(deal(self.rules, self._rng, self.dealer))
         self.dealt = tuple(h.bit_count() for h in self.initial_hands)
+        if self.rules.go_fish:
+            self._stock0 = self._make_stock()
         self.redeals += 1
         self._reset()
 
@@ -404,13 +463,21 @@ class Game:
             plays = [p & FULL_DECK for p in group[bisect_right(group, self._follow_key):]]
         else:
             plays = self._eng.follows_from(hp, last)
+        if self._post_legal:
+            plays = self._house_legal(plays, hand)
+        elif last is not None or not plays:
+            plays.append(0)  # every list above is freshly built
+        self._legal = plays
+        return plays
+
+    def _house_legal(self, plays: list[Mask], hand: Mask) -> list[Mask]:
+        """Finish restrictions, the pass, and the three-3s rule on a fresh list."""
         if self._eng.restrictions and not self._waive and hand.bit_count() <= 5:
             plays = [p for p in plays if p != hand or not self._restricted(p)]
-        if last is not None or not plays:
-            plays.append(0)  # every list above is freshly built
-        if self._extra:
+        if self._last is not None or not plays:
+            plays.append(0)
+        if self.rules.three_threes:
             self._extra_legal(plays)
-        self._legal = plays
         return plays
 
     def _extra_legal(self, plays: list[Mask]) -> None:
@@ -518,6 +585,9 @@ class Game:
     def _do_pass(self, seat: int) -> None:
         self.history.append(Action(seat, 0))
         self._legal = None
+        if self._pass_rules and self._stock:  # Go-Fish: the passing player draws
+            self.hands[seat] |= 1 << self._stock.pop()
+            self._hp[seat] = None
         if self._last is None:  # a leader with no legal play (finish restrictions)
             self._lead_passes += 1
             if self._lead_passes >= sum(1 for h in self.hands if h):
@@ -525,7 +595,7 @@ class Game:
             self.to_move = self._next_active(seat)
             return
         self._passed |= 1 << seat
-        if self._one_pass:
+        if self._pass_rules and self._one_pass:
             self._end_trick()
             return
         self._advance(seat)
@@ -679,7 +749,15 @@ class Game:
             g._must = int(view.must_contain)
         elif view.history and view.history[0].cards & g._low_card_mask():
             g._must = g._low_card_mask()
+        g._stock = []  # the drawn cards are in the guessed hands already
         g._replay(view.history)
+        if view.stock_size:  # Go-Fish: guess the stock from the unseen cards
+            unseen = FULL_DECK & ~int(view.played) & ~int(view.spare)
+            for h in hands:
+                unseen &= ~int(h)
+            left = cards_of(unseen)
+            random.shuffle(left)
+            g._stock = left[:view.stock_size]
         g._calls = [(s, len(view.history)) for s, called in enumerate(view.announced) if called]
         return g
 
@@ -699,6 +777,7 @@ class Game:
         g.hands = list(self.hands)
         g.history = list(self.history)
         g.finished = list(self.finished)
+        g._stock = list(self._stock)
         g._calls = list(self._calls)
         g._hp = list(self._hp)
         g._legal = None
@@ -744,6 +823,8 @@ class Game:
             legal=tuple(self.legal_masks()) if seat == self.to_move else (),
             must_contain=CardSet(self._must),
             announced=self.announced,
+            stock_size=len(self._stock),
+            spare=self.spare,
             can_announce=self.can_call_last_card(seat),
         )
 

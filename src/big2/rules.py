@@ -166,6 +166,15 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option("assist_penalty", False, (True, False),
            "a player whose single the next player beat to go out, holding a single that card could "
            "not beat, pays for all the losers"),
+    Option("spare_to", "lowest", ("lowest", "highest", "aside"),
+           "deal 'even' with a card left over (3 players): it goes to the lowest card's holder, "
+           "the 2♠ (highest card's) holder, or lies face up in the middle"),
+    Option("spare_swap", False, (True, False),
+           "with spare_to=aside: the lowest card's holder may swap that card for the spare "
+           "before play (Game.swap_spare)"),
+    Option("go_fish", False, (True, False),
+           "Go-Fish: a player who passes draws the top card of the undealt stock (deal 13-each, "
+           "or a spare set aside); views show only the stock's size"),
 )
 """Every option, in the order ``big2 rules`` lists them."""
 
@@ -232,6 +241,9 @@ class Rules:
     maltese: bool = False
     last_card: bool = False
     assist_penalty: bool = False
+    spare_to: str = "lowest"
+    spare_swap: bool = False
+    go_fish: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):

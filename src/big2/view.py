@@ -63,6 +63,8 @@ class PlayerView:
             ``last_card`` rule; all False otherwise).
         can_announce: whether this seat may announce its last card now (it
             holds one card, has not announced, and the rule is on).
+        stock_size: cards left in the Go-Fish stock (``go_fish`` rule).
+        spare: the spare card lying face up in the middle (``spare_to="aside"``).
     """
 
     rules: Rules
@@ -86,6 +88,8 @@ class PlayerView:
     must_contain: CardSet = field(default=CardSet(0))
     announced: tuple[bool, ...] = field(default=())
     can_announce: bool = False
+    stock_size: int = 0
+    spare: CardSet = field(default=CardSet(0))
 
     @property
     def num_players(self) -> int:
