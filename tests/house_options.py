@@ -30,6 +30,8 @@ HOUSE_RULE_OPTION_SETS: list[dict[str, Any]] = [
     {"spare_to": "aside", "spare_swap": True},
     {"go_fish": True, "deal": "13-each"},
     {"go_fish": True, "deal": "13-each", "passing": "lock-out", "smack_down": "2S"},
+    {"exchange": "after"},
+    {"teams": True, "last_card": True},
 ]
 
 LONG_PLAY_OPTION_SETS = [o for o in HOUSE_RULE_OPTION_SETS

@@ -42,3 +42,23 @@ def test_bots_play_legally_under_house_rule(options: dict) -> None:
         rules = Rules(**{"players": players, **options})
         g = play_deal(rules, BOTS[i % len(BOTS):] + BOTS[: i % len(BOTS)], seed=100 + i)
         assert g.outcome() is not None
+
+
+@pytest.mark.parametrize("options", [{"exchange": "before"}, {"exchange": "after", "players": 3},
+                                     {"teams": True}], ids=option_id)
+def test_bots_play_matches_under_match_level_rules(options: dict) -> None:
+    """President exchanges and team shoot-outs happen in matches: bots play them through."""
+    from big2 import Match
+    m = Match(Rules(**{**options, "match_deals": 3}), seed=7)
+    while not m.is_over():
+        g = m.new_game()
+        bots = [make_bot(BOTS[s % len(BOTS)], seed=s) for s in range(g.num_players)]
+        while not g.is_over():
+            seat = g.to_move
+            assert seat is not None
+            view = g.view(seat)
+            choice = bots[seat].choose(view)
+            assert choice in view.legal
+            g.play(choice)
+        m.record(g)
+    assert len(m.results) == 3

@@ -482,3 +482,113 @@ def test_from_view_rebuilds_a_go_fish_position() -> None:
     assert h.hands == g.hands and h.stock_size == g.stock_size
     assert h.legal_masks() == g.legal_masks() and h.to_move == g.to_move
     assert not int(h.aside) & (int(v.hand) | int(v.played))
+
+
+# -- President form ---------------------------------------------------------------------
+
+def play_out(g: Game) -> None:
+    while not g.is_over():
+        g.play(g.legal_masks()[0])
+
+
+@pytest.mark.parametrize("variant", ["before", "after"])
+def test_president_exchange_between_titles(variant: str) -> None:
+    from big2.match import TITLES
+    rules = Rules(exchange=variant, match_deals=3)
+    m = Match(rules, seed=21)
+    first = m.new_game()
+    assert m.exchanges == []  # no exchange before the first deal
+    play_out(first)
+    m.record(first)
+    assert sorted(m.titles) == sorted(TITLES[4]) and m.titles[first.winner] == "President"
+    pres, scum = m.titles.index("President"), m.titles.index("Scum")
+    vp, vs = m.titles.index("Vice-President"), m.titles.index("Vice-Scum")
+    assert first.hands[scum].bit_count() >= first.hands[vs].bit_count()
+    picked: list[tuple[int, int]] = []
+
+    def choose(seat: int, hand: int, count: int) -> int:
+        picked.append((seat, hand))
+        top = sorted((c for c in range(52) if hand >> c & 1), reverse=True)[:count]
+        return sum(1 << c for c in top)  # a generous giver: its highest cards
+
+    g = m.new_game(choose)
+    raw = list(g.initial_hands)  # undo the exchange, last hand-over first
+    for ex in reversed(m.exchanges):
+        raw[ex.giver] |= ex.cards
+        raw[ex.receiver] &= ~ex.cards
+    gifts = {(ex.giver, ex.receiver): ex.cards for ex in m.exchanges}
+    assert set(gifts) == {(scum, pres), (pres, scum), (vs, vp), (vp, vs)}
+    assert gifts[(scum, pres)].bit_count() == 2 and gifts[(vs, vp)].bit_count() == 1
+    # the low titles give their best cards
+    assert gifts[(scum, pres)] == sum(1 << c for c in sorted(
+        (c for c in range(52) if raw[scum] >> c & 1))[-2:])
+    assert gifts[(vs, vp)] == 1 << max(c for c in range(52) if raw[vs] >> c & 1)
+    # the givers chose from the hand as dealt, or after receiving
+    pool = dict(picked)
+    if variant == "before":
+        assert pool[pres] == raw[pres]
+    else:
+        assert pool[pres] == raw[pres] | gifts[(scum, pres)]
+    assert sum(h.bit_count() for h in g.hands) == 52
+
+
+def test_president_default_gives_back_the_lowest_cards() -> None:
+    m = Match(Rules(exchange="before", players=3, match_deals=2), seed=5)
+    g = m.new_game()
+    play_out(g)
+    m.record(g)
+    assert sorted(m.titles) == ["Citizen", "President", "Scum"]
+    g2 = m.new_game()
+    pres, scum = m.titles.index("President"), m.titles.index("Scum")
+    back = next(ex.cards for ex in m.exchanges if ex.giver == pres)
+    raw_pres = g2.initial_hands[pres] & ~next(ex.cards for ex in m.exchanges if ex.giver == scum) | back
+    lowest = sorted(c for c in range(52) if raw_pres >> c & 1)[:2]
+    assert back == sum(1 << c for c in lowest)
+    with pytest.raises(ValueError, match="give back"):
+        m2 = Match(Rules(exchange="before", match_deals=2), seed=5)
+        g = m2.new_game()
+        play_out(g)
+        m2.record(g)
+        m2.new_game(lambda seat, hand, count: (1 << 52) - 1)  # not its cards
+
+
+# -- teams --------------------------------------------------------------------------------
+
+def test_team_with_fewer_cards_wins() -> None:
+    rules = Rules(teams=True)
+    win = Game(rules, hands=["3D", "4D 5D", "6D", "7D"])
+    win.play("3D")
+    assert win.scores() == (2, -2, 2, -2) and not win.shootout  # 0+1 cards against 2+1
+    lose = Game(rules, hands=["3D", "4D", "6D 6C 8C 9C", "7D"])
+    lose.play("3D")  # seat 0 goes out, but its partner still holds 4 cards against 2
+    assert lose.winner == 0 and lose.scores() == (-2, 2, -2, 2)
+    assert Game(hands=["3D", "4D", "6D 6C 8C 9C", "7D"]).card_counts() == (1, 1, 4, 1)
+
+
+def test_team_tie_goes_to_a_five_card_shootout() -> None:
+    g = Game(Rules(teams=True), hands=["3D", "4D", "6D 6C", "7D"], seed=1)
+    g.play("3D")
+    assert g.shootout and g.scores() == (0, 0, 0, 0)
+    s = g.shootout_game()
+    assert s.card_counts() == (5, 5, 5, 5) and s.rules.teams
+    with pytest.raises(ValueError, match="shoot-out"):
+        Game(Rules(teams=True), hands=["3D", "4D", "6D", "7D 8D"]).shootout_game()
+    # in a match the shoot-out is the next game and only its result counts
+    for seed in range(200):
+        m = Match(Rules(teams=True, match_deals=1), seed=seed)
+        first = m.new_game()
+        play_out(first)
+        m.record(first)
+        if first.shootout:
+            break
+    else:
+        raise AssertionError("no tied deal in 200 seeds")
+    assert not m.is_over() and m.results == []
+    shoot = m.new_game()
+    assert shoot.card_counts() == (5, 5, 5, 5)
+    play_out(shoot)
+    m.record(shoot)
+    if not shoot.shootout:
+        assert m.is_over() and m.results == [shoot.scores()]
+        scores = shoot.scores()
+        assert scores is not None and scores[0] == scores[2] == -scores[1] != 0

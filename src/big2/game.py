@@ -228,6 +228,8 @@ class Game:
         self._calls: list[tuple[int, int]] = []  # last-card calls: (seat, actions before it)
         self._stock: list[int] = list(self._stock0)  # Go-Fish: drawn from the end
         self.penalty: str | None = None
+        self.shootout = False
+        """Teams: the deal ended in a tie and a five-card shoot-out decides it."""
         """Set when a house-rule penalty changed the scores: ``'last-card'`` or ``'assist'``."""
         if self._leader_arg is None:
             self._must = self._low_card_mask()
@@ -661,8 +663,31 @@ class Game:
                        dealt=self.dealt, finished=self.finished)
         if self.rules.last_card or self.rules.assist_penalty:
             scores = self._house_penalties(winner, last_play, scores)
+        if self.rules.teams and self.num_players == 4:
+            scores = self._team_scores(winner)
         self._outcome = Outcome(winner, scores, tuple(self.finished))
         self.to_move = None
+
+    def _team_scores(self, winner: int) -> tuple[int, ...]:
+        """Teams: partners opposite; the team with fewer cards left wins by the
+        difference (each partner scores it); a tie scores 0 and calls for a
+        five-card shoot-out (:attr:`shootout`, :meth:`shootout_game`)."""
+        left = [h.bit_count() for h in self.hands]
+        diff = (left[1] + left[3]) - (left[0] + left[2])  # > 0: seats 0 and 2 win
+        self.shootout = diff == 0
+        return (diff, -diff, diff, -diff)
+
+    def shootout_game(self) -> Game:
+        """Teams: the five-card shoot-out that decides a tied deal: five fresh
+        cards each (from this game's random stream), lowest card leads, same
+        teams; a tie there calls for another."""
+        if not self.shootout:
+            raise ValueError("no shoot-out: the deal is not a tie between the teams")
+        keys = [self._rng.random() for _ in range(52)]
+        deck = sorted(range(52), key=keys.__getitem__)
+        hands = [sum(1 << c for c in deck[5 * s : 5 * s + 5]) for s in range(4)]
+        return Game(self.rules, seed=self._rng.getrandbits(64), hands=hands, dealer=self.dealer,
+                    names=self.names)
 
     def _house_penalties(self, winner: int, last_play: Mask,
                          scores: tuple[int, ...]) -> tuple[int, ...]:

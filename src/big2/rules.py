@@ -175,6 +175,13 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option("go_fish", False, (True, False),
            "Go-Fish: a player who passes draws the top card of the undealt stock (deal 13-each, "
            "or a spare set aside); views show only the stock's size"),
+    Option("exchange", "off", ("off", "before", "after"),
+           "President form (matches): finishing titles, and before each later deal Scum gives "
+           "President its 2 best cards and Vice-Scum gives Vice-President its best; the receivers "
+           "give back cards of their choice from the hand as dealt (before) or after receiving (after)"),
+    Option("teams", False, (True, False),
+           "4 players: partners sit opposite; when someone goes out the team with fewer cards left "
+           "wins (by the difference); a tie goes to a five-card shoot-out"),
 )
 """Every option, in the order ``big2 rules`` lists them."""
 
@@ -244,6 +251,8 @@ class Rules:
     spare_to: str = "lowest"
     spare_swap: bool = False
     go_fish: bool = False
+    exchange: str = "off"
+    teams: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
