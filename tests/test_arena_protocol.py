@@ -71,7 +71,7 @@ def test_arena_cli_table_and_json(tmp_path: Path) -> None:
 
 
 def test_ray_gives_the_same_results_as_a_local_run() -> None:
-    ray = pytest.importorskip("ray")  # optional dependency
+    import ray  # optional for users, a test dependency: never skipped
     seats = ["heuristic", "greedy", "greedy", "random"]
     local = run_arena(seats, deals=3, seed=4)
     ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)

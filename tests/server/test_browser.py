@@ -18,7 +18,7 @@ from conftest import LiveServer
 
 from big2.server.tables import Timing
 
-sync_api = pytest.importorskip("playwright.sync_api")
+from playwright import sync_api  # noqa: E402  (a test dependency: never skipped)
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
