@@ -313,7 +313,10 @@ class Game:
     def _make_stock(self) -> tuple[int, ...]:
         """Go-Fish: the undealt cards, in the order they will be drawn."""
         left = [c for c in range(52) if not any(h >> c & 1 for h in self.initial_hands)]
-        self._rng.shuffle(left)
+        # its own stream, from the seed: the same whether the game dealt the
+        # hands or was given them (records replay by hands and seed)
+        rng = self._rng if self.seed is None else random.Random(f"stock:{self.seed}:{self.redeals}")
+        rng.shuffle(left)
         return tuple(left)
 
     @property
@@ -371,9 +374,9 @@ class Game:
                 "play, when it is worth 3 points or less (J=1 Q=2 K=3 A=4 2=5)")
         self.initial_hands = tuple(deal(self.rules, self._rng, self.dealer))
         self.dealt = tuple(h.bit_count() for h in self.initial_hands)
+        self.redeals += 1
         if self.rules.go_fish:
             self._stock0 = self._make_stock()
-        self.redeals += 1
         self._reset()
 
     @property

@@ -22,6 +22,7 @@ HELP = """Answer with:
   p             pass
   s             toggle sorting your hand by rank / by suit
   h             show the whole legal-play list again
+  l             announce your last card (last_card rule)
   q             quit"""
 
 
@@ -165,6 +166,13 @@ class TerminalGame:
             if low in ("s", "sort"):
                 self.by_suit = not self.by_suit
                 self.show_table(game)
+                continue
+            if low in ("l", "last"):
+                try:
+                    game.call_last_card(0)
+                    self.say("  You announce: last card!")
+                except IllegalPlayError as exc:
+                    self.say(f"Not allowed: {exc}")
                 continue
             if low in ("h", "help", "?"):
                 self.say(HELP)
