@@ -57,11 +57,6 @@ def rich_hands(rng: random.Random, players: int = 4, size: int = 13) -> list[int
     for _ in range(players):
         hand: set[int] = set()
 
-        def take(cards: list[int]) -> None:
-            if len(hand) + len(cards) <= size and all(c in free for c in cards):
-                hand.update(cards)
-                free.difference_update(cards)
-
         quad = rng.randrange(13)
         lo = rng.randint(0, 9)
         pairs = [c for r in range(lo, lo + rng.randint(3, 4))
@@ -72,9 +67,12 @@ def rich_hands(rng: random.Random, players: int = 4, size: int = 13) -> list[int
         shapes = [[quad * 4 + s for s in range(4)], pairs, run]
         rng.shuffle(shapes)
         for shape in shapes:
-            take(shape)
-        if rng.random() < 0.5:
-            take([51])
+            if len(hand) + len(shape) <= size and all(c in free for c in shape):
+                hand.update(shape)
+                free.difference_update(shape)
+        if rng.random() < 0.5 and 51 in free and len(hand) < size:
+            hand.add(51)
+            free.discard(51)
         rest = rng.sample(sorted(free), size - len(hand))
         hand.update(rest)
         free.difference_update(rest)

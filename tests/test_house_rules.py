@@ -426,7 +426,7 @@ def test_spare_lies_face_up_and_may_be_swapped_for_the_three() -> None:
     assert not g.can_swap_spare((holder + 1) % 3)
     g.swap_spare(holder)
     assert g.hands[holder] & spare and not g.hands[holder] & 1 and g.spare == 1
-    low = min((c for h in g.hands for c in range(52) if h >> c & 1))
+    low = min(c for h in g.hands for c in range(52) if h >> c & 1)
     assert g.must_contain == 1 << low
     g.play(g.legal_masks()[0])
     assert not g.can_swap_spare(holder)
@@ -521,7 +521,7 @@ def test_president_exchange_between_titles(variant: str) -> None:
     assert gifts[(scum, pres)].bit_count() == 2 and gifts[(vs, vp)].bit_count() == 1
     # the low titles give their best cards
     assert gifts[(scum, pres)] == sum(1 << c for c in sorted(
-        (c for c in range(52) if raw[scum] >> c & 1))[-2:])
+        c for c in range(52) if raw[scum] >> c & 1)[-2:])
     assert gifts[(vs, vp)] == 1 << max(c for c in range(52) if raw[vs] >> c & 1)
     # the givers chose from the hand as dealt, or after receiving
     pool = dict(picked)

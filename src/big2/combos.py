@@ -31,7 +31,6 @@ from big2.cards import (
     CARD_SYMBOLS,
     FULL_DECK,
     RANKS,
-    Card,
     Mask,
     cards_of,
 )

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
 
 from big2.cards import (
@@ -132,7 +132,7 @@ def _deal_once(rules: Rules, rng: random.Random, dealer: int) -> list[Mask]:
     return hands
 
 
-@lru_cache(maxsize=None)
+@cache
 def _seats_after(n: int, direction: str) -> tuple[tuple[int, ...], ...]:
     """For each seat, the seats after it in the direction of play (itself last)."""
     step = -1 if direction == "clockwise" else 1

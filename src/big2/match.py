@@ -46,7 +46,7 @@ def finishing_order(game: Game) -> list[int]:
         raise RuntimeError("the deal is not over")
     order = list(outcome.finished) or [outcome.winner]
     start = order[0]
-    turn = [start, *game._after[start][:-1]]  # noqa: SLF001 - core module
+    turn = [start, *game._after[start][:-1]]
     rest = sorted((s for s in turn if s not in order), key=lambda s: (game.hands[s].bit_count(),
                                                                        turn.index(s)))
     return order + rest
