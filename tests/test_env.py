@@ -347,3 +347,15 @@ def test_training_example_pieces_without_torch() -> None:
     rand = tp.evaluate(tp.random_policy(random.Random(1)), 300, seed=1)
     assert scripted.win_rate > rand.win_rate + 0.1
     assert scripted.mean_score > rand.mean_score
+
+
+@pytest.mark.parametrize("options", [{"straight_min": 3}, {"straight_max": 7}, {"dragon": True},
+                                     {"smack_down": "2S"}])
+def test_rule_sets_with_plays_outside_the_action_space_are_refused(options: dict) -> None:
+    """Plays longer or shorter than the fixed action space covers: a clear error up front."""
+    from big2 import Rules
+    from big2.env.core import make_rules
+
+    with pytest.raises(ValueError, match="fixed action space") as err:
+        make_rules(Rules(**options), None)
+    assert next(iter(options)) in str(err.value)

@@ -44,7 +44,26 @@ def make_rules(rules: Rules | str | None, players: int | None) -> Rules:
         raise TypeError(f"rules must be a Rules, a preset name or None, not {type(rules).__name__}")
     if players is not None and players != rules.players:
         rules = rules.replace(players=players)
+    unsupported = unsupported_options(rules)
+    if unsupported:
+        raise ValueError(
+            "the environment's fixed action space holds plays of one to five cards (straights of "
+            "five); these options make other plays: " + ", ".join(unsupported))
     return rules
+
+
+def unsupported_options(rules: Rules) -> list[str]:
+    """Options of *rules* whose plays fall outside the fixed action space."""
+    out = []
+    if rules.straight_min != 5:
+        out.append(f"straight_min={rules.straight_min}")
+    if rules.straight_max != 5:
+        out.append(f"straight_max={rules.straight_max}")
+    if rules.dragon:
+        out.append("dragon=true")
+    if rules.smack_down != "off":
+        out.append(f"smack_down={rules.smack_down}")
+    return out
 
 
 class Table:
