@@ -31,8 +31,17 @@ def card_multiplier(left: int, dealt: int) -> int:
 
 
 def _straight_flushes(hand: Mask, rules: Rules) -> int:
-    return sum(1 for p in engine(rules).hand_plays(hand)[5]
-               if engine(rules).classify(p & ((1 << 52) - 1)).kind == Kind.STRAIGHT_FLUSH)  # type: ignore[union-attr]
+    """Five-card straight flushes held in *hand* (overlapping ones each count)."""
+    sequences = engine(rules).straight_list
+    count = 0
+    for suit in range(4):
+        ranks = 0
+        for r in range(13):
+            if hand >> (4 * r + suit) & 1:
+                ranks |= 1 << r
+        if ranks.bit_count() >= 5:
+            count += sum(1 for smask, _, _ in sequences if ranks & smask == smask)
+    return count
 
 
 def doubling_count(hand: Mask, rules: Rules) -> int:
