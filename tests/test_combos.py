@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from big2 import Kind, Rules, beats, classify, parse_cards
@@ -10,7 +12,10 @@ from big2.combos import STRAIGHT_SEQUENCES
 P = parse_cards
 
 
-def kind(text: str, rules: Rules = Rules()) -> Kind | None:
+_DEFAULT = Rules()
+
+
+def kind(text: str, rules: Rules = _DEFAULT) -> Kind | None:
     c = classify(P(text), rules)
     return c.kind if c else None
 
@@ -36,7 +41,7 @@ def test_five_card_kind_order() -> None:
     straight, flush = P("3D 4C 5H 6S 7D"), P("3D 5D 7D 9D JD")
     full, four, sf = P("3D 3C 3H 4S 4D"), P("3D 3C 3H 3S 4D"), P("3D 4D 5D 6D 7D")
     chain = [straight, flush, full, four, sf]
-    for lo, hi in zip(chain, chain[1:]):
+    for lo, hi in pairwise(chain):
         assert beats(hi, lo) and not beats(lo, hi)
     assert beats(P("AS AH AD 2C 2D"), P("KS KH KD 2H 2S"))  # full house by triple
 
@@ -73,9 +78,9 @@ def test_each_straight_order_full_sequence(order: str) -> None:
     plays = [P(_straight(s)) for s in expected]
     for p in plays:
         assert classify(p, rules).kind == Kind.STRAIGHT
-    for lo, hi in zip(plays, plays[1:]):
+    for lo, hi in pairwise(plays):
         assert beats(hi, lo, rules) and not beats(lo, hi, rules)
-    others = {"JQKA2", "QKA23", "KA234", "A2345", "23456", "JQKA2"} - set(expected)
+    others = {"JQKA2", "QKA23", "KA234", "A2345", "23456"} - set(expected)
     for s in others:
         assert classify(P(_straight(s)), rules) is None, (order, s)
 

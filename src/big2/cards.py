@@ -172,7 +172,7 @@ class CardSet(int):
 
     __slots__ = ()
 
-    def __new__(cls, mask: Mask | Iterable[Card] = 0) -> CardSet:
+    def __new__(cls, mask: Mask | Iterable[Card] = 0) -> CardSet:  # noqa: PYI034
         if not isinstance(mask, int):
             mask = mask_of(mask)
         elif mask < 0 or mask > FULL_DECK:

@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 from conftest import LiveServer
+from playwright import sync_api
 
 from big2.server.tables import Timing
 
-from playwright import sync_api  # noqa: E402  (a test dependency: never skipped)
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
