@@ -6,7 +6,10 @@ one pass the rules make informative: a leader who passes had no legal lead, so
 held a single card it may not go out on). Other passes are weak evidence: a
 seat that passed on a single, pair or triple probably held nothing to beat it,
 so samples where it did are kept only with probability ``1 - pass_inference``
-per such pass (a few draws, keeping the most plausible). Each sample becomes a
+per such pass (a few draws, keeping the most plausible). Each opponent is
+modelled from its plays so far (:mod:`big2.bots.modelling`): the more of its
+actions the greedy rule explains, the more often the play-outs play it
+greedily, with hands consistent with that reading. Each sample becomes a
 full game with
 :meth:`big2.Game.from_view`; every candidate play is tried in it and the deal
 is played out by the heuristic policy for all seats. Candidates are compared
@@ -32,6 +35,7 @@ import time
 from typing import Any
 
 from big2.bots.base import Bot, register_bot
+from big2.bots.modelling import greedy_forbidden, greedy_posterior, public_steps
 from big2.bots.planning import beaten_by_unseen, heuristic_play, plan
 from big2.cards import FULL_DECK, TWO, Mask, cards_of
 from big2.combos import Engine, engine
@@ -137,7 +141,13 @@ class ExpertBot(Bot):
             seat that passed could not beat the play it passed on.
         greedy_mix: in each sampled deal, each other seat is played out by
             the greedy rule with this probability (else by the heuristic), so
-            the search does not count on one style of opponent.
+            the search does not count on one style of opponent; with
+            ``model=True`` this is the prior, updated per seat by how well
+            the greedy rule explains its plays so far
+            (:func:`big2.bots.modelling.greedy_posterior`).
+        model: model each opponent from its observed plays (above); a seat
+            played out greedily also gets hands consistent with the greedy
+            reading of its plays and passes.
     """
 
     name = "expert"
@@ -145,7 +155,7 @@ class ExpertBot(Bot):
     def __init__(self, seed: int | None = None, budget: int = DEFAULT_BUDGET,
                  seconds: float | None = None, candidates: int = 8,
                  pass_inference: float = 0.7, greedy_mix: float = 0.3,
-                 **options: Any) -> None:
+                 model: bool = True, **options: Any) -> None:
         super().__init__(seed=seed, **options)
         if budget < 1:
             raise ValueError("budget must be at least 1 play-out")
@@ -162,6 +172,7 @@ class ExpertBot(Bot):
         if not 0 <= greedy_mix <= 1:
             raise ValueError("greedy_mix must be between 0 and 1")
         self.greedy_mix = float(greedy_mix)
+        self.model = bool(model)
 
     def choose(self, view: PlayerView) -> Mask:
         """The candidate with the best mean score over sampled play-outs."""
@@ -179,6 +190,13 @@ class ExpertBot(Bot):
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         fixed = leader_pass_seats(view)
         events = pass_events(view) if self.pass_inference > 0 else []
+        n = view.num_players
+        if self.model:
+            steps = public_steps(view)
+            mix = greedy_posterior(view, self.greedy_mix, steps=steps)
+            forbidden = greedy_forbidden(view, steps)
+        else:
+            mix, forbidden = [self.greedy_mix] * n, [0] * n
         totals = [0.0] * len(cands)
         counts = [0] * len(cands)
         alive = list(range(len(cands)))
@@ -191,9 +209,10 @@ class ExpertBot(Bot):
                 if deadline is not None and time.perf_counter() > deadline and min(
                         counts[i] for i in alive) > 0:
                     break
-                base = Game.from_view(view, self._sample(view, unseen, fixed, events))
-                greedy_seats = sum(1 << s for s in range(view.num_players)
-                                   if s != view.seat and self.rng.random() < self.greedy_mix)
+                greedy_seats = sum(1 << s for s in range(n)
+                                   if s != view.seat and self.rng.random() < mix[s])
+                hands = self._sample(view, unseen, fixed, events, greedy_seats, forbidden)
+                base = Game.from_view(view, hands)
                 for i in alive:
                     g = base.copy()
                     g.play(cands[i])
@@ -233,27 +252,36 @@ class ExpertBot(Bot):
         return out
 
     def _sample(self, view: PlayerView, unseen: Mask, fixed: set[int],
-                events: list[tuple[int, Mask, Mask]] | None = None) -> list[Mask]:
+                events: list[tuple[int, Mask, Mask]] | None = None,
+                greedy_seats: int = 0, forbidden: list[Mask] | None = None) -> list[Mask]:
         """One deal of the unseen cards consistent with the view; with pass
         *events*, deals where passers could have beaten the table are kept
-        with probability ``(1 - pass_inference) ** count`` (a few draws)."""
+        with probability ``(1 - pass_inference) ** count`` (a few draws), and
+        never for a seat in *greedy_seats* (which also avoids its
+        *forbidden* cards where the unseen cards allow)."""
         if not events:
-            return self._draw(view, unseen, fixed)
+            return self._draw(view, unseen, fixed, greedy_seats, forbidden)
         eng = engine(view.rules)
         keep = 1.0 - self.pass_inference
         best: list[Mask] = []
-        best_bad = 1 << 30
+        best_bad = (1 << 30, 0)
         for _ in range(8):
-            hands = self._draw(view, unseen, fixed)
-            bad = sum(1 for seat, to_beat, later in events
-                      if beaten_by_unseen(eng, to_beat, hands[seat] | later))
-            if bad == 0 or self.rng.random() < keep ** bad:
+            hands = self._draw(view, unseen, fixed, greedy_seats, forbidden)
+            soft = hard = 0
+            for seat, to_beat, later in events:
+                if beaten_by_unseen(eng, to_beat, hands[seat] | later):
+                    if greedy_seats >> seat & 1:
+                        hard += 1
+                    else:
+                        soft += 1
+            if hard == 0 and (soft == 0 or self.rng.random() < keep ** soft):
                 return hands
-            if bad < best_bad:
-                best, best_bad = hands, bad
+            if (hard, soft) < best_bad:
+                best, best_bad = hands, (hard, soft)
         return best
 
-    def _draw(self, view: PlayerView, unseen: Mask, fixed: set[int]) -> list[Mask]:
+    def _draw(self, view: PlayerView, unseen: Mask, fixed: set[int], greedy_seats: int = 0,
+              forbidden: list[Mask] | None = None) -> list[Mask]:
         rng = self.rng
         pool = cards_of(unseen)
         rng.shuffle(pool)
@@ -264,6 +292,20 @@ class ExpertBot(Bot):
             if pick is not None:
                 pool.remove(pick)
                 hands[s] = 1 << pick
+        if greedy_seats and forbidden:
+            # greedy seats first, from the cards their plays allow them
+            for s in range(view.num_players):
+                c = view.card_counts[s]
+                if not greedy_seats >> s & 1 or s == view.seat or hands[s] or not c:
+                    continue
+                bar = forbidden[s]
+                ok = [x for x in pool if not bar >> x & 1]
+                if len(ok) < c:
+                    continue
+                take = ok[:c]
+                hands[s] = sum(1 << x for x in take)
+                taken = set(take)
+                pool = [x for x in pool if x not in taken]
         i = 0
         for s, c in enumerate(view.card_counts):
             if s == view.seat or hands[s]:
