@@ -35,7 +35,12 @@ import time
 from typing import Any
 
 from big2.bots.base import Bot, register_bot
-from big2.bots.modelling import greedy_forbidden, greedy_posterior, public_steps
+from big2.bots.modelling import (
+    any_consistent_hands,
+    greedy_forbidden,
+    greedy_posterior,
+    public_steps,
+)
 from big2.bots.planning import beaten_by_unseen, heuristic_play, plan
 from big2.cards import FULL_DECK, TWO, Mask, cards_of
 from big2.combos import Engine, engine
@@ -103,7 +108,7 @@ def leader_pass_seats(view: PlayerView) -> set[int]:
         return set()
     # leading status depends only on the public history: replay it backwards
     # on any consistent guess of the hidden cards
-    g = Game.from_view(view, _any_hands(view))
+    g = Game.from_view(view, any_consistent_hands(view))
     found: set[int] = set()
     played_since: set[int] = set()
     while g.history:
@@ -113,19 +118,6 @@ def leader_pass_seats(view: PlayerView) -> set[int]:
         elif g.leading and action.seat in suspects and action.seat not in played_since:
             found.add(action.seat)
     return found
-
-
-def _any_hands(view: PlayerView) -> list[Mask]:
-    pool = cards_of(FULL_DECK & ~int(view.hand) & ~int(view.played))
-    hands: list[Mask] = []
-    i = 0
-    for s, c in enumerate(view.card_counts):
-        if s == view.seat:
-            hands.append(int(view.hand))
-            continue
-        hands.append(sum(1 << x for x in pool[i:i + c]))
-        i += c
-    return hands
 
 
 class ExpertBot(Bot):

@@ -57,11 +57,10 @@ def _supported(view: PlayerView) -> bool:
     return engine(view.rules).plain and not view.rules.go_fish
 
 
-def public_steps(view: PlayerView) -> list[Step]:
-    """The view's history with, before each action, whether the mover led and
-    the play to beat (rebuilt from public information only)."""
-    if not view.history:
-        return []
+def any_consistent_hands(view: PlayerView) -> list[Mask]:
+    """One guess of every seat's hand consistent with *view*'s card counts
+    (the unseen cards handed out in order): enough to replay the public
+    history, whose flow does not depend on who holds which hidden card."""
     pool = cards_of(FULL_DECK & ~int(view.hand) & ~int(view.played))
     hands: list[Mask] = []
     i = 0
@@ -71,7 +70,15 @@ def public_steps(view: PlayerView) -> list[Step]:
             continue
         hands.append(sum(1 << x for x in pool[i:i + c]))
         i += c
-    g = Game.from_view(view, hands)
+    return hands
+
+
+def public_steps(view: PlayerView) -> list[Step]:
+    """The view's history with, before each action, whether the mover led and
+    the play to beat (rebuilt from public information only)."""
+    if not view.history:
+        return []
+    g = Game.from_view(view, any_consistent_hands(view))
     back: list[tuple[Action, bool, Combo | None]] = []
     while g.history:
         a = g.undo()
