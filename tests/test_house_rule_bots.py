@@ -25,6 +25,12 @@ if importlib.util.find_spec("big2.bots.heuristic") is not None:
 def play_deal(rules: Rules, names: list[str], seed: int) -> Game:
     g = Game(rules, seed=seed)
     bots = [make_bot(names[s % len(names)], seed=seed + s) for s in range(g.num_players)]
+    play_out(g, bots)
+    return g
+
+
+def play_out(g: Game, bots: list) -> None:
+    """Bots play *g* to its end; every choice must be one of the view's legal plays."""
     while not g.is_over():
         seat = g.to_move
         assert seat is not None
@@ -32,7 +38,6 @@ def play_deal(rules: Rules, names: list[str], seed: int) -> Game:
         choice = bots[seat].choose(view)
         assert choice in view.legal
         g.play(choice)
-    return g
 
 
 @pytest.mark.parametrize("options", HOUSE_RULE_OPTION_SETS, ids=option_id)
@@ -53,12 +58,6 @@ def test_bots_play_matches_under_match_level_rules(options: dict) -> None:
     while not m.is_over():
         g = m.new_game()
         bots = [make_bot(BOTS[s % len(BOTS)], seed=s) for s in range(g.num_players)]
-        while not g.is_over():
-            seat = g.to_move
-            assert seat is not None
-            view = g.view(seat)
-            choice = bots[seat].choose(view)
-            assert choice in view.legal
-            g.play(choice)
+        play_out(g, bots)
         m.record(g)
     assert len(m.results) == 3

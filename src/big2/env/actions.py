@@ -177,7 +177,8 @@ ACTION_INDEX: Final[dict[Mask, int]] = {m: i for i, m in enumerate(_MASK_LIST)}
 # KIND_RANGES: ``Kind`` → ``(first id, end id)`` of that shape's block.
 
 
-def _check_id(action: int) -> int:
+def check_action_id(action: int) -> int:
+    """*action* as a plain int; :class:`InvalidActionError` if it is no action id."""
     try:
         a = operator.index(action)
     except TypeError:
@@ -189,7 +190,7 @@ def _check_id(action: int) -> int:
 
 def action_to_mask(action: int) -> CardSet:
     """The cards of *action* (empty for the pass)."""
-    return CardSet(_MASK_LIST[_check_id(action)])
+    return CardSet(_MASK_LIST[check_action_id(action)])
 
 
 def mask_to_action(cards: Mask | Iterable[int] | str) -> int:
@@ -216,7 +217,7 @@ text_to_action = mask_to_action
 def action_to_text(action: int, *, symbols: bool = True) -> str:
     """The cards of *action* as text (``'pass'`` for the pass); ``symbols=False``
     gives ASCII names (``'3D 3S'``), which :func:`text_to_action` reads back."""
-    mask = _MASK_LIST[_check_id(action)]
+    mask = _MASK_LIST[check_action_id(action)]
     if not mask:
         return "pass"
     names = CARD_SYMBOLS if symbols else CARD_NAMES

@@ -14,7 +14,6 @@ It needs neither PettingZoo nor Gymnasium; :mod:`big2.env.aec` and
 
 from __future__ import annotations
 
-import operator
 import random
 from typing import Final, Literal
 
@@ -22,7 +21,12 @@ import numpy as np
 import numpy.typing as npt
 
 from big2.cards import CARD_SYMBOLS, cards_of
-from big2.env.actions import ACTION_INDEX, ACTION_MASK_LIST, NUM_ACTIONS, InvalidActionError
+from big2.env.actions import (
+    ACTION_INDEX,
+    ACTION_MASK_LIST,
+    NUM_ACTIONS,
+    check_action_id,
+)
 from big2.env.observation import encode_game
 from big2.game import Game, IllegalPlayError
 from big2.rules import Rules
@@ -127,13 +131,7 @@ class Table:
         range and :class:`~big2.game.IllegalPlayError` (with the reason) for a
         play not legal now.
         """
-        try:
-            a = operator.index(action)
-        except TypeError:
-            raise InvalidActionError(f"not an action id: {action!r}") from None
-        if not 0 <= a < NUM_ACTIONS:
-            raise InvalidActionError(f"action id {a} is outside 0..{NUM_ACTIONS - 1}")
-        self.game.play(ACTION_MASK_LIST[a])
+        self.game.play(ACTION_MASK_LIST[check_action_id(action)])
 
     # -- observation and reward ---------------------------------------------------
 
