@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from big2 import CardSet, InvalidCardError, parse_card, parse_cards
-from big2.cards import CARD_NAMES, CARD_SYMBOLS, cards_of, format_cards, mask_of
+from big2.cards import CARD_NAMES, CARD_SYMBOLS, cards_of, format_cards, mask_of, match_copies
 
 
 def test_every_spelling_of_a_card() -> None:
@@ -49,13 +49,31 @@ def test_text_round_trip(cards: set[int]) -> None:
 
 
 def test_names_tables() -> None:
-    assert len(set(CARD_NAMES)) == 52 and len(set(CARD_SYMBOLS)) == 52
-    for c in range(52):
-        assert parse_card(CARD_NAMES[c]) == c == parse_card(CARD_SYMBOLS[c])
+    # 52 cards and two jokers per deck; the second deck repeats the names
+    assert len(set(CARD_NAMES)) == 54 and len(set(CARD_SYMBOLS)) == 54
+    for c in range(108):
+        assert parse_card(CARD_NAMES[c]) == c % 54 == parse_card(CARD_SYMBOLS[c])
 
 
 def test_cardset_rejects_out_of_range() -> None:
     with pytest.raises(InvalidCardError):
-        CardSet(1 << 52)
+        CardSet(1 << 108)
     with pytest.raises(InvalidCardError):
-        CardSet([52])
+        CardSet([108])
+    with pytest.raises(InvalidCardError):
+        CardSet(-1)
+
+
+def test_two_deck_parsing_and_copies() -> None:
+    with pytest.raises(InvalidCardError, match="given twice"):
+        parse_cards("3D 3D")
+    two = parse_cards("3D 3d", copies=2)
+    assert list(two) == [0, 54]
+    with pytest.raises(InvalidCardError, match="more than 2 times"):
+        parse_cards("3D 3D 3D", copies=2)
+    assert list(parse_cards("rj BJ")) == [52, 53]
+    # a play names cards; the held copy is used
+    assert match_copies(1 << 0, 1 << 54) == 1 << 54
+    assert match_copies(1 | 1 << 54, 1 | 1 << 54) == 1 | 1 << 54
+    assert match_copies(1 | 1 << 54, 1 << 54) is None
+    assert match_copies(1 << 1, 1 << 54) is None

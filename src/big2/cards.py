@@ -9,6 +9,16 @@ bit mask with bit ``card`` set for each card it holds, so set operations are
 Which suit is stronger is a rule (see :mod:`big2.rules`), not a property of
 the card; under the default suit order a card's strength is its number.
 
+House rules add cards past 51 (see :func:`deck_mask`): the red joker (52) and
+the black joker (53), and, with two decks, a second copy of each card at
+``card + 54``. A copy has the same name and plays like the first; the jokers
+count as rank 13 (above the 2s), suit 0 (red) or 1 (black).
+
+>>> card_name(RED_JOKER), card_name(54), base_of(54 + 51)
+('RJ', '3D', 51)
+>>> CardSet.parse("3D 3D BJ", copies=2).cards()
+[0, 53, 54]
+
 >>> parse_card("10h")
 30
 >>> card_name(30), card_symbol(30)
@@ -42,18 +52,34 @@ RANK_LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 NUM_CARDS = 52
 FULL_DECK: Mask = (1 << NUM_CARDS) - 1
 """The mask of all 52 cards."""
+DECK_SIZE = 54
+"""Card numbers per deck copy: 52 cards and two jokers (the second copy starts at 54)."""
+MAX_CARDS = 2 * DECK_SIZE
+"""Card numbers in all: two decks with their jokers (0–107)."""
+ALL_CARDS: Mask = (1 << MAX_CARDS) - 1
+"""The mask of every card number, both decks and the jokers."""
+RED_JOKER, BLACK_JOKER = 52, 53
+"""The jokers of the first deck (the second deck's are 106 and 107)."""
+JOKERS: Mask = 3 << 52 | 3 << (52 + DECK_SIZE)
+"""The mask of all four joker numbers."""
 
 DIAMONDS, CLUBS, HEARTS, SPADES = range(4)
 THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE, TWO = range(13)
 
-CARD_NAMES: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
-"""ASCII name of each card: ``'3D'`` … ``'2S'``."""
-CARD_SYMBOLS: tuple[str, ...] = tuple(r + s for r in RANK_LABELS for s in SUIT_SYMBOLS)
-"""Display name of each card: ``'3♦'`` … ``'2♠'``."""
+_NAMES = (*(r + s for r in RANKS for s in SUITS), "RJ", "BJ")
+_SYMBOLS = (*(r + s for r in RANK_LABELS for s in SUIT_SYMBOLS), "RJ", "BJ")
+CARD_NAMES: tuple[str, ...] = _NAMES * 2
+"""ASCII name of each card number: ``'3D'`` … ``'2S'``, ``'RJ'``, ``'BJ'``, then the
+second deck's copies under the same names."""
+CARD_SYMBOLS: tuple[str, ...] = _SYMBOLS * 2
+"""Display name of each card number: ``'3♦'`` … ``'2♠'``, ``'RJ'``, ``'BJ'`` (twice)."""
 BB_CARDS: tuple[Mask, ...] = tuple(1 << c for c in range(NUM_CARDS))
 """The one-card mask of each card."""
 BB_RANKS: tuple[Mask, ...] = tuple(0xF << (4 * r) for r in range(13))
-"""The mask of the four cards of each rank."""
+"""The mask of the four cards of each rank (first deck)."""
+RANK_MASKS: tuple[Mask, ...] = tuple(
+    (0xF << (4 * r)) | (0xF << (4 * r + DECK_SIZE)) for r in range(13)) + (JOKERS,)
+"""Each rank's cards in both decks (index 13: the jokers), for rules that count them."""
 BB_SUITS: tuple[Mask, ...] = tuple(
     sum(1 << (4 * r + s) for r in range(13)) for s in range(4)
 )
@@ -63,6 +89,7 @@ _SUIT_ALIASES = {
     "D": 0, "C": 1, "H": 2, "S": 3,
     "♦": 0, "♣": 1, "♥": 2, "♠": 3, "♢": 0, "♧": 1, "♡": 2, "♤": 3,
 }
+_JOKER_ALIASES = {"RJ": RED_JOKER, "JR": RED_JOKER, "BJ": BLACK_JOKER, "JB": BLACK_JOKER}
 _RANK_ALIASES = {ch: i for i, ch in enumerate(RANKS)}
 _RANK_ALIASES["10"] = TEN
 _RANK_ALIASES["1"] = TEN  # never reached alone; "10" is matched first
@@ -79,13 +106,61 @@ class InvalidCardError(ValueError):
 
 
 def rank_of(card: Card) -> int:
-    """The rank number of *card* (0 for ``3`` … 12 for ``2``)."""
-    return card >> 2
+    """The rank number of *card* (0 for ``3`` … 12 for ``2``, 13 for a joker)."""
+    return (card % DECK_SIZE) >> 2
 
 
 def suit_of(card: Card) -> int:
-    """The suit number of *card* (0 ♦, 1 ♣, 2 ♥, 3 ♠)."""
-    return card & 3
+    """The suit number of *card* (0 ♦, 1 ♣, 2 ♥, 3 ♠; a joker: 0 red, 1 black)."""
+    return card % DECK_SIZE & 3
+
+
+def base_of(card: Card) -> Card:
+    """The first deck's number of *card* (a second-deck copy maps to its original)."""
+    return card % DECK_SIZE
+
+
+def is_joker(card: Card) -> bool:
+    """Whether *card* is a joker."""
+    return card % DECK_SIZE >= NUM_CARDS
+
+
+def deck_mask(decks: int = 1, jokers: bool = False) -> Mask:
+    """The cards a game uses: *decks* copies of the 52 cards, with their jokers.
+
+    >>> deck_mask() == FULL_DECK, deck_mask(1, True).bit_count(), deck_mask(2).bit_count()
+    (True, 54, 104)
+    """
+    one = FULL_DECK | (3 << NUM_CARDS if jokers else 0)
+    return one if decks == 1 else one | one << DECK_SIZE
+
+
+def match_copies(cards: Mask, hand: Mask) -> Mask | None:
+    """*cards* with each card not in *hand* replaced by a copy that is, or ``None``.
+
+    Copies of a card are interchangeable, so a play written ``3D`` is the 3♦
+    its player holds, whichever deck it came from.
+
+    >>> match_copies(1 << 0, 1 << 54) == 1 << 54
+    True
+    """
+    missing = cards & ~hand
+    if not missing:
+        return cards
+    free = hand & ~cards
+    out = cards & hand
+    while missing:
+        low = missing & -missing
+        missing ^= low
+        card = low.bit_length() - 1
+        for other in (card + DECK_SIZE, card - DECK_SIZE):
+            if 0 <= other < MAX_CARDS and free >> other & 1:
+                out |= 1 << other
+                free &= ~(1 << other)
+                break
+        else:
+            return None
+    return out
 
 
 def make_card(rank: int, suit: int) -> Card:
@@ -106,7 +181,8 @@ def card_symbol(card: Card) -> str:
 
 
 def parse_card(text: str) -> Card:
-    """Parse one card: ``3D``, ``TS``, ``10s``, ``A♠``; case-insensitive.
+    """Parse one card: ``3D``, ``TS``, ``10s``, ``A♠``, ``RJ``/``BJ`` (red and black
+    jokers); case-insensitive. Gives the first deck's number.
 
     >>> parse_card("2s"), parse_card("3♦")
     (51, 0)
@@ -116,6 +192,8 @@ def parse_card(text: str) -> Card:
     big2.cards.InvalidCardError: not a card: '1X' (write rank then suit, e.g. 3D, 10S, A♠)
     """
     token = text.strip().upper()
+    if token in _JOKER_ALIASES:
+        return _JOKER_ALIASES[token]
     if len(token) >= 2:
         rank = _RANK_ALIASES.get(token[:-1])
         suit = _SUIT_ALIASES.get(token[-1])
@@ -143,7 +221,7 @@ def mask_of(cards: Iterable[Card]) -> Mask:
     """The mask holding *cards*; raises :class:`InvalidCardError` on a non-card."""
     mask = 0
     for card in cards:
-        if not isinstance(card, int) or not 0 <= card < NUM_CARDS:
+        if not isinstance(card, int) or not 0 <= card < MAX_CARDS:
             raise InvalidCardError(f"not a card number: {card!r}")
         mask |= 1 << card
     return mask
@@ -176,18 +254,27 @@ class CardSet(int):
     def __new__(cls, mask: Mask | Iterable[Card] = 0) -> CardSet:  # noqa: PYI034
         if not isinstance(mask, int):
             mask = mask_of(mask)
-        elif mask < 0 or mask > FULL_DECK:
+        elif mask < 0 or mask > ALL_CARDS:
             raise InvalidCardError(f"not a card mask: {mask!r}")
         return super().__new__(cls, mask)
 
     @classmethod
-    def parse(cls, text: str) -> CardSet:
-        """Parse cards separated by spaces or commas; duplicates are an error."""
+    def parse(cls, text: str, copies: int = 1) -> CardSet:
+        """Parse cards separated by spaces or commas.
+
+        With ``copies=2`` (two decks) a card named twice is the first deck's
+        copy and the second's; naming a card more often than *copies* is an error.
+        """
         mask = 0
         for token in _split(text):
             card = parse_card(token)
+            for _ in range(copies - 1):
+                if not mask >> card & 1:
+                    break
+                card += DECK_SIZE
             if mask >> card & 1:
-                raise InvalidCardError(f"card given twice: {token!r}")
+                raise InvalidCardError(f"card given twice: {token!r}" if copies == 1 else
+                                       f"card given more than {copies} times: {token!r}")
             mask |= 1 << card
         return cls(mask)
 
@@ -199,11 +286,15 @@ class CardSet(int):
     def __iter__(self) -> Iterator[Card]:
         return iter(cards_of(self))
 
+    def cards(self) -> list[Card]:
+        """The card numbers, lowest first."""
+        return cards_of(self)
+
     def __len__(self) -> int:
         return int(self).bit_count()
 
     def __contains__(self, card: object) -> bool:
-        return isinstance(card, int) and 0 <= card < NUM_CARDS and bool(self >> card & 1)
+        return isinstance(card, int) and 0 <= card < MAX_CARDS and bool(self >> card & 1)
 
     def __or__(self, other: int) -> CardSet:
         return CardSet(int(self) | int(other))
@@ -228,7 +319,7 @@ class CardSet(int):
         return int(self) != 0
 
 
-def parse_cards(text: str) -> CardSet:
+def parse_cards(text: str, copies: int = 1) -> CardSet:
     """Parse card text such as ``"3D 3S 10H"`` into a :class:`CardSet`.
 
     >>> parse_cards("3♦ 10s, qh")
@@ -238,7 +329,7 @@ def parse_cards(text: str) -> CardSet:
     ...
     big2.cards.InvalidCardError: not a card: 'XX' (write rank then suit, e.g. 3D, 10S, A♠)
     """
-    return CardSet.parse(text)
+    return CardSet.parse(text, copies)
 
 
 def format_cards(cards: Mask | Iterable[Card], *, symbols: bool = True) -> str:

@@ -29,8 +29,11 @@ from big2.cards import (
     BB_RANKS,
     BB_SUITS,
     CARD_SYMBOLS,
+    DECK_SIZE,
     FULL_DECK,
+    RANK_MASKS,
     RANKS,
+    TWO,
     Mask,
     cards_of,
 )
@@ -57,6 +60,7 @@ class Kind(IntEnum):
     STRAIGHT_FLUSH = 12
     PAIR_RUN = 13  # three or more consecutive pairs (smack-down only)
     DRAGON = 14  # 3 up to 2, thirteen cards
+    FIVE_OF_A_KIND = 15  # two decks or wild jokers
 
     @property
     def label(self) -> str:
@@ -70,7 +74,7 @@ _KIND_LABELS = {
     Kind.FIVE_TWO_PAIRS: "two pairs and a card", Kind.FIVE_TRIPS: "three of a kind and two cards",
     Kind.STRAIGHT: "straight", Kind.FLUSH: "flush", Kind.FULL_HOUSE: "full house",
     Kind.FOUR_KICKER: "four of a kind and a card", Kind.STRAIGHT_FLUSH: "straight flush",
-    Kind.PAIR_RUN: "run of pairs", Kind.DRAGON: "dragon",
+    Kind.PAIR_RUN: "run of pairs", Kind.DRAGON: "dragon", Kind.FIVE_OF_A_KIND: "five of a kind",
 }
 _LONG_SHIFT = 40  # plays of other lengths than the classic ones: size << 40 | key
 _TOP_RUN_RANK = 11  # long and short straights and runs of pairs use ranks 3..A
@@ -121,6 +125,8 @@ class Engine:
         self.strength = tuple((c >> 2) * 4 + sr[c & 3] for c in range(52))
         self.by_strength = tuple(sorted(range(52), key=self.strength.__getitem__))
         self.lowest_card = rules.lowest_card
+        self.deck_cards: Mask = FULL_DECK
+        """Every card of this rule set's deck."""
         self.restrictions = bool(rules.finish_restrictions)
         # house rules that add plays or change what beats what (RULES.md §2)
         self.smack = rules.smack_down != "off"
@@ -128,7 +134,7 @@ class Engine:
             k for k in (*range(rules.straight_min, 5), *range(6, rules.straight_max + 1)))
         self.extra_leads = bool(self.straight_lengths) or rules.dragon
         self.plain = not (self.smack or self.extra_leads or rules.bomb_on_small
-                          or rules.four_beats_all)
+                          or rules.four_beats_all or rules.play_equal)
         """True when no house rule of this kind is on: the classic, fast comparisons hold."""
         self._fours = {Kind.FOUR_KICKER} | ({Kind.FOUR_OF_A_KIND} if rules.four_of_a_kind_alone
                                             else set())
@@ -340,15 +346,15 @@ class Engine:
         if b.kind == Kind.DRAGON:
             return a.kind == Kind.DRAGON and a.power > b.power
         if self.smack and (a.kind == Kind.PAIR_RUN or a.kind == Kind.FOUR_OF_A_KIND):
-            if b.size == 1 and b.cards & BB_RANKS[12] and (
-                    rules.smack_down == "any-2" or b.cards == _TWO_SPADES):
+            if b.size == 1 and b.cards & RANK_MASKS[TWO] and (
+                    rules.smack_down == "any-2" or b.cards & _TWO_SPADES):
                 return True
             if a.kind == b.kind and a.size == b.size:
                 return a.power > b.power  # smack-back
         fours = self._fours
         if rules.four_beats_all:
             if a.kind in fours:
-                return b.kind not in fours or _quad_rank(a.cards) > _quad_rank(b.cards)
+                return b.kind not in fours or self.quad_rank(a) > self.quad_rank(b)
             if b.kind in fours:
                 return False
         if rules.bomb_on_small and b.size <= 2 and (
@@ -365,7 +371,19 @@ class Engine:
             return False
         if a.size == 5 and self.rules.five_card_compare == "same-kind" and a.kind != b.kind:
             return False
-        return a.power > b.power
+        return a.power > b.power or (a.power == b.power and self.rules.play_equal)
+
+    def quad_rank(self, combo: Combo) -> int:
+        """The rank of the four of a kind in a four-of-a-kind *combo*."""
+        return _quad_rank(combo.cards)
+
+    def as_played(self, mask: Mask, last: Combo | None) -> Combo | None:
+        """The combination *mask* makes when played on *last* (``None``: a lead).
+
+        With one deck and no jokers a set of cards has one reading, so this is
+        :meth:`classify`; wild jokers may read differently against different plays.
+        """
+        return self.classify(mask)
 
     # -- generation ----------------------------------------------------------
 
@@ -627,7 +645,7 @@ class Engine:
                 [p for p in g5 if not p & cards] if g5 else g5)
 
 
-_TWO_SPADES = 1 << 51
+_TWO_SPADES = 1 << 51 | 1 << (51 + DECK_SIZE)  # either deck's 2♠
 
 
 def _quad_rank(mask: Mask) -> int:
@@ -642,7 +660,14 @@ def _consecutive(r1: int, r2: int) -> bool:
 
 @lru_cache(maxsize=64)
 def engine(rules: Rules) -> Engine:
-    """The compiled :class:`Engine` of *rules* (built once per rule set)."""
+    """The compiled :class:`Engine` of *rules* (built once per rule set).
+
+    Rules with jokers or two decks get a :class:`big2.wild.WildEngine`.
+    """
+    if rules.extended_deck:
+        from big2.wild import WildEngine  # noqa: PLC0415 - it builds on this module
+
+        return WildEngine(rules)
     return Engine(rules)
 
 

@@ -22,14 +22,19 @@ from functools import cache
 from typing import NamedTuple
 
 from big2.cards import (
+    ALL_CARDS,
     BB_RANKS,
     CARD_SYMBOLS,
+    DECK_SIZE,
     FULL_DECK,
+    RANK_MASKS,
     TWO,
     CardSet,
     Mask,
     cards_of,
+    deck_mask,
     mask_of,
+    match_copies,
     parse_cards,
 )
 from big2.combos import Combo, Engine, Kind, engine
@@ -40,7 +45,7 @@ from big2.view import Action, PlayerView
 PASS = CardSet(0)
 """The pass, as a play: the empty card set."""
 
-_TWO_SPADES = 1 << (TWO * 4 + 3)
+_TWO_SPADES = 1 << (TWO * 4 + 3) | 1 << (TWO * 4 + 3 + DECK_SIZE)  # either deck's
 _DEFAULT_RULES = Rules()
 
 
@@ -56,13 +61,13 @@ class Outcome(NamedTuple):
     finished: tuple[int, ...]
 
 
-def _to_mask(cards: Mask | str | Iterable[int]) -> Mask:
+def _to_mask(cards: Mask | str | Iterable[int], copies: int = 1) -> Mask:
     if isinstance(cards, str):
         if cards.strip().lower() in ("", "p", "pass"):
             return 0
-        return int(parse_cards(cards))
+        return int(parse_cards(cards, copies))
     if isinstance(cards, int):
-        if cards < 0 or cards > FULL_DECK:
+        if cards < 0 or cards > ALL_CARDS:
             raise IllegalPlayError(f"not a set of cards: {cards!r}")
         return int(cards)
     return mask_of(cards)
@@ -77,15 +82,15 @@ def hand_points(hand: Mask) -> int:
     >>> hand_points(int(parse_cards("3D 4C JH 9S")))
     1
     """
-    return sum(_POINTS.get(r, 0) * ((hand >> (4 * r)) & 15).bit_count() for r in _POINTS)
+    return sum(_POINTS.get(r, 0) * (hand & RANK_MASKS[r]).bit_count() for r in _POINTS)
 
 
 def must_redeal(rules: Rules, hand: Mask) -> bool:
     """Whether *hand* forces a redeal: no face cards (``redeal`` no-face) or
     all four 2s (``four_twos="redeal"``); a weak hand is the holder's choice."""
-    face = BB_RANKS[8] | BB_RANKS[9] | BB_RANKS[10]
+    face = RANK_MASKS[8] | RANK_MASKS[9] | RANK_MASKS[10]
     return (("no-face" in rules.redeal and not hand & face)
-            or (rules.four_twos == "redeal" and hand & BB_RANKS[TWO] == BB_RANKS[TWO]))
+            or (rules.four_twos == "redeal" and (hand & RANK_MASKS[TWO]).bit_count() >= 4))
 
 
 def deal(rules: Rules, rng: random.Random, dealer: int = 0) -> list[Mask]:
@@ -110,9 +115,10 @@ def _deal_once(rules: Rules, rng: random.Random, dealer: int) -> list[Mask]:
     step = -1 if rules.direction == "clockwise" else 1
     # a uniform shuffle: sort the cards by independent random keys (several
     # times faster than random.shuffle in pure Python; ties have probability ~0)
-    keys = [rng.random() for _ in range(52)]
-    deck = sorted(range(52), key=keys.__getitem__)
-    per = 13 if rules.deal == "13-each" else 52 // n
+    cards = cards_of(deck_mask(rules.decks, rules.jokers != "none"))
+    keys = [rng.random() for _ in cards]
+    deck = [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
+    per = 13 if rules.deal == "13-each" else len(cards) // n
     hands = [0] * n
     for i in range(n):
         seat = (dealer + step * (1 + i)) % n
@@ -120,10 +126,8 @@ def _deal_once(rules: Rules, rng: random.Random, dealer: int) -> list[Mask]:
         for c in deck[i : per * n : n]:
             h |= 1 << c
         hands[seat] = h
-    if rules.deal == "even" and per * n < 52:
-        strength = engine(rules).strength
-        dealt = [c for c in sorted(range(52), key=strength.__getitem__)
-                 if any(h >> c & 1 for h in hands)]
+    if rules.deal == "even" and per * n < len(cards):
+        dealt = [c for c in engine(rules).by_strength if any(h >> c & 1 for h in hands)]
         if rules.spare_to != "aside":
             card = dealt[0] if rules.spare_to == "lowest" else dealt[-1]
             holder = next(s for s in range(n) if hands[s] >> card & 1)
@@ -171,6 +175,7 @@ class Game:
             rules = rules if len(hands) == rules.players else rules.replace(players=len(hands))
         self.rules = rules
         self._eng: Engine = engine(rules)
+        self._wild = rules.extended_deck
         n = self.num_players = rules.players
         self._rng = random.Random(seed)
         self.redeals = 0
@@ -178,7 +183,11 @@ class Game:
         if hands is None:
             dealt = deal(rules, self._rng, dealer)
         else:
-            dealt = [_to_mask(h) for h in hands]
+            dealt = [_to_mask(h, rules.decks) for h in hands]
+            outside = [c for h in dealt for c in cards_of(h & ~self._eng.deck_cards)]
+            if outside:
+                raise ValueError("not in this game's deck: "
+                                 + " ".join(CARD_SYMBOLS[c] for c in outside))
             seen = 0
             for h in dealt:
                 if h & seen:
@@ -331,7 +340,7 @@ class Game:
         held = self.played()
         for h in self.hands:
             held |= h
-        return CardSet(FULL_DECK & ~held)
+        return CardSet(self._eng.deck_cards & ~held)
 
     @property
     def spare(self) -> CardSet:
@@ -434,7 +443,7 @@ class Game:
     def _restricted(self, play: Mask) -> bool:
         """Whether going out with *play* is barred by ``finish_restrictions``."""
         res = self.rules.finish_restrictions
-        twos = play & BB_RANKS[TWO]
+        twos = play & RANK_MASKS[TWO]
         n = play.bit_count()
         return (("any-2" in res and twos != 0)
                 or ("single-2" in res and n == 1 and twos != 0)
@@ -489,9 +498,9 @@ class Game:
         """Apply the house rules that change a listed set of legal plays in place."""
         last = self._last
         if (self.rules.three_threes and last is not None and plays[-1] == 0 and len(plays) > 1
-                and last.cards & BB_RANKS[0] == last.cards and last.kind == Kind.TRIPLE
+                and last.cards & RANK_MASKS[0] == last.cards and last.kind == Kind.TRIPLE
                 and self.history[self._trick_start].cards == last.cards
-                and all(p & BB_RANKS[TWO] == p for p in plays[:-1])):
+                and all(p & RANK_MASKS[TWO] == p for p in plays[:-1])):
             plays.pop()  # three 2s are the only play on the led three 3s: no pass
 
     def legal_plays(self) -> list[CardSet]:
@@ -512,9 +521,11 @@ class Game:
         played now; return its combination (``None`` for a legal pass)."""
         if self.to_move is None:
             raise IllegalPlayError("the deal is over")
-        mask = _to_mask(cards)
+        mask = _to_mask(cards, self.rules.decks)
         seat = self.to_move
         hand = self.hands[seat]
+        if mask & ~hand and self.rules.decks > 1:
+            mask = match_copies(mask, hand) or mask
         if mask == 0:
             legal = self.legal_masks()
             if legal and legal[-1] == 0:
@@ -527,6 +538,8 @@ class Game:
             raise IllegalPlayError(
                 "you do not hold " + " ".join(CARD_SYMBOLS[c] for c in cards_of(mask & ~hand)))
         combo = self._eng.classify(mask)
+        if combo is not None and self._wild and self._last is not None:
+            combo = self._eng.as_played(mask, self._last) or combo
         if combo is None:
             raise IllegalPlayError("not a combination under these rules: "
                                    + " ".join(CARD_SYMBOLS[c] for c in cards_of(mask)))
@@ -569,14 +582,19 @@ class Game:
             # fast path: one of the listed legal plays (bots, self-play)
             assert self.to_move is not None
             if cards:
-                self._do_play(self.to_move, cards, self._eng.classify(cards))  # type: ignore[arg-type]
+                combo = (self._eng.as_played(cards, self._last) if self._wild  # type: ignore[arg-type]
+                         else self._eng.classify(cards))  # type: ignore[arg-type]
+                self._do_play(self.to_move, cards, combo)  # type: ignore[arg-type]
             else:
                 self._do_pass(self.to_move)
             return
-        mask = _to_mask(cards)
+        mask = _to_mask(cards, self.rules.decks)
         if mask == 0:
             self.pass_turn()
             return
+        assert self.to_move is not None
+        if self.rules.decks > 1:
+            mask = match_copies(mask, self.hands[self.to_move]) or mask
         combo = self.check_play(mask)
         assert combo is not None and self.to_move is not None
         self._do_play(self.to_move, mask, combo)
@@ -609,7 +627,8 @@ class Game:
         self.hands[seat] &= ~mask
         hp = self._hp[seat]
         if hp is not None:
-            self._hp[seat] = Engine.without(hp, mask)
+            # with two decks a hand's plays name the lowest copies held: list them again
+            self._hp[seat] = None if self._wild else Engine.without(hp, mask)
         self.history.append(Action(seat, mask))
         self._legal = None
         self._last = combo
@@ -742,7 +761,8 @@ class Game:
         """Apply recorded actions without re-checking them."""
         for a in actions:
             if a.cards:
-                combo = self._eng.classify(a.cards)
+                combo = (self._eng.as_played(a.cards, self._last) if self._wild
+                         else self._eng.classify(a.cards))
                 if combo is None:
                     raise IllegalPlayError(f"not a combination: {a}")
                 self._do_play(a.seat, a.cards, combo)

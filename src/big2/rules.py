@@ -89,7 +89,7 @@ REDEALS: Final = ("weak", "no-face")
 """Redeal rules: a weak hand may be thrown in; a hand without face cards is redealt."""
 
 OPTIONS: Final[tuple[Option, ...]] = (
-    Option("players", 4, None, "number of players", 2, 4),
+    Option("players", 4, None, "number of players (5 to 8 need decks=2)", 2, 8),
     Option("deal", "even", ("even", "13-each"),
            "deal the whole deck evenly (left-over card to the lowest-card holder), or 13 each"),
     Option("suit_order", "DCHS", SUIT_ORDERS,
@@ -182,10 +182,25 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option("teams", False, (True, False),
            "4 players: partners sit opposite; when someone goes out the team with fewer cards left "
            "wins (by the difference); a tie goes to a five-card shoot-out"),
+    Option("decks", 1, None, "decks shuffled together: 2 for 5 to 8 players (copies of a card "
+           "are equal; the first deck's 3♦ leads)", 1, 2),
+    Option("jokers", "none", ("none", "wild", "valueless"),
+           "two jokers per deck: wild (any card; alone, above 2♠, black over red) or valueless "
+           "(a single that beats any single and that any single beats)"),
+    Option("five_of_a_kind", "off", ("off", "below-straight-flush", "above-straight-flush"),
+           "five cards of one rank (two decks or wild jokers) as a five-card hand above four of "
+           "a kind, below or above a straight flush"),
+    Option("play_equal", False, (True, False),
+           "a play equal to the last one (such as 3♦ on the other 3♦) may follow it"),
 )
 """Every option, in the order ``big2 rules`` lists them."""
 
 _BY_NAME: Final = {o.name: o for o in OPTIONS}
+
+_ONE_DECK_ONLY: Final[dict[str, Any]] = {"maltese": False, "four_twos": "play", "go_fish": False,
+                                         "spare_swap": False}
+"""Options defined for one 52-card deck only (instant hands by the deck's four 2s or six
+pairs, Go-Fish's stock and the spare swap); with jokers or two decks they must stay off."""
 
 PRESETS: Final[dict[str, dict[str, Any]]] = {
     "classic": {},
@@ -253,11 +268,32 @@ class Rules:
     go_fish: bool = False
     exchange: str = "off"
     teams: bool = False
+    decks: int = 1
+    jokers: str = "none"
+    five_of_a_kind: str = "off"
+    play_equal: bool = False
 
     def __post_init__(self) -> None:
         for f in fields(self):
             value = _BY_NAME[f.name].check(getattr(self, f.name))
             object.__setattr__(self, f.name, value)
+        if self.players > 4 and self.decks == 1:
+            raise InvalidRulesError(f"players: {self.players} players need decks=2 "
+                                    "(one deck is for 2 to 4)")
+        if self.five_of_a_kind != "off" and self.decks == 1 and self.jokers != "wild":
+            raise InvalidRulesError("five_of_a_kind: needs decks=2 or jokers=wild "
+                                    "(one deck has four cards of a rank)")
+        if self.extended_deck:
+            for name, default in _ONE_DECK_ONLY.items():
+                if getattr(self, name) != default:
+                    raise InvalidRulesError(
+                        f"{name}: not available with decks=2 or jokers (it is about one "
+                        f"52-card deck; see docs/house-rules.md)")
+
+    @property
+    def extended_deck(self) -> bool:
+        """Whether the cards go beyond one 52-card deck (jokers or two decks)."""
+        return self.decks != 1 or self.jokers != "none"
 
     # -- construction ------------------------------------------------------
 
@@ -341,7 +377,11 @@ class Rules:
         return SUITS.index(self.suit_order[0])
 
     def strength(self, card: Card) -> int:
-        """A card's strength under these rules: rank first, suit breaks ties."""
+        """A card's strength under these rules: rank first, suit breaks ties
+        (a joker: above every card, black over red)."""
+        card %= 54
+        if card >= 52:
+            return card
         return (card >> 2) * 4 + self.suit_rank[card & 3]
 
     @property

@@ -52,7 +52,8 @@ def make_rules(rules: Rules | str | None, players: int | None) -> Rules:
     if unsupported:
         raise ValueError(
             "the environment's fixed action space holds plays of one to five cards (straights of "
-            "five); these options make other plays: " + ", ".join(unsupported))
+            "five) from one 52-card deck; these options make other plays: "
+            + ", ".join(unsupported))
     return rules
 
 
@@ -67,6 +68,10 @@ def unsupported_options(rules: Rules) -> list[str]:
         out.append("dragon=true")
     if rules.smack_down != "off":
         out.append(f"smack_down={rules.smack_down}")
+    if rules.decks != 1:
+        out.append(f"decks={rules.decks}")
+    if rules.jokers != "none":
+        out.append(f"jokers={rules.jokers}")
     return out
 
 

@@ -43,7 +43,7 @@ __all__ = [
 MAX_MESSAGE_BYTES = 2048
 """Longer client messages are refused unread."""
 
-_CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
+_CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES[:DECK_SIZE])}
 
 
 class ProtocolError(ValueError):

@@ -1,0 +1,462 @@
+"""Combinations with jokers and two decks (RULES.md §2, variations 29 and 34).
+
+:class:`WildEngine` is the :class:`~big2.combos.Engine` of a rule set whose
+cards go beyond one 52-card deck. It keeps the plain engine's powers (so a
+pair, a straight or a full house compares exactly as it does there) and
+reads a set of cards by its *natural* cards (rank and suit, copies of a card
+alike) and its number of jokers:
+
+- a **wild** joker stands for any card. Played alone it counts as itself,
+  above 2♠ (black over red); in any other play it is the card that makes the
+  play strongest. A set of cards may have several readings (with
+  ``five_card_compare="same-kind"`` a joker may make the straight that
+  follows a straight rather than a stronger flush); played on a combination
+  it takes its strongest reading that beats it (:meth:`WildEngine.as_played`).
+- a **valueless** joker is a single that may be played on any single, and
+  any single may be played on it. It is no part of other plays.
+- with **two decks** a rank has eight cards: pairs, triples, fours and
+  (``five_of_a_kind``) fives may hold two copies of a card. A flush needs
+  five different ranks, as with one deck.
+
+Legal plays list each set of cards once: of two copies of a card a play
+uses the one with the lower number (the first deck's, if held), and a player
+who names a card gets the copy they hold (:func:`big2.cards.match_copies`).
+
+>>> from big2 import Rules
+>>> from big2.cards import parse_cards
+>>> eng = WildEngine(Rules(jokers="wild"))
+>>> str(eng.classify(int(parse_cards("7D 8C RJ TS JS"))))
+'straight 7♦ 8♣ 10♠ J♠ RJ'
+>>> eng.classify(int(parse_cards("BJ"))).power > eng.classify(int(parse_cards("2S"))).power
+True
+>>> two = WildEngine(Rules(decks=2, players=6, five_of_a_kind="below-straight-flush"))
+>>> two.classify(int(parse_cards("9H 9H 9S 9S 9D", copies=2))).kind.label
+'five of a kind'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from big2.cards import (
+    DECK_SIZE,
+    MAX_CARDS,
+    NUM_CARDS,
+    TWO,
+    Mask,
+    cards_of,
+    deck_mask,
+)
+from big2.combos import _LONG_SHIFT, _TOP_RUN_RANK, Combo, Engine, Kind
+from big2.rules import Rules
+
+_TOP = 3
+"""The suit position a joker takes when it may be any suit: the strongest."""
+
+Reading = tuple[Kind, int, int]
+"""One way to read cards: kind, power, and the rank of a four (or five) of a kind, else -1."""
+
+
+class WildEngine(Engine):
+    """An :class:`~big2.combos.Engine` for jokers and two decks; get one with
+    :func:`big2.combos.engine`. Plays are plain masks in :meth:`hand_plays`."""
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__(rules)
+        self.plain = False
+        self.wild = rules.jokers == "wild"
+        self.valueless = rules.jokers == "valueless"
+        self.deck = self.deck_cards = deck_mask(rules.decks, rules.jokers != "none")
+        sr = self.suit_rank
+        strength = []
+        for c in range(MAX_CARDS):
+            b = c % DECK_SIZE
+            strength.append(b if b >= NUM_CARDS else (b >> 2) * 4 + sr[b & 3])
+        self.strength = tuple(strength)
+        self.by_strength = tuple(sorted(cards_of(self.deck), key=lambda c: (strength[c], c)))
+        if rules.five_of_a_kind != "off":
+            self._fours = self._fours | {Kind.FIVE_OF_A_KIND}
+        self._readings: dict[Mask, tuple[Combo, ...]] = {}
+        self._read_memo: dict[tuple[tuple[int, ...], int], tuple[Reading, ...]] = {}
+        self._quads: dict[tuple[Mask, Kind], int] = {}
+        # rank sets that could still grow into a five-card straight
+        self._straight_parts = {sub for smask in self.straights
+                                for sub in _submasks(smask)}
+
+    def _five_kind_order(self) -> list[Kind]:
+        order = super()._five_kind_order()
+        where = self.rules.five_of_a_kind
+        if where == "below-straight-flush":
+            order.insert(order.index(Kind.STRAIGHT_FLUSH), Kind.FIVE_OF_A_KIND)
+        elif where == "above-straight-flush":
+            order.append(Kind.FIVE_OF_A_KIND)
+        return order
+
+    # -- reading cards ---------------------------------------------------------
+
+    def readings(self, mask: Mask) -> tuple[Combo, ...]:
+        """Every way *mask* can be played, strongest first (leadable readings first)."""
+        got = self._readings.get(mask)
+        if got is None:
+            if len(self._readings) > 200_000:
+                self._readings.clear()
+                self._quads.clear()
+            got = self._readings[mask] = self._read_mask(mask)
+        return got
+
+    def classify(self, mask: Mask) -> Combo | None:
+        """The strongest reading of *mask* (a leadable one if there is one), or ``None``."""
+        got = self.readings(mask)
+        return got[0] if got else None
+
+    def as_played(self, mask: Mask, last: Combo | None) -> Combo | None:
+        """The strongest reading of *mask* that may be played on *last*
+        (a lead when ``None``), or ``None`` if there is none."""
+        for combo in self.readings(mask):
+            if self.leadable(combo) if last is None else self.beats(combo, last):
+                return combo
+        return None
+
+    def beats(self, a: Combo, b: Combo) -> bool:
+        """Whether combination *a* may be played on *b* (see :meth:`Engine.beats`);
+        a valueless joker beats, and is beaten by, any single."""
+        if self.valueless and a.size == 1 == b.size and (a.power < 0 or b.power < 0):
+            return True
+        return self._beats_house(a, b)
+
+    def quad_rank(self, combo: Combo) -> int:
+        """The rank of a four of a kind; a five of a kind orders above every four."""
+        self.readings(combo.cards)
+        return self._quads.get((combo.cards, combo.kind), -1)
+
+    def _read_mask(self, mask: Mask) -> tuple[Combo, ...]:
+        n = mask.bit_count()
+        if n == 0 or mask & ~self.deck:
+            return ()
+        cards = cards_of(mask)
+        if n == 1 and cards[0] % DECK_SIZE >= NUM_CARDS:
+            joker = cards[0] % DECK_SIZE
+            power = -1 if self.valueless else joker if self.suited else joker - NUM_CARDS + 13
+            return (Combo(Kind.SINGLE, mask, power),)
+        nat = tuple(sorted(c % DECK_SIZE for c in cards if c % DECK_SIZE < NUM_CARDS))
+        jokers = n - len(nat)
+        if jokers and not self.wild:
+            return ()
+        key = (nat, jokers)
+        reads = self._read_memo.get(key)
+        if reads is None:
+            if len(self._read_memo) > 200_000:
+                self._read_memo.clear()
+            reads = self._read_memo[key] = tuple(self._read(nat, jokers))
+        out = []
+        for kind, power, quad in reads:
+            out.append(Combo(kind, mask, power))
+            if quad >= 0:
+                self._quads[(mask, kind)] = quad
+        out.sort(key=lambda c: (self.leadable(c), c.power, c.kind), reverse=True)
+        return tuple(out)
+
+    def _read(self, nat: tuple[int, ...], jokers: int) -> Iterator[Reading]:
+        """Every reading of the natural cards *nat* (first-deck numbers) with
+        *jokers* wild jokers: for each kind the strongest power it can have."""
+        rules = self.rules
+        sr = self.suit_rank
+        suited = self.suited
+        n = len(nat) + jokers
+        cnt = [0] * 13
+        pos: list[list[int]] = [[] for _ in range(13)]
+        suits = set()
+        for b in nat:
+            cnt[b >> 2] += 1
+            pos[b >> 2].append(sr[b & 3])
+            suits.add(b & 3)
+        ranks = [r for r in range(13) if cnt[r]]
+        distinct = all(cnt[r] == 1 for r in ranks)
+        base = self.kind_base
+        top_card = rules.five_card_compare == "top-card"
+
+        def top_pos(r: int, need: int) -> int:
+            """The strongest suit position among *need* cards of rank *r* (jokers fill)."""
+            return _TOP if need > cnt[r] else max(pos[r])
+
+        def fits(target: dict[int, int]) -> bool:
+            return all(cnt[r] <= target.get(r, 0) for r in ranks)
+
+        def card_key(r: int, need: int) -> int:
+            return r * 4 + top_pos(r, need) if suited else r
+
+        def five(kind: Kind, key: int, target: dict[int, int], top: int | None = None) -> int:
+            if not top_card:
+                return base[kind] | key
+            if top is not None:
+                return top
+            hr = max(target)
+            return card_key(hr, target[hr])
+
+        # one rank: single, pair, triple, four alone, five of a kind
+        if len(ranks) <= 1:
+            r = ranks[0] if ranks else TWO
+            if n == 1:
+                yield Kind.SINGLE, card_key(r, 1), -1
+            elif n == 2:
+                yield Kind.PAIR, card_key(r, 2), -1
+            elif n == 3 and rules.triples:
+                yield Kind.TRIPLE, r, -1
+            elif n == 4 and (rules.four_of_a_kind_alone or self.smack):
+                yield Kind.FOUR_OF_A_KIND, base[Kind.FOUR_OF_A_KIND] | r, r
+            elif n == 5 and rules.five_of_a_kind != "off":
+                yield Kind.FIVE_OF_A_KIND, five(Kind.FIVE_OF_A_KIND, r, {r: 5}), 13 + r
+        if n == 4 and rules.two_pairs and len(ranks) <= 2:
+            best = max((card_key(hi, 2) for hi in range(13) for lo in range(hi)
+                        if fits({hi: 2, lo: 2})), default=None)
+            if best is not None:
+                yield Kind.TWO_PAIRS, best, -1
+        if n == 5:
+            yield from self._read_five(cnt, pos, ranks, suits, jokers, fits, card_key, five)
+        if n != 5 and distinct and n in self.straight_lengths:
+            for lo in range(_TOP_RUN_RANK - n + 1, -1, -1):
+                if all(lo <= r < lo + n for r in ranks):
+                    top = lo + n - 1
+                    yield Kind.STRAIGHT, (n << _LONG_SHIFT) | card_key(top, 1), -1
+                    break
+        if n == 13 and distinct and rules.dragon:
+            yield Kind.DRAGON, (13 << _LONG_SHIFT) | (top_pos(TWO, 1) if suited else 0), -1
+        if self.smack and n >= 6 and n % 2 == 0 and all(cnt[r] <= 2 for r in ranks):
+            k = n // 2
+            for lo in range(_TOP_RUN_RANK - k + 1, -1, -1):
+                if all(lo <= r < lo + k for r in ranks):
+                    yield Kind.PAIR_RUN, (n << _LONG_SHIFT) | card_key(lo + k - 1, 2), -1
+                    break
+
+    def _read_five(self, cnt: list[int], pos: list[list[int]], ranks: list[int], suits: set[int],
+                   jokers: int, fits: object, card_key: object, five: object) -> Iterator[Reading]:
+        """The five-card readings (helpers passed in from :meth:`_read`)."""
+        assert callable(fits) and callable(card_key) and callable(five)
+        rules = self.rules
+        sr = self.suit_rank
+        suited = self.suited
+        distinct = all(cnt[r] == 1 for r in ranks)
+        one_suit = len(suits) == 1
+        if distinct:
+            rmask = sum(1 << r for r in ranks)
+            best = None
+            for smask, seq, idx in self.straight_list:  # lowest first: keep the last
+                if rmask & smask == rmask:
+                    best = (seq, idx, self.straights[smask][1])
+            if best is not None:
+                seq, idx, decide = best
+                target = dict.fromkeys(seq, 1)
+                hr = max(seq)
+                if one_suit:
+                    s = sr[next(iter(suits))]
+                    key = idx * 4 + s if suited else idx
+                    yield (Kind.STRAIGHT_FLUSH,
+                           five(Kind.STRAIGHT_FLUSH, key, target, hr * 4 + s if suited else hr), -1)
+                if not one_suit or jokers:
+                    if cnt[decide]:
+                        dpos = pos[decide][0]
+                    else:  # a joker decides; it must leave the straight unsuited
+                        alone = one_suit and jokers == 1 and sr[next(iter(suits))] == _TOP
+                        dpos = _TOP - 1 if alone else _TOP
+                    key = idx * 4 + dpos if suited else idx
+                    yield Kind.STRAIGHT, five(Kind.STRAIGHT, key, target), -1
+            if one_suit:
+                suit = next(iter(suits))
+                s = sr[suit]
+                free = [r for r in range(12, -1, -1) if not cnt[r]]
+                keys = []
+                for extra in combinations(free, jokers):
+                    rm = rmask
+                    for r in extra:
+                        rm |= 1 << r
+                    if rm not in self.straights:
+                        keys.append((self._flush_rank_key[rm], rm.bit_length() - 1))
+                if keys:
+                    rkey, hr = max(keys)
+                    if not suited:
+                        key = rkey
+                    elif rules.flush_order == "suit":
+                        key = s * 13**5 + rkey
+                    else:
+                        key = rkey * 4 + s
+                    yield Kind.FLUSH, five(Kind.FLUSH, key, {hr: 1}, hr * 4 + s if suited else hr), -1
+        if len(ranks) > 3:
+            return
+        # rank patterns: every (target, power) that the natural cards fit
+        options: dict[Kind, list[tuple[int, int]]] = {}
+
+        def add(kind: Kind, target: dict[int, int], key: int, quad: int = -1) -> None:
+            if fits(target):
+                options.setdefault(kind, []).append((five(kind, key, target), quad))
+
+        # the best ranks for cards that are all jokers are the highest free ones
+        cands = sorted(set(ranks) | {TWO, TWO - 1, TWO - 2})
+        for t in cands:
+            for p in cands:
+                if p == t:
+                    continue
+                add(Kind.FULL_HOUSE, {t: 3, p: 2}, t)
+                if rules.four_kicker:
+                    add(Kind.FOUR_KICKER, {t: 4, p: 1}, t, t)
+                if rules.five_trips:
+                    for q in cands:
+                        if q > p and q != t:
+                            add(Kind.FIVE_TRIPS, {t: 3, p: 1, q: 1}, t)
+                if rules.five_two_pairs != "no" and p < t and (
+                        rules.five_two_pairs == "any" or t - p == 1):
+                    for q in cands:
+                        if q not in (t, p):
+                            add(Kind.FIVE_TWO_PAIRS, {t: 2, p: 2, q: 1}, card_key(t, 2))
+        for kind, found in options.items():
+            power, quad = max(found)
+            yield kind, power, quad
+
+    # -- generation ------------------------------------------------------------
+
+    def hand_plays(self, hand: Mask) -> tuple[list[int], ...]:
+        """Every play of *hand*: plain masks by size (index 1–5), [6] longer
+        plays that may lead, [7] plays that may only follow (smack-downs);
+        each list strongest last. Cached; the caller must not change it."""
+        got = self._cache.get(hand)
+        if got is None:
+            if len(self._cache) > 20_000:
+                self._cache.clear()
+            got = self._cache[hand] = self._generate_wild(hand)
+        return got
+
+    def _generate_wild(self, hand: Mask) -> tuple[list[int], ...]:
+        groups: list[list[int]] = [[] for _ in range(8)]
+        held: dict[int, list[int]] = {}
+        for c in cards_of(hand & self.deck):
+            held.setdefault(c % DECK_SIZE, []).append(c)
+        types = sorted(held.items())
+        for mask in self._small_sets(types):
+            self._file(mask, groups)
+        if self.extra_leads or self.smack:
+            for mask in self._long_sets(held):
+                self._file(mask, groups)
+        for g in groups:
+            g.sort(key=lambda m: (self.readings(m)[0].power, m))
+        return tuple(groups)
+
+    def _file(self, mask: Mask, groups: list[list[int]]) -> None:
+        combo = self.classify(mask)
+        if combo is None:
+            return
+        n = mask.bit_count()
+        if not self.leadable(combo):
+            groups[7].append(mask)
+        else:
+            groups[n if n <= 5 else 6].append(mask)
+
+    def _small_sets(self, types: list[tuple[int, list[int]]]) -> Iterator[Mask]:
+        """Every set of up to five cards of a hand that might be a play (one copy
+        choice per card: the lowest-numbered copies held)."""
+        parts = self._straight_parts
+        last = len(types)
+
+        def walk(i: int, mask: Mask, n: int, cnt: dict[int, int], rmask: int,
+                 suits: int) -> Iterator[Mask]:
+            for k in range(i, last):
+                b, ids = types[k]
+                joker = b >= NUM_CARDS
+                r, s = b >> 2, b & 3
+                m = mask
+                for take in range(1, min(len(ids), 5 - n) + 1):
+                    m |= 1 << ids[take - 1]
+                    if joker:
+                        yield m
+                        if n + take < 5:
+                            yield from walk(k + 1, m, n + take, cnt, rmask, suits)
+                        continue
+                    c2 = dict(cnt)
+                    c2[r] = c2.get(r, 0) + take
+                    rm = rmask | 1 << r
+                    su = suits | 1 << s
+                    d = len(c2)
+                    if d >= 4 and (max(c2.values()) > 1 or (su & (su - 1) and rm not in parts)):
+                        continue
+                    yield m
+                    if n + take < 5:
+                        yield from walk(k + 1, m, n + take, c2, rm, su)
+
+        # naturals first then jokers: types are sorted by number, jokers (52, 53) last
+        yield from walk(0, 0, 0, {}, 0, 0)
+
+    def _long_sets(self, held: dict[int, list[int]]) -> Iterator[Mask]:
+        """Card sets of more than five cards that may be plays: long straights,
+        the dragon and runs of pairs, with jokers filling gaps."""
+        rules = self.rules
+        jokers = [c for b in (NUM_CARDS, NUM_CARDS + 1) for c in held.get(b, [])]
+        by_rank: list[list[list[int]]] = [[] for _ in range(13)]
+        for b, ids in held.items():
+            if b < NUM_CARDS:
+                by_rank[b >> 2].append(ids)
+        shapes: list[tuple[range, int]] = []
+        for k in sorted(self.straight_lengths):
+            if k > 5:
+                shapes += [(range(lo, lo + k), 1) for lo in range(_TOP_RUN_RANK - k + 2)]
+        if rules.dragon:
+            shapes.append((range(13), 1))
+        if self.smack:
+            for k in range(3, _TOP_RUN_RANK + 2):
+                shapes += [(range(lo, lo + k), 2) for lo in range(_TOP_RUN_RANK - k + 2)]
+        wild = len(jokers) if self.wild else 0
+        count = [sum(len(ids) for ids in by_rank[r]) for r in range(13)]
+        for ranks, need in shapes:
+            if sum(max(0, need - count[r]) for r in ranks) > wild:
+                continue
+            for mask, used in _fill(by_rank, list(ranks), need, len(jokers) if self.wild else 0):
+                for chosen in set(combinations(jokers, used)):
+                    yield mask | sum(1 << c for c in chosen)
+
+    def follows_from(self, hand_plays: tuple[list[int], ...], last: Combo) -> list[Mask]:
+        """The plays in *hand_plays* that have a reading that may be played on *last*."""
+        as_played = self.as_played
+        return [m for group in hand_plays[1:] for m in group if as_played(m, last) is not None]
+
+    @staticmethod
+    def leads_from(hand_plays: tuple[list[int], ...]) -> list[Mask]:
+        """Every lead in *hand_plays*."""
+        return [m for group in hand_plays[1:7] for m in group]
+
+
+def _submasks(mask: int) -> Iterator[int]:
+    sub = mask
+    while True:
+        yield sub
+        if not sub:
+            return
+        sub = (sub - 1) & mask
+
+
+def _fill(by_rank: list[list[list[int]]], ranks: list[int], need: int,
+          jokers: int) -> Iterator[tuple[Mask, int]]:
+    """Sets holding *need* cards of each of *ranks* (up to *jokers* of them wild):
+    ``(mask of natural cards, jokers used)``."""
+    if not ranks:
+        yield 0, 0
+        return
+    r, rest = ranks[0], ranks[1:]
+    choices: list[tuple[Mask, int]] = []
+    for x in range(min(need, jokers) + 1):
+        for combo in _multisets(by_rank[r], need - x):
+            choices.append((combo, x))
+    for m, x in choices:
+        for tail, used in _fill(by_rank, rest, need, jokers - x):
+            yield m | tail, used + x
+
+
+def _multisets(types: list[list[int]], k: int) -> Iterator[Mask]:
+    """The sets of *k* cards from one rank's held cards, copies taken lowest first."""
+    if k == 0:
+        yield 0
+        return
+    if not types:
+        return
+    ids, rest = types[0], types[1:]
+    for take in range(min(k, len(ids)), -1, -1):
+        head = sum(1 << c for c in ids[:take])
+        for tail in _multisets(rest, k - take):
+            yield head | tail
