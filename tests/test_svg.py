@@ -9,6 +9,7 @@ import struct
 import subprocess
 import xml.etree.ElementTree as ET
 import zlib
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,18 @@ import numpy as np
 import pytest
 
 from big2 import svg
-from big2.cards import CARD_NAMES, FULL_DECK, CardSet, cards_of, parse_cards
+from big2.cards import (
+    BLACK_JOKER,
+    CARD_NAMES,
+    DECK_SIZE,
+    FULL_DECK,
+    MAX_CARDS,
+    RED_JOKER,
+    CardSet,
+    base_of,
+    cards_of,
+    parse_cards,
+)
 from big2.view import Action, PlayerView
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -149,8 +161,56 @@ def test_svg_image_shows_in_notebooks() -> None:
 
 
 def test_bad_card_is_refused() -> None:
+    for bad in (108, -1, 200, True, "3D"):
+        with pytest.raises(ValueError, match="0–107"):
+            svg.card(bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
-        svg.card(52)
+        svg.hand([0, 108])
+    with pytest.raises(ValueError):
+        svg.hand(1 << 108)
+
+
+# ---------------------------------------------------- jokers and two decks
+
+def test_every_card_of_two_decks_with_jokers_is_well_formed() -> None:
+    images = [svg.card(c, size=40) for c in range(MAX_CARDS)]
+    for c, image in enumerate(images):
+        root = parse(image)
+        assert root.tag == "{http://www.w3.org/2000/svg}svg"
+        assert data_cards(image) == [CARD_NAMES[c]]
+        # a second deck's card is drawn exactly as its first-deck copy
+        assert image == images[base_of(c)]
+    first = images[:DECK_SIZE]
+    assert len(set(first)) == DECK_SIZE  # 52 cards and two different jokers
+
+
+@pytest.mark.parametrize("joker", [RED_JOKER, BLACK_JOKER, RED_JOKER + DECK_SIZE])
+def test_joker_faces(joker: int) -> None:
+    root = parse(svg.card(joker))
+    texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "JOKER" in texts  # the word across the middle
+    assert "".join(texts).count("JOKER") == 3  # and spelt down both corners
+    colours = {el.get("fill") for el in root.iter("{http://www.w3.org/2000/svg}text")}
+    red = svg.DEFAULT_COLORS["hearts"]
+    assert colours == ({red} if base_of(joker) == RED_JOKER else {svg.DEFAULT_COLORS["spades"]})
+    assert not list(root.iter("{http://www.w3.org/2000/svg}use"))  # no suit pips on a joker
+    stars = [p for p in root.iter("{http://www.w3.org/2000/svg}path") if p.get("d", "").count("L") == 9]
+    assert len(stars) >= 3  # one in each corner and the large one
+
+
+def test_hand_of_two_decks_keeps_copies_together() -> None:
+    cards = parse_cards("2S BJ 3D 3D RJ 3S RJ", copies=2)
+    assert len(cards) == 7
+    for layout in ("row", "fan"):
+        image = svg.hand(cards, layout=layout, selected=[54])  # type: ignore[arg-type]
+        assert data_cards(image) == ["3D", "3D", "3S", "2S", "RJ", "RJ", "BJ"]
+        raised = [g.get("data-card") for g in parse(image).iter()
+                  if g.get("class") == "card selected"]
+        assert raised == ["3D"]
+    assert data_cards(svg.hand(cards, sort="suit")) == ["3D", "3D", "3S", "2S", "RJ", "RJ", "BJ"]
+    assert data_cards(svg.combination([107, 54, 0])) == ["3D", "3D", "BJ"]
+    with pytest.raises(ValueError):
+        svg.hand([54, 54])
 
 
 # ------------------------------------------------------------ hands, plays
@@ -426,12 +486,13 @@ def test_chromium_renders_cards_and_a_table(tmp_path: Path) -> None:
         + "".join(svg.card(c, size=60) for c in cards)
         + "".join(svg.card(c, size=60, four_color=True) for c in cards)
         + svg.back(size=60)
+        + svg.card(RED_JOKER + DECK_SIZE, size=60)  # a second deck's red joker
         + "<br>"
         + svg.table(make_view(0, 4)[0], size=600)
         + "</body></html>"
     )
-    pixels = render(html, tmp_path, 700, 560)
-    assert pixels.shape == (560, 700, 3)
+    pixels = render(html, tmp_path, 760, 560)
+    assert pixels.shape == (560, 760, 3)
     assert pixels.std() > 30, "the render is blank"
     top = pixels[:90]
     assert near(top, "#ffffff", 10) > 2000  # card faces
@@ -439,7 +500,88 @@ def test_chromium_renders_cards_and_a_table(tmp_path: Path) -> None:
     assert near(top, svg.DEFAULT_COLORS["diamonds 4c"]) > 50  # four-colour blue
     assert near(top, svg.DEFAULT_COLORS["clubs 4c"]) > 50  # four-colour green
     assert near(top, svg.DEFAULT_COLORS["back"]) > 200  # the back
+    joker = pixels[:84, 660:720]
+    assert near(joker, svg.DEFAULT_COLORS["hearts"]) > 150  # the red joker's star and letters
+    assert near(joker, svg.DEFAULT_COLORS["court"], 12) > 300  # its panel
     table = pixels[90:]
     assert near(table, svg.DEFAULT_COLORS["table"], 10) > 50_000  # felt
     assert near(table, "#ffffff", 10) > 5_000  # own cards face up
     assert near(table, svg.DEFAULT_COLORS["back"]) > 2_000  # opponents' backs
+
+
+# --------------------------------------------- tables of five to eight seats
+
+def _box(el: ET.Element) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of a plate rect or of a card placed by ``translate() scale()``."""
+    if el.tag.endswith("rect"):
+        x, y = float(el.get("x", 0)), float(el.get("y", 0))
+        return x, y, x + float(el.get("width", 0)), y + float(el.get("height", 0))
+    parts = el.get("transform", "").replace("(", " ").replace(")", " ").split()
+    x, y, s = float(parts[1]), float(parts[2]), float(parts[4])
+    return x, y, x + s * svg.CARD_WIDTH, y + s * svg.CARD_HEIGHT
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _seat_boxes(image: str) -> dict[int, list[tuple[float, float, float, float]]]:
+    out: dict[int, list[tuple[float, float, float, float]]] = {}
+    for g in parse(image).iter():
+        if g.get("class", "").startswith("seat"):
+            boxes = out.setdefault(int(g.get("data-seat", -1)), [])
+            for el in g.iter():
+                cls = el.get("class", "")
+                if cls in ("back", "card", "card selected") or (
+                        el.tag.endswith("rect") and el.get("rx") == "17"):
+                    boxes.append(_box(el))
+    return out
+
+
+@pytest.mark.parametrize("n", [5, 6, 7, 8])
+def test_tables_of_many_seats_lay_seats_apart(n: int) -> None:
+    """Each seat's cards and plate lie on the table and clear of every other seat's."""
+    from big2 import Game, Rules
+    g = Game(Rules(decks=2, players=n, jokers="wild" if n % 2 else "none"), seed=n)
+    image = svg.table(g.view(1), selected=g.hand(1).cards()[:2])
+    root = parse(image)
+    w, h = (float(v) for v in root.get("viewBox", "").split()[2:])
+    boxes = _seat_boxes(image)
+    assert sorted(boxes) == list(range(n))
+    for seat, own in boxes.items():
+        assert own
+        for b in own:
+            assert 0 <= b[0] and b[2] <= w and 0 <= b[1] and b[3] <= h, (seat, b)
+        for other, theirs in boxes.items():
+            if other < seat:
+                assert not any(_overlap(a, b) for a in own for b in theirs), (seat, other)
+    # the next seat in turn sits on the viewer's right, the one before on the left
+    def centre(seat: int) -> float:
+        return sum(b[0] + b[2] for b in boxes[seat]) / (2 * len(boxes[seat]))
+    assert centre(2 % n) > w / 2 > centre(0)
+
+
+def test_table_of_an_eight_player_two_deck_game_hides_other_hands() -> None:
+    from big2 import Game, Rules
+    rng = random.Random(8)
+    g = Game(Rules(decks=2, players=8, jokers="wild"), seed=21, names=[f"N{i}" for i in range(8)])
+    for ply in range(60):
+        if g.is_over():
+            break
+        for seat in range(8) if ply % 6 == 0 else (g.to_move or 0,):
+            view = g.view(seat)
+            image = svg.table(view, size=500)
+            shown = Counter(data_cards(image))
+            # exactly the seat's own cards and the play to beat, copies counted
+            assert shown == Counter(view.hand.text().split()) + Counter(
+                view.last_play.text().split())
+            seat_cards = [el.get("data-card") for g_ in parse(image).iter()
+                          if g_.get("class") == "seat opponent" for el in g_.iter()
+                          if el.get("data-card")]
+            assert seat_cards == []
+            assert len(parse(image).findall(".//*[@class='seat opponent']")) == 7
+        move = rng.choice(g.legal_masks())
+        g.play(move) if move else g.pass_turn()
+    strip = svg.replay(g.history, names=g.names)
+    played = Counter(CARD_NAMES[c] for a in g.history for c in cards_of(int(a.cards)))
+    assert Counter(data_cards(strip)) == played

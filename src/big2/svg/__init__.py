@@ -25,7 +25,7 @@ import os
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 
-from big2.cards import NUM_CARDS, Card, mask_of
+from big2.cards import Card, mask_of
 from big2.svg._draw import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -38,6 +38,7 @@ from big2.svg._draw import (
     SvgImage,
     _as_list,
     _as_mask,
+    _check_card,
     _colors,
     _defs,
     _draw_back,
@@ -72,13 +73,15 @@ def card(card: Card, *, size: int = 120, colors: Mapping[str, str] | None = None
          four_color: bool = False, face_down: bool = False) -> SvgImage:
     """One card, *size* pixels wide (poker proportions, 2.5 × 3.5).
 
+    *card* is a number 0–107: 52 and 53 are the red and black jokers, and a
+    second deck's card (``card + 54``) looks like its first-deck copy.
+
     ``face_down=True`` draws the back and says nothing of the card.
 
     >>> "data-card" in card(51, face_down=True)
     False
     """
-    if not isinstance(card, int) or not 0 <= card < NUM_CARDS:
-        raise ValueError(f"not a card number: {card!r}")
+    _check_card(card)
     c = _colors(colors)
     root = _svg_root(size, size * CARD_HEIGHT / CARD_WIDTH, CARD_WIDTH, CARD_HEIGHT, "card")
     pid = _defs(root, c)

@@ -13,7 +13,19 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal, TypeAlias
 
-from big2.cards import CARD_NAMES, NUM_CARDS, RANK_LABELS, Card, Mask, cards_of, mask_of
+from big2.cards import (
+    ALL_CARDS,
+    CARD_NAMES,
+    MAX_CARDS,
+    RANK_LABELS,
+    Card,
+    Mask,
+    base_of,
+    cards_of,
+    is_joker,
+    mask_of,
+    suit_of,
+)
 from big2.view import Action
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -147,9 +159,32 @@ def _suit_color(suit: int, colors: Mapping[str, str], four_color: bool) -> str:
     return colors[name + " 4c"] if four_color else colors[name]
 
 
+def _check_card(card: object) -> Card:
+    """*card* if it is a card number (0–107: two decks with their jokers), else a ValueError."""
+    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < MAX_CARDS:
+        raise ValueError(f"not a card number: {card!r} (cards are 0–{MAX_CARDS - 1}: "
+                         "0–51 a deck, 52/53 its jokers, +54 the second deck's copies)")
+    return card
+
+
+def _rank_key(card: Card) -> tuple[int, int]:
+    """Sort key by rank: copies of a card side by side, the jokers last."""
+    return base_of(card), card
+
+
+def _suit_key(card: Card) -> tuple[int, int, int]:
+    """Sort key by suit, then rank; the jokers last."""
+    return (4 if is_joker(card) else suit_of(card)), base_of(card), card
+
+
+def _ordered(mask: Mask) -> list[Card]:
+    """The cards of *mask* in rank order, copies of a card side by side."""
+    return sorted(cards_of(mask), key=_rank_key)
+
+
 def _as_mask(cards: CardsArg) -> Mask:
     if isinstance(cards, int):
-        if not 0 <= cards < 1 << NUM_CARDS:
+        if not 0 <= cards <= ALL_CARDS:
             raise ValueError(f"not a card mask: {cards!r}")
         return int(cards)
     return mask_of(cards)
@@ -159,14 +194,13 @@ def _as_list(cards: CardsArg, sort: Sort) -> list[Card]:
     if isinstance(cards, int):
         out = cards_of(_as_mask(cards))
     else:
-        out = list(cards)
-        mask_of(out)  # validates
+        out = [_check_card(c) for c in cards]
         if len(set(out)) != len(out):
             raise ValueError("a card is given twice")
     if sort == "rank":
-        out.sort()
+        out.sort(key=_rank_key)
     elif sort == "suit":
-        out.sort(key=lambda c: (c & 3, c))
+        out.sort(key=_suit_key)
     elif sort is not None:
         raise ValueError(f"sort must be 'rank', 'suit' or None, not {sort!r}")
     return out
@@ -397,11 +431,52 @@ def _draw_court(g: ET.Element, rank: int, suit: int, fill: str,
     })
 
 
+def _star(cx: float, cy: float, radius: float) -> str:
+    """Path data of a five-pointed star, one point up."""
+    points = []
+    for k in range(10):
+        r = radius if k % 2 == 0 else radius * 0.4
+        t = math.radians(36 * k - 90)
+        points.append(f"{_fmt(cx + r * math.cos(t))} {_fmt(cy + r * math.sin(t))}")
+    return "M" + " L".join(points) + "Z"
+
+
+def _draw_joker(g: ET.Element, black: bool, fill: str, colors: Mapping[str, str]) -> None:
+    """A joker's face: JOKER down both corners, a large star and the word across.
+
+    The red joker's star is hollow and the black joker's solid, so the two
+    differ in shape as well as colour.
+    """
+    for corner in range(2):
+        idx = ET.SubElement(g, "g", {"class": "index"} if not corner else {
+            "class": "index", "transform": f"rotate(180 {CARD_WIDTH / 2} {CARD_HEIGHT / 2})"})
+        for i, letter in enumerate("JOKER"):
+            _text(idx, 31, 50 + 37 * i, letter, size=38, fill=fill)
+        ET.SubElement(idx, "path", {"d": _star(31, 238, 17), "fill": fill})
+    panel = ET.SubElement(g, "g", {"class": "joker"})
+    ET.SubElement(panel, "rect", {
+        "x": "58", "y": "40", "width": "134", "height": "270", "rx": "6",
+        "fill": colors["court"], "stroke": fill, "stroke-width": "3",
+    })
+    ET.SubElement(panel, "path", {
+        "d": _star(125, 150, 60), "fill": fill, "stroke": colors["ink"], "stroke-width": "2",
+        "stroke-linejoin": "round",
+    })
+    if not black:
+        ET.SubElement(panel, "path", {"d": _star(125, 150, 30), "fill": colors["face"]})
+    _text(panel, 125, 262, "JOKER", size=34, fill=fill, textLength="118",
+          lengthAdjust="spacingAndGlyphs")
+
+
 def _draw_face(parent: ET.Element, c: Card, colors: Mapping[str, str],
                four_color: bool, transform: str | None = None,
                selected: bool = False) -> ET.Element:
-    rank, suit = c >> 2, c & 3
-    fill = _suit_color(suit, colors, four_color)
+    """Draw card *c* face up (a second-deck copy exactly like its first-deck card)."""
+    _check_card(c)
+    base = base_of(c)
+    rank, suit = base >> 2, base & 3
+    joker = is_joker(c)
+    fill = _suit_color((3 if suit else 2) if joker else suit, colors, four_color)
     attrs = {"class": "card selected" if selected else "card", "data-card": CARD_NAMES[c]}
     if transform:
         attrs["transform"] = transform
@@ -412,6 +487,9 @@ def _draw_face(parent: ET.Element, c: Card, colors: Mapping[str, str],
         "stroke": colors["selected"] if selected else colors["border"],
         "stroke-width": "9" if selected else "3",
     })
+    if joker:
+        _draw_joker(g, bool(suit), fill, colors)
+        return g
     if rank in (8, 9, 10):  # J, Q, K
         _draw_court(g, rank, suit, fill, colors)
     else:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 
-from big2.cards import cards_of
 from big2.svg._draw import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -18,6 +17,7 @@ from big2.svg._draw import (
     _draw_back,
     _draw_row,
     _fmt,
+    _ordered,
     _place,
     _svg_root,
     _text,
@@ -28,14 +28,26 @@ from big2.view import Action, PlayerView
 # -------------------------------------------------------------------- table
 
 _TABLE_W, _TABLE_H = 1000.0, 760.0
+_TALL_H = 960.0
+"""Height of a table of 5 to 8 seats: two seats a side need the room."""
 # Where each opponent sits, by seats after the viewer in turn order (play runs
 # anticlockwise, so the next seat is on the viewer's right).
 _SEAT_SPOTS: dict[int, tuple[str, ...]] = {
     2: ("top",),
     3: ("right", "left"),
     4: ("right", "top", "left"),
+    5: ("right low", "top right", "top left", "left low"),
+    6: ("right low", "right high", "top", "left high", "left low"),
+    7: ("right low", "right high", "top right", "top left", "left high", "left low"),
+    8: ("right low", "right high", "top right", "top", "top left", "left high", "left low"),
 }
-_SPOT_CENTRES = {"top": (500.0, 92.0), "left": (118.0, 300.0), "right": (882.0, 300.0)}
+_SPOT_CENTRES = {
+    "top": (500.0, 92.0), "left": (118.0, 300.0), "right": (882.0, 300.0),
+    # tall tables (5 to 8 seats)
+    "top left": (270.0, 92.0), "top right": (730.0, 92.0),
+    "left high": (118.0, 300.0), "left low": (118.0, 530.0),
+    "right high": (882.0, 300.0), "right low": (882.0, 530.0),
+}
 
 
 def _plate(parent: ET.Element, cx: float, y: float, name: str, detail: str,
@@ -71,11 +83,11 @@ def table(view: PlayerView, *, size: int = 800, colors: Mapping[str, str] | None
     c = _colors(colors)
     n = view.num_players
     if n not in _SEAT_SPOTS:
-        raise ValueError(f"a table has 2 to 4 seats, not {n}")
+        raise ValueError(f"a table has 2 to 8 seats, not {n}")
     sel = _as_mask(selected)
     if sel & ~int(view.hand):
         raise ValueError("selected cards must be in the seat's own hand")
-    W, H = _TABLE_W, _TABLE_H
+    W, H = _TABLE_W, (_TABLE_H if n <= 4 else _TALL_H)
     root = _svg_root(size, size * H / W, W, H, "table")
     pid = _defs(root, c)
     ET.SubElement(root, "rect", {
@@ -118,7 +130,7 @@ def table(view: PlayerView, *, size: int = 800, colors: Mapping[str, str] | None
     mid = ET.SubElement(root, "g", {"class": "trick"})
     last = int(view.last_play)
     if last and view.last_player is not None:
-        order = cards_of(last)
+        order = _ordered(last)
         cw = 96.0
         step = cw * 0.62
         span = cw + step * (len(order) - 1)
@@ -143,7 +155,7 @@ def table(view: PlayerView, *, size: int = 800, colors: Mapping[str, str] | None
 
     # Own hand, face up.
     me = ET.SubElement(root, "g", {"class": "seat own", "data-seat": str(view.seat)})
-    own = cards_of(int(view.hand))
+    own = _ordered(int(view.hand))
     cw = 100.0
     ch = cw * CARD_HEIGHT / CARD_WIDTH
     lift = 22.0
@@ -178,6 +190,8 @@ def _scores(root: ET.Element, view: PlayerView, c: Mapping[str, str]) -> None:
     n = view.num_players
     rows = n + 1
     x, y, w = 24.0, 24.0, 230.0
+    if n > 4:  # the corners are taken by seats: below the play in the middle
+        x, y = 500 - w / 2, 455.0
     ET.SubElement(g, "rect", {
         "x": _fmt(x), "y": _fmt(y), "width": _fmt(w), "height": _fmt(14 + 26 * rows),
         "rx": "10", "fill": c["plate"], "fill-opacity": "0.85",
@@ -261,7 +275,7 @@ def replay(actions: Iterable[ActionLike], *, names: Sequence[str] | None = None,
                   weight="normal", font_style="italic")
         else:
             last_player = a.seat
-            _draw_row(row, cards_of(int(a.cards)), 0, x=name_w, y=y + 8 * scale, width=w,
+            _draw_row(row, _ordered(int(a.cards)), 0, x=name_w, y=y + 8 * scale, width=w,
                       step=step, lift=0, colors=c, four_color=four_color)
         y += rh
     return _to_string(root)
