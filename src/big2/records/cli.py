@@ -14,7 +14,7 @@ from typing import TextIO
 
 import click
 
-from big2.cards import CARD_SYMBOLS, InvalidCardError, Mask, cards_of, parse_cards
+from big2.cards import CARD_SYMBOLS, InvalidCardError, Mask, cards_of, match_copies, parse_cards
 from big2.game import Game, kind_name
 from big2.records import GameRecord, RecordError, load
 from big2.rules import Rules
@@ -86,14 +86,15 @@ def svg_command(cards: str | None, output: str, record_path: str | None, deal: i
     if (cards is None) == (record_path is None):
         raise click.UsageError("give either CARDS or --record FILE")
     try:
-        raised = int(parse_cards(selected))
+        raised = int(parse_cards(selected, copies=2))  # two decks: a card named twice
     except InvalidCardError as exc:
         raise click.BadParameter(str(exc), param_hint="--selected") from None
     if cards is not None:
         try:
-            mask = int(parse_cards(cards))
+            mask = int(parse_cards(cards, copies=2))
         except InvalidCardError as exc:
             raise click.BadParameter(str(exc), param_hint="CARDS") from None
+        raised = match_copies(raised, mask) or raised
         if raised & ~mask:
             raise click.BadParameter("selected cards must be among CARDS", param_hint="--selected")
         if layout == "play":
@@ -112,6 +113,7 @@ def svg_command(cards: str | None, output: str, record_path: str | None, deal: i
             if ply is not None and ply > record.plies:
                 raise click.BadParameter(f"the deal has {record.plies} actions", param_hint="--at")
             view = record.view(seat, ply)
+            raised = match_copies(raised, int(view.hand)) or raised
             if raised & ~int(view.hand):
                 raise click.BadParameter("selected cards must be in the seat's hand",
                                          param_hint="--selected")

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from big2.cards import CARD_NAMES, InvalidCardError, Mask, cards_of, parse_cards
-from big2.records.record import GameRecord, RecordError
+from big2.records.record import GameRecord, RecordError, allocate_copies
 from big2.rules import InvalidRulesError, Rules
 from big2.view import Action
 
@@ -40,7 +40,7 @@ def _cards(mask: Mask) -> str:
 
 def to_dict(record: GameRecord) -> dict[str, Any]:
     """One record as a JSON-friendly dict."""
-    return {
+    out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "rules": record.rules.to_dict(),
@@ -55,6 +55,9 @@ def to_dict(record: GameRecord) -> dict[str, Any]:
         "totals": list(record.totals),
         "tags": dict(record.tags),
     }
+    if record.starter is not None:  # two decks: who holds the first copy of the lowest card
+        out["starter"] = record.starter
+    return out
 
 
 def to_json(records: GameRecord | Iterable[GameRecord], *, indent: int | None = 1) -> str:
@@ -72,13 +75,22 @@ def from_dict(data: Any, where: str = "record") -> GameRecord:
         raise RecordError(f"{where}: not a {FORMAT} version {VERSION} object")
     try:
         rules = Rules.from_dict(data["rules"])
-        hands = tuple(int(parse_cards(h)) for h in data["hands"])
+        copies = rules.decks
+        hands = tuple(int(parse_cards(h, copies)) for h in data["hands"])
         actions = []
         for i, item in enumerate(data.get("actions", [])):
             seat, cards = item
             if not isinstance(seat, int) or not 0 <= seat < rules.players:
                 raise RecordError(f"{where}: actions[{i}]: no seat {seat!r}")
-            actions.append(Action(seat, 0 if cards == "pass" else int(parse_cards(cards))))
+            actions.append(Action(seat, 0 if cards == "pass" else int(parse_cards(cards, copies))))
+        if copies > 1:
+            starter = data.get("starter")
+            if starter is not None and (not isinstance(starter, int)
+                                        or not 0 <= starter < rules.players):
+                raise RecordError(f"{where}: starter: no seat {starter!r}")
+            if starter is None and actions:
+                starter = actions[0].seat
+            hands = allocate_copies(rules, hands, starter)
         scores = data.get("scores")
         record = GameRecord(
             rules=rules, hands=hands, actions=tuple(actions),

@@ -47,15 +47,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from big2.cards import CARD_NAMES, InvalidCardError, Mask, cards_of, parse_card
+from big2.cards import CARD_NAMES, DECK_SIZE, InvalidCardError, Mask, cards_of, parse_card
 from big2.game import deal as deal_hands
-from big2.records.record import GameRecord, RecordError
+from big2.records.record import GameRecord, RecordError, allocate_copies
 from big2.rules import OPTIONS, PRESETS, InvalidRulesError, Rules
 from big2.view import Action
 
 # Tags the notation gives a meaning; any other tag is kept as text.
-_OWN_TAGS = ("Rules", "Set", "Players", "Seed", "Dealer", "Leader", "Totals", "Result",
-             "Scores")
+_OWN_TAGS = ("Rules", "Set", "Players", "Seed", "Dealer", "Leader", "Starter", "Totals",
+             "Result", "Scores")
 _OPTIONS = {o.name: o for o in OPTIONS}
 
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+("(?:[^"\\]|\\.)*")\s*\]')
@@ -126,6 +126,8 @@ def _write_one(rec: GameRecord) -> str:
     lines.append(_tag("Dealer", rec.dealer))
     if rec.leader is not None:
         lines.append(_tag("Leader", rec.leader))
+    if rec.starter is not None:
+        lines.append(_tag("Starter", f"S{rec.starter}"))
     if rec.totals:
         lines.append(_tag("Totals", " ".join(f"{t:+d}" for t in rec.totals)))
     lines.append(_tag("Result", "*" if rec.winner is None else f"S{rec.winner}"))
@@ -185,8 +187,8 @@ class _Chunk:
     start: int
     tags: dict[str, tuple[str, int]] = field(default_factory=dict)
     sets: list[tuple[str, int]] = field(default_factory=list)
-    hands: dict[int, tuple[Mask, int]] = field(default_factory=dict)
-    actions: list[tuple[Action, int]] = field(default_factory=list)
+    hands: dict[int, tuple[list[str], int]] = field(default_factory=dict)
+    actions: list[tuple[int, list[str], int]] = field(default_factory=list)  # [] passes
     end: int = 0
 
 
@@ -254,10 +256,13 @@ def _tag_line(chunk: _Chunk, line: str, number: int) -> None:
 def _hand_line(chunk: _Chunk, seat: int, text: str, number: int) -> None:
     if seat in chunk.hands:
         raise RecordError(f"S{seat} dealt twice", number)
-    chunk.hands[seat] = (_parse_cards(text.split(), number), number)
+    tokens = text.split()
+    _parse_cards(tokens, number, 2)  # the card names are checked at once
+    chunk.hands[seat] = (tokens, number)
 
 
-def _parse_cards(tokens: list[str], number: int) -> Mask:
+def _parse_cards(tokens: list[str], number: int, copies: int = 1) -> Mask:
+    """The cards named by *tokens*; with ``copies=2`` a card named twice is both copies."""
     mask = 0
     for token in tokens:
         try:
@@ -265,8 +270,11 @@ def _parse_cards(tokens: list[str], number: int) -> Mask:
         except InvalidCardError:
             raise RecordError(f"unknown card {token!r} (write rank then suit, e.g. 3D, TS)",
                               number) from None
+        if mask >> card & 1 and copies > 1:
+            card += DECK_SIZE
         if mask >> card & 1:
-            raise RecordError(f"card {token!r} given twice", number)
+            raise RecordError(f"card {token!r} given twice" if copies == 1 else
+                              f"card {token!r} given more than {copies} times", number)
         mask |= 1 << card
     return mask
 
@@ -281,9 +289,10 @@ def _plays_line(chunk: _Chunk, line: str, number: int) -> None:
         if not tokens:
             raise RecordError(f"S{seat} has no play: give cards or 'pass'", number)
         if len(tokens) == 1 and tokens[0].lower() in ("pass", "p", "-"):
-            chunk.actions.append((Action(seat, 0), number))
+            chunk.actions.append((seat, [], number))
         else:
-            chunk.actions.append((Action(seat, _parse_cards(tokens, number)), number))
+            _parse_cards(tokens, number, 2)  # the card names are checked at once
+            chunk.actions.append((seat, list(tokens), number))
 
     for token in line.split():
         m = _SEAT.fullmatch(token)
@@ -311,6 +320,17 @@ def _int(chunk: _Chunk, name: str, low: int = 0, high: int | None = None) -> int
         top = "" if high is None else f"..{high}"
         raise RecordError(f"[{name}] must be in {low}{top}, not {out}", line)
     return out
+
+
+def _starter(chunk: _Chunk, n: int) -> int | None:
+    """The seat named by a [Starter "S1"] tag (two decks), if any."""
+    if "Starter" not in chunk.tags:
+        return None
+    value, line = chunk.tags["Starter"]
+    m = _SEAT.fullmatch(value.strip())
+    if not m or int(m.group(1)) >= n:
+        raise RecordError(f"[Starter] must be a seat S0..S{n - 1}, not {value!r}", line)
+    return int(m.group(1))
 
 
 def _seat_numbers(chunk: _Chunk, name: str, n: int) -> tuple[int, ...] | None:
@@ -355,7 +375,7 @@ def _option(text: str, line: int) -> tuple[str, Any]:
 def _rules(chunk: _Chunk) -> Rules:
     preset, line = chunk.tags.get("Rules", ("classic", chunk.start))
     overrides = dict(_option(text, at) for text, at in chunk.sets)
-    players = _int(chunk, "Players", 2, 4)
+    players = _int(chunk, "Players", 2, 8)
     if players is None:
         players = len(chunk.hands) or None
     if players is not None:
@@ -375,15 +395,25 @@ def _build(chunk: _Chunk) -> GameRecord:
     for seat, (_, line) in chunk.hands.items():
         if seat >= n:
             raise RecordError(f"no seat S{seat} with {n} players", line)
+    copies = rules.decks
+    actions = [(Action(seat, _parse_cards(tokens, line, copies) if tokens else 0), line)
+               for seat, tokens, line in chunk.actions]
     if chunk.hands:
         missing = [s for s in range(n) if s not in chunk.hands]
         if missing:
             first = min(line for _, line in chunk.hands.values())
             raise RecordError(f"no hand dealt to S{missing[0]}", first)
-        hands = tuple(chunk.hands[s][0] for s in range(n))
+        named = [_parse_cards(chunk.hands[s][0], chunk.hands[s][1], copies) for s in range(n)]
+        if copies > 1:
+            starter = _starter(chunk, n)
+            if starter is None and actions:
+                starter = actions[0][0].seat
+            named = list(allocate_copies(rules, named, starter,
+                                         min(line for _, line in chunk.hands.values())))
+        hands = tuple(named)
         seen = 0
         for s in range(n):
-            mask, line = chunk.hands[s]
+            mask, line = hands[s], chunk.hands[s][1]
             if mask & seen:
                 dup = " ".join(CARD_NAMES[c] for c in cards_of(mask & seen))
                 raise RecordError(f"S{s} is dealt {dup}, already dealt to another seat", line)
@@ -393,7 +423,7 @@ def _build(chunk: _Chunk) -> GameRecord:
     else:
         raise RecordError("no deal: give each seat's hand (S0: 3D 4C ...) or a [Seed]",
                           chunk.start)
-    for action, line in chunk.actions:
+    for action, line in actions:
         if action.seat >= n:
             raise RecordError(f"no seat S{action.seat} with {n} players", line)
     for tag, (_, line) in chunk.tags.items():
@@ -421,10 +451,10 @@ def _build(chunk: _Chunk) -> GameRecord:
     tags = {k: v for k, (v, _) in chunk.tags.items()
             if k not in _OWN_TAGS and not re.fullmatch(r"Seat\d+", k)}
     record = GameRecord(
-        rules=rules, hands=hands, actions=tuple(a for a, _ in chunk.actions), names=names,
+        rules=rules, hands=hands, actions=tuple(a for a, _ in actions), names=names,
         dealer=dealer, leader=leader, seed=seed, winner=winner, scores=scores,
         totals=_seat_numbers(chunk, "Totals", n) or (), tags=tags,
-        action_lines=tuple(line for _, line in chunk.actions), line=chunk.start,
+        action_lines=tuple(line for _, line in actions), line=chunk.start,
         result_line=result_line,
     )
     record.check()

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from big2.cards import Mask
+from big2.cards import CARD_NAMES, DECK_SIZE, Mask, match_copies
+from big2.combos import engine
 from big2.game import Game, IllegalPlayError
 from big2.rules import Rules
 from big2.view import Action, PlayerView
@@ -87,6 +88,9 @@ class GameRecord:
             raise RecordError(f"dealer must be a seat 0..{n - 1}", self.line)
         if self.totals and len(self.totals) != n:
             raise RecordError(f"{n} match totals needed, got {len(self.totals)}", self.line)
+        if self.rules.decks > 1:
+            self.hands, self.actions = _canonical_copies(self.rules, self.hands, self.actions,
+                                                         self.leader)
 
     # -- facts ---------------------------------------------------------------
 
@@ -99,6 +103,22 @@ class GameRecord:
     def plies(self) -> int:
         """Number of actions (plays and passes) recorded."""
         return len(self.actions)
+
+    @property
+    def starter(self) -> int | None:
+        """Two decks: the seat holding the first deck's copy of the lowest card
+        when two seats were each dealt a copy of it (that seat starts the deal
+        and a record names it, since card names do not tell the copies apart);
+        ``None`` otherwise or when a :attr:`leader` leads freely."""
+        if self.rules.decks == 1 or self.leader is not None:
+            return None
+        low = _lowest(self.rules, self.hands)
+        if low is None:
+            return None
+        holders = [s for s, h in enumerate(self.hands) if h & (1 << low | 1 << low + DECK_SIZE)]
+        if len(holders) != 2:
+            return None
+        return next(s for s in holders if self.hands[s] >> low & 1)
 
     @property
     def is_finished(self) -> bool:
@@ -191,6 +211,91 @@ class GameRecord:
         return game
 
 
+def _lowest(rules: Rules, hands: Sequence[Mask]) -> int | None:
+    """The first deck's number of the lowest card dealt (by name), or ``None``."""
+    dealt = 0
+    for h in hands:
+        dealt |= h | h >> DECK_SIZE
+    return next((c for c in engine(rules).by_strength if c < DECK_SIZE and dealt >> c & 1), None)
+
+
+def _swap(mask: Mask, swap: Mask) -> Mask:
+    """*mask* with the two copies of each card in *swap* (first-deck bits) exchanged."""
+    both = swap | swap << DECK_SIZE
+    return mask & ~both | (mask & swap) << DECK_SIZE | (mask >> DECK_SIZE) & swap
+
+
+def _canonical_copies(rules: Rules, hands: Sequence[Mask], actions: Sequence[Action],
+                      leader: int | None) -> tuple[tuple[Mask, ...], tuple[Action, ...]]:
+    """Two decks: the same deal with the copies of each card numbered one way.
+
+    Card names do not tell two copies apart, so a record of a two-deck deal
+    numbers them as reading its text would: each play takes the copies its
+    player holds (as :meth:`Game.play` does); a card dealt to two seats has
+    its first deck's copy with the lower seat, except the lowest card, whose
+    first copy (and so the lead) stays where it was dealt (:attr:`GameRecord.starter`);
+    a card dealt once is the first deck's copy; a seat holding both plays the
+    first deck's copy first. Copies play alike, so the deal is unchanged.
+    """
+    held = list(hands)
+    mapped = []
+    for a in actions:
+        cards = a.cards
+        if cards and 0 <= a.seat < len(held):
+            cards = match_copies(cards, held[a.seat]) or cards
+            held[a.seat] &= ~cards
+        mapped.append(Action(a.seat, cards))
+    low = _lowest(rules, hands) if leader is None else None
+    swap = 0
+    for b in range(DECK_SIZE):
+        first = [s for s, h in enumerate(hands) if h >> b & 1]
+        second = [s for s, h in enumerate(hands) if h >> (b + DECK_SIZE) & 1]
+        if not second:
+            continue
+        if not first:
+            swap |= 1 << b
+        elif first != second:
+            if b != low and first[0] > second[0]:
+                swap |= 1 << b
+        else:
+            pair = 1 << b | 1 << (b + DECK_SIZE)
+            single = next((a.cards for a in mapped if (a.cards & pair).bit_count() == 1), 0)
+            if single & pair == 1 << (b + DECK_SIZE):
+                swap |= 1 << b
+    if not swap:
+        return tuple(hands), tuple(mapped)
+    return (tuple(_swap(h, swap) for h in hands),
+            tuple(Action(a.seat, _swap(a.cards, swap)) for a in mapped))
+
+
+def allocate_copies(rules: Rules, named: Sequence[Mask], starter: int | None = None,
+                    line: int | None = None) -> tuple[Mask, ...]:
+    """Hands as read from card names, each parsed on its own with
+    ``copies=rules.decks``, numbered so that no copy is dealt twice.
+
+    A card named by two seats is the first deck's copy for the lower seat,
+    or for *starter* if it is one of them and the card is the lowest dealt
+    (see :attr:`GameRecord.starter`). Raises :class:`RecordError` for a
+    card named more often than there are decks.
+    """
+    if rules.decks == 1:
+        return tuple(named)
+    out = [int(h) for h in named]
+    low = _lowest(rules, out)
+    for b in range(DECK_SIZE):
+        single = [s for s, h in enumerate(out) if h >> b & 1 and not h >> (b + DECK_SIZE) & 1]
+        count = sum((h >> b & 1) + (h >> (b + DECK_SIZE) & 1) for h in out)
+        if count > rules.decks:
+            raise RecordError(f"{CARD_NAMES[b]} is dealt {count} times: there are only "
+                              f"{rules.decks} copies", line)
+        if len(single) == 2:
+            second = single[1]
+            if b == low and starter == single[1]:
+                second = single[0]
+            out[second] ^= 1 << b | 1 << (b + DECK_SIZE)
+    return tuple(out)
+
+
 def _free_leader(game: Game) -> int | None:
     """The seat *game* was told to lead freely, or ``None`` when the holder
     of the lowest card led (and had to play it), found from public facts."""
@@ -203,4 +308,4 @@ def _free_leader(game: Game) -> int | None:
     return first.seat
 
 
-__all__ = ["GameRecord", "RecordError"]
+__all__ = ["GameRecord", "RecordError", "allocate_copies"]

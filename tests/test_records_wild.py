@@ -1,0 +1,266 @@
+"""Records of deals with jokers and two decks: text and JSON round trips,
+replay equal to the deal at every ply, copies of a card named alike, and
+clear errors for malformed input."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from big2 import Game, Rules
+from big2.cards import CARD_NAMES, DECK_SIZE, MAX_CARDS, Mask, cards_of
+from big2.records import GameRecord, RecordError, from_json, read_one, to_json, write
+
+RULES = {
+    "jokers-wild": Rules(jokers="wild"),
+    "jokers-valueless": Rules(jokers="valueless"),
+    "two-decks-6": Rules(decks=2, players=6),
+    "two-decks-5-wild-five": Rules(decks=2, players=5, jokers="wild",
+                                   five_of_a_kind="above-straight-flush"),
+    "two-decks-8-equal": Rules(decks=2, players=8, play_equal=True),
+}
+
+
+def names(mask: Mask) -> list[str]:
+    """The card names of *mask*, as a sorted list (copies of a card alike)."""
+    return sorted(CARD_NAMES[c] for c in cards_of(mask))
+
+
+def other_copies(move: Mask, hand: Mask) -> Mask:
+    """*move* with each card swapped for its other copy where *hand* holds that."""
+    out = move
+    for c in cards_of(move):
+        twin = c + DECK_SIZE if c < DECK_SIZE else c - DECK_SIZE
+        if hand >> twin & 1 and not out >> twin & 1:
+            out = out & ~(1 << c) | 1 << twin
+    return out
+
+
+def random_game(rules: Rules, seed: int, plies: int | None = None) -> Game:
+    """A deal with random legal actions, some made with the copies the
+    legal plays do not list (a player may hold either)."""
+    game = Game(rules, seed=seed, names=[f"P{i}" for i in range(rules.players)])
+    rng = random.Random(seed)
+    while not game.is_over() and (plies is None or len(game.history) < plies):
+        move = rng.choice(game.legal_masks())
+        if move and rng.random() < 0.5 and not game.must_contain:
+            assert game.to_move is not None
+            move = other_copies(move, game.hand(game.to_move).mask)
+        game.play(move)
+    return game
+
+
+def state(game: Game) -> tuple[object, ...]:
+    """What a player could see of *game* by card names: copies are alike."""
+    outcome = game.outcome()
+    return (game.to_move, tuple(names(h) for h in game.hands),
+            tuple((a.seat, names(a.cards)) for a in game.history),
+            names(int(game.last_play)), outcome)
+
+
+def assert_replays(game: Game, rec: GameRecord) -> None:
+    """*rec* replays *game* ply by ply (by names), from its own deal."""
+    fresh = Game(game.rules, seed=game.seed, names=game.names)
+    replay = rec.new_game()
+    assert state(replay) == state(fresh)
+    for i, action in enumerate(rec.actions):
+        assert action.seat == game.history[i].seat
+        assert names(action.cards) == names(game.history[i].cards)
+        fresh.play(game.history[i].cards)
+        replay.play(action.cards)
+        assert state(replay) == state(fresh), f"ply {i + 1}"
+    assert len(rec.actions) == len(game.history)
+    assert state(replay) == state(game)
+
+
+@pytest.mark.parametrize("key", sorted(RULES))
+def test_round_trips_and_replays(key: str) -> None:
+    rules = RULES[key]
+    rng = random.Random(key)
+    for k in range(3):
+        seed = rng.randrange(10**6)
+        game = random_game(rules, seed, plies=None if k < 2 else rng.randrange(1, 30))
+        rec = GameRecord.from_game(game, tags={"Deal": str(k + 1)})
+        assert_replays(game, rec)
+        text = write(rec)
+        again = read_one(text)
+        assert again == rec
+        assert write(again) == text
+        assert_replays(game, again)
+        (from_js,) = from_json(to_json(rec))
+        assert from_js == rec
+        assert_replays(game, from_js)
+        if k < 2:
+            assert rec.is_finished and rec.scores == game.outcome().scores  # type: ignore[union-attr]
+        for ply in sorted(rng.sample(range(len(rec.actions) + 1), 3)):
+            assert state(again.to_game(ply)) == state(_prefix(game, ply))
+
+
+def _prefix(game: Game, ply: int) -> Game:
+    g = Game(game.rules, seed=game.seed, names=game.names)
+    for a in game.history[:ply]:
+        g.play(a.cards)
+    return g
+
+
+def test_records_name_copies_alike_and_list_both() -> None:
+    game = random_game(RULES["two-decks-6"], 5)
+    text = write(GameRecord.from_game(game))
+    hand_lines = [line for line in text.splitlines() if line[:1] == "S" and ":" in line]
+    assert len(hand_lines) == 6
+    dealt = Counter(tok for line in hand_lines for tok in line.split(":")[1].split())
+    # every card of the two decks is dealt, each name twice, some in one hand
+    assert set(dealt.values()) == {2} and len(dealt) == 52
+    assert any(max(Counter(line.split(":")[1].split()).values()) == 2 for line in hand_lines)
+    for seat, line in enumerate(hand_lines):
+        assert sorted(line.split(":")[1].split()) == names(game.initial_hands[seat])
+
+
+def _split_low_deal(starter: int) -> list[Mask]:
+    """Six seats, two decks: 3D's copies with seats 1 and 4; *starter* holds
+    the first deck's copy (so it leads)."""
+    rules = RULES["two-decks-6"]
+    cards = [c for c in range(MAX_CARDS) if c % DECK_SIZE < 52 and c % DECK_SIZE != 0]
+    random.Random(3).shuffle(cards)
+    hands = [sum(1 << c for c in cards[17 * s:17 * s + 17]) for s in range(rules.players)]
+    other = 4 if starter == 1 else 1
+    hands[starter] |= 1 << 0
+    hands[other] |= 1 << DECK_SIZE
+    return hands
+
+
+@pytest.mark.parametrize("starter", [1, 4])
+def test_who_holds_the_first_copy_of_the_lowest_card_survives(starter: int) -> None:
+    rules = RULES["two-decks-6"]
+    game = Game(rules, hands=_split_low_deal(starter), seed=None)
+    assert game.to_move == starter
+    for plies in (0, 1, 4):
+        while len(game.history) < plies:
+            game.play(random.Random(plies).choice(game.legal_masks()))
+        rec = GameRecord.from_game(game)
+        assert rec.starter == starter
+        text = write(rec)
+        assert f'[Starter "S{starter}"]' in text
+        for again in (read_one(text), from_json(to_json(rec))[0]):
+            assert again == rec
+            assert again.new_game().to_move == starter
+            assert state(again.to_game()) == state(game)
+        if plies:  # without the tag, the first play tells who holds it
+            untagged = read_one(text.replace(f'[Starter "S{starter}"]\n', ""))
+            assert untagged == rec
+            data = json.loads(to_json(rec))
+            del data["starter"]
+            assert from_json(json.dumps(data))[0] == rec
+
+
+def test_one_deck_records_do_not_change() -> None:
+    game = random_game(Rules(), 9)
+    rec = GameRecord.from_game(game)
+    assert rec.hands == game.initial_hands and rec.actions == tuple(game.history)
+    assert rec.starter is None and "Starter" not in write(rec)
+    assert "starter" not in json.loads(to_json(rec))
+
+
+def _two_deck_text() -> tuple[Game, str]:
+    game = random_game(RULES["two-decks-5-wild-five"], 77, plies=12)
+    return game, write(GameRecord.from_game(game))
+
+
+def _hand_line(text: str, seat: int) -> str:
+    return next(line for line in text.splitlines() if line.startswith(f"S{seat}:"))
+
+
+def _line_no(text: str, line: str) -> int:
+    return text.splitlines().index(line) + 1
+
+
+def test_a_card_named_three_times_in_one_hand() -> None:
+    _, text = _two_deck_text()
+    line = _hand_line(text, 0)
+    card = line.split()[1]
+    bad = text.replace(line, f"{line} {card} {card}")
+    with pytest.raises(RecordError, match=f"card '{card}' given more than 2 times") as err:
+        read_one(bad)
+    assert err.value.line == _line_no(text, line)
+
+
+def test_a_card_dealt_more_often_than_there_are_decks() -> None:
+    _, text = _two_deck_text()
+    s0, s1 = _hand_line(text, 0), _hand_line(text, 1)
+    card = s0.split()[1]
+    bad = text.replace(s1, f"{s1} {card} {card}")
+    with pytest.raises(RecordError, match=f"{card} is dealt (3|4) times: there are only 2 copies"):
+        read_one(bad)
+    with pytest.raises(RecordError, match="two copies|2 copies|more than 2"):
+        data = json.loads(to_json(read_one(text)))
+        data["hands"][1] += f" {card} {card}"
+        from_json(json.dumps(data))
+
+
+def test_one_deck_still_refuses_a_card_named_twice() -> None:
+    game = random_game(RULES["jokers-wild"], 3, plies=4)
+    text = write(GameRecord.from_game(game))
+    line = _hand_line(text, 2)
+    card = line.split()[1]
+    with pytest.raises(RecordError, match=f"card '{card}' given twice") as err:
+        read_one(text.replace(line, f"{line} {card}"))
+    assert err.value.line == _line_no(text, line)
+    data = json.loads(to_json(read_one(text)))
+    data["hands"][2] += f" {card}"
+    with pytest.raises(RecordError, match="given twice"):
+        from_json(json.dumps(data))
+
+
+def test_bad_joker_and_starter_errors() -> None:
+    game, text = _two_deck_text()
+    seat = game.history[0].seat
+    line = next(x for x in text.splitlines() if x.startswith("1."))
+    # a play of a joker its player does not hold (all jokers elsewhere or unplayed)
+    holder_jokers = [c for c in cards_of(game.initial_hands[seat]) if c % DECK_SIZE >= 52]
+    if not holder_jokers:
+        bad = text.replace(line, f"1. S{seat} RJ RJ BJ BJ")
+        with pytest.raises(RecordError, match="not hold|given more"):
+            read_one(bad)
+    with pytest.raises(RecordError, match=r"\[Starter\] must be a seat S0..S4"):
+        read_one(text.replace("[Dealer", '[Starter "S9"]\n[Dealer', 1))
+    with pytest.raises(RecordError, match="unknown card 'ZJ'"):
+        read_one(text.replace(line, line + " ZJ"))
+
+
+def _svg_cards(image: str) -> list[str]:
+    import xml.etree.ElementTree as ET
+
+    return [el.get("data-card", "") for el in ET.fromstring(image).iter() if el.get("data-card")]
+
+
+def test_svg_and_replay_commands_on_a_two_deck_record(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from big2.records.cli import replay_command, svg_command
+
+    runner = CliRunner()
+    result = runner.invoke(svg_command, ["3D 3D RJ 2S", "--selected", "3D RJ"])
+    assert result.exit_code == 0, result.output
+    assert _svg_cards(result.output) == ["3D", "3D", "2S", "RJ"]
+    assert result.output.count('class="card selected"') == 2
+    game = random_game(RULES["two-decks-5-wild-five"], 12)
+    path = tmp_path / "deal.txt"
+    path.write_text(write(GameRecord.from_game(game)), encoding="utf-8")
+    rec = read_one(path.read_text(encoding="utf-8"))
+    at = len(rec.actions) // 2
+    result = runner.invoke(svg_command, ["--record", str(path), "--seat", "4", "--at", str(at)])
+    assert result.exit_code == 0, result.output
+    mid = _prefix(game, at)
+    assert Counter(_svg_cards(result.output)) == Counter(names(mid.hands[4])) + Counter(
+        names(int(mid.last_play)))
+    result = runner.invoke(svg_command, ["--record", str(path), "--replay"])
+    assert result.exit_code == 0
+    assert sorted(_svg_cards(result.output)) == sorted(
+        n for a in game.history for n in names(a.cards))
+    result = runner.invoke(replay_command, [str(path), "--all"])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("went out. Scores:") == 1
