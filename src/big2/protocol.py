@@ -34,7 +34,17 @@ from typing import IO, Any
 import click
 
 from big2.bots import Bot, make_bot
-from big2.cards import CARD_NAMES, FULL_DECK, CardSet, InvalidCardError, Mask, cards_of, parse_cards
+from big2.cards import (
+    CARD_NAMES,
+    DECK_SIZE,
+    CardSet,
+    InvalidCardError,
+    Mask,
+    cards_of,
+    deck_mask,
+    match_copies,
+    parse_cards,
+)
 from big2.game import Game, IllegalPlayError
 from big2.rules import InvalidRulesError, Rules
 from big2.view import Action, PlayerView
@@ -50,14 +60,24 @@ class ProtocolError(ValueError):
 def format_play(mask: Mask) -> str:
     """Cards as protocol text: ASCII names by rank, ``"pass"`` for no cards.
 
+    Both copies of a card (two decks) have the same name, so it appears twice.
+
     >>> format_play(0), format_play(int(parse_cards("10h 3d")))
     ('pass', '3D TH')
+    >>> format_play(int(parse_cards("BJ 4C 3D 3D", copies=2)))
+    '3D 3D 4C BJ'
     """
-    return " ".join(CARD_NAMES[c] for c in cards_of(mask)) if mask else "pass"
+    if not mask:
+        return "pass"
+    return " ".join(CARD_NAMES[c] for c in sorted(cards_of(mask), key=lambda c: (c % DECK_SIZE, c)))
 
 
-def parse_play(value: Any) -> Mask:
-    """Protocol cards (text like ``"3D 3S"``, ``"pass"``, or a list of names) as a mask."""
+def parse_play(value: Any, copies: int = 1) -> Mask:
+    """Protocol cards (text like ``"3D 3S"``, ``"pass"``, or a list of names) as a mask.
+
+    With ``copies=2`` (two decks) a card named twice is both copies; which
+    copy a name means is settled against a hand by :func:`big2.cards.match_copies`.
+    """
     if isinstance(value, list):
         value = " ".join(map(str, value))
     if not isinstance(value, str):
@@ -65,7 +85,7 @@ def parse_play(value: Any) -> Mask:
     if value.strip().lower() in ("", "pass", "p"):
         return 0
     try:
-        return int(parse_cards(value))
+        return int(parse_cards(value, copies))
     except InvalidCardError as exc:
         raise ProtocolError(str(exc)) from None
 
@@ -134,12 +154,16 @@ class BotSession:
         rules = _rules_of(msg.get("rules", "classic"))
         n = rules.players
         seat = _seat(msg.get("seat"), n)
-        hand = parse_play(msg.get("hand", ""))
+        hand = parse_play(msg.get("hand", ""), rules.decks)
         if not hand:
             raise ProtocolError("hand: at least one card needed")
+        deck = deck_mask(rules.decks, rules.jokers != "none")
+        if hand & ~deck:
+            raise ProtocolError("hand: not in this game's deck: " + format_play(hand & ~deck))
+        size = deck.bit_count()
         counts = msg.get("counts")
         if counts is None:
-            each = 13 if rules.deal == "13-each" or n == 4 else 52 // n
+            each = 13 if rules.deal == "13-each" or n == 4 else size // n
             counts = [each] * n
             counts[seat] = hand.bit_count()
         if (not isinstance(counts, list) or len(counts) != n
@@ -149,8 +173,8 @@ class BotSession:
         if counts[seat] != hand.bit_count():
             raise ProtocolError(f"counts[{seat}] is {counts[seat]} but the hand has "
                                 f"{hand.bit_count()} cards")
-        if sum(counts) > 52:
-            raise ProtocolError("counts add up to more than 52 cards")
+        if sum(counts) > size:
+            raise ProtocolError(f"counts add up to more than {size} cards")
         if "first" in msg:
             first = _seat(msg["first"], n, "first")
         elif hand >> rules.lowest_card & 1:
@@ -160,6 +184,8 @@ class BotSession:
         must = parse_play(msg.get("must_contain", ""))
         if must.bit_count() > 1:
             raise ProtocolError("must_contain: one card at most")
+        if must and rules.decks > 1:  # the copy the first player holds
+            must = match_copies(must, hand if first == seat else deck & ~hand) or must
         if must and first == seat and not hand & must:
             raise ProtocolError("must_contain: the first player must hold that card")
         self._deal = {"rules": rules, "seat": seat, "hand": hand, "counts": list(counts),
@@ -171,7 +197,7 @@ class BotSession:
     def _on_action(self, msg: dict[str, Any]) -> dict[str, Any]:
         d = self._need_deal()
         seat = _seat(msg.get("seat"), d["rules"].players)
-        cards = parse_play(msg.get("cards"))
+        cards = self._copies(seat, parse_play(msg.get("cards"), d["rules"].decks))
         game = self._game(acting=(seat, cards))
         if game.to_move is None:
             raise ProtocolError("the deal is already over")
@@ -204,6 +230,21 @@ class BotSession:
 
     # -- position ------------------------------------------------------------
 
+    def _copies(self, seat: int, cards: Mask) -> Mask:
+        """Two decks: *cards* as the copies *seat* can hold (this bot's own, or
+        ones neither in its hand nor played)."""
+        d = self._need_deal()
+        rules: Rules = d["rules"]
+        if rules.decks == 1 or not cards:
+            return cards
+        if seat == d["seat"]:
+            return match_copies(cards, d["hand"]) or cards
+        played = 0
+        for a in d["history"]:
+            played |= a.cards
+        free = deck_mask(rules.decks, rules.jokers != "none") & ~d["hand"] & ~played
+        return match_copies(cards, free) or cards
+
     def _need_deal(self) -> dict[str, Any]:
         if self._deal is None:
             raise ProtocolError("no deal in progress: send new_deal first")
@@ -227,7 +268,7 @@ class BotSession:
         if any(c < 0 for c in counts):
             raise ProtocolError("a seat played more cards than it was dealt")
         counts[seat] = d["hand"].bit_count()
-        free = FULL_DECK & ~d["hand"] & ~played
+        free = deck_mask(rules.decks, rules.jokers != "none") & ~d["hand"] & ~played
         hands = [0] * n
         hands[seat] = d["hand"]
         if acting is not None and acting[1]:
@@ -431,7 +472,8 @@ class ExternalBot(Bot):
         if reply.get("type") != "play":
             self._fail(f"expected 'play', got {reply}")
         try:
-            return parse_play(reply.get("cards"))
+            cards = parse_play(reply.get("cards"), view.rules.decks)
+            return match_copies(cards, int(view.hand)) or cards
         except ProtocolError as exc:
             self._fail(f"bad cards in reply: {exc}")
         raise AssertionError("unreachable")
