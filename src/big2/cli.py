@@ -98,7 +98,8 @@ def main() -> None:
               help=f"preset: {', '.join(PRESETS)}")
 @click.option("--set", "options", multiple=True, metavar="NAME=VALUE",
               help="change one option (see `big2 rules`); repeatable")
-@click.option("--players", type=click.IntRange(2, 4), default=None, help="number of players")
+@click.option("--players", type=click.IntRange(2, 8), default=None,
+              help="number of players (5 to 8 with --set decks=2)")
 @click.option("--seed", type=int, default=None, help="seed for reproducible deals")
 @click.option("--deals", type=click.IntRange(0), default=None,
               help="deals in the match (default: the rules' match_deals)")

@@ -11,14 +11,23 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from big2.bots import Bot
-from big2.cards import CARD_SYMBOLS, InvalidCardError, Mask, cards_of, parse_cards
+from big2.cards import (
+    CARD_SYMBOLS,
+    DECK_SIZE,
+    InvalidCardError,
+    Mask,
+    cards_of,
+    is_joker,
+    parse_cards,
+)
 from big2.game import Game, IllegalPlayError, kind_name
 from big2.match import Match
 from big2.rules import Rules
 
 HELP = """Answer with:
   a number      play that legal play from the list
-  cards         type the cards, e.g. "3D 3S" or "10h jh qh kh ah"
+  cards         type the cards, e.g. "3D 3S" or "10h jh qh kh ah" (jokers: RJ, BJ;
+                with two decks name a card twice for both copies: "3D 3D")
   p             pass
   s             toggle sorting your hand by rank / by suit
   h             show the whole legal-play list again
@@ -29,9 +38,11 @@ HELP = """Answer with:
 def _cards(mask: Mask, by_suit: bool = False, rules: Rules | None = None) -> str:
     cards = cards_of(mask)
     if rules is not None:
-        strength = rules.strength
-        key = (lambda c: (rules.suit_rank[c & 3], c >> 2)) if by_suit else strength
-        cards.sort(key=key)
+        if by_suit:  # the jokers after the four suits; copies of a card side by side
+            cards.sort(key=lambda c: (4 if is_joker(c) else rules.suit_rank[c % DECK_SIZE & 3],
+                                      c % DECK_SIZE >> 2, c))
+        else:
+            cards.sort(key=lambda c: (rules.strength(c), c))
     return " ".join(CARD_SYMBOLS[c] for c in cards) or "-"
 
 
@@ -188,8 +199,10 @@ class TerminalGame:
                         continue
                     play = legal[i - 1]
                 else:
-                    play = int(parse_cards(answer))
+                    # two decks: "3D 3D" is both copies, and a name the copy held
+                    play = int(parse_cards(answer, game.rules.decks))
                 game.play(play)
+                play = game.history[-1].cards
             except (IllegalPlayError, InvalidCardError) as exc:
                 self.say(f"Not allowed: {exc}")
                 continue
