@@ -4,6 +4,7 @@ clear errors for malformed input."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -12,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from big2 import Game, Rules
-from big2.cards import CARD_NAMES, DECK_SIZE, MAX_CARDS, Mask, cards_of
+from big2.cards import CARD_NAMES, DECK_SIZE, JOKERS, MAX_CARDS, Mask, cards_of
 from big2.records import GameRecord, RecordError, from_json, read_one, to_json, write
+from big2.view import Action
 
 RULES = {
     "jokers-wild": Rules(jokers="wild"),
@@ -217,14 +219,21 @@ def test_one_deck_still_refuses_a_card_named_twice() -> None:
 
 def test_bad_joker_and_starter_errors() -> None:
     game, text = _two_deck_text()
-    seat = game.history[0].seat
+    rec = read_one(text)
+    # four jokers, five seats: some seat holds none; make its first action a joker
+    seat = next(s for s in range(5) if not game.initial_hands[s] & JOKERS)
+    k = next(i for i, a in enumerate(rec.actions) if a.seat == seat)
+    actions = list(rec.actions)
+    actions[k] = Action(seat, 1 << 52)
+    bad = write(dataclasses.replace(rec, actions=tuple(actions[:k + 1]), winner=None,
+                                    scores=None))
+    with pytest.raises(RecordError, match=f"illegal action by S{seat} \\(action {k + 1}\\): "
+                       "you do not hold RJ") as err:
+        read_one(bad)
+    assert err.value.line is not None and f"S{seat} RJ" in bad.splitlines()[err.value.line - 1]
     line = next(x for x in text.splitlines() if x.startswith("1."))
-    # a play of a joker its player does not hold (all jokers elsewhere or unplayed)
-    holder_jokers = [c for c in cards_of(game.initial_hands[seat]) if c % DECK_SIZE >= 52]
-    if not holder_jokers:
-        bad = text.replace(line, f"1. S{seat} RJ RJ BJ BJ")
-        with pytest.raises(RecordError, match="not hold|given more"):
-            read_one(bad)
+    with pytest.raises(RecordError, match="card 'RJ' given more than 2 times"):
+        read_one(text.replace(line, line + "  S0 RJ RJ RJ"))
     with pytest.raises(RecordError, match=r"\[Starter\] must be a seat S0..S4"):
         read_one(text.replace("[Dealer", '[Starter "S9"]\n[Dealer', 1))
     with pytest.raises(RecordError, match="unknown card 'ZJ'"):
