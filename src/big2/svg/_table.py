@@ -79,6 +79,10 @@ def table(view: PlayerView, *, size: int = 800, colors: Mapping[str, str] | None
     beat lies in the middle labelled with who made it, the seat to act is
     highlighted, and scores show once the view has any. Only what the view
     holds is drawn, so no hidden card can appear.
+
+    Two to eight seats: with five or more (two decks) the table is taller,
+    two seats sit on each side and up to three across the top, and the
+    scores sit below the play in the middle.
     """
     c = _colors(colors)
     n = view.num_players
