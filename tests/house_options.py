@@ -78,3 +78,35 @@ def rich_hands(rng: random.Random, players: int = 4, size: int = 13) -> list[int
         free.difference_update(rest)
         hands.append(sum(1 << c for c in hand))
     return hands
+
+
+EXTENDED_DECK_OPTION_SETS: list[dict[str, Any]] = [
+    {"jokers": "wild"},
+    {"jokers": "valueless"},
+    {"decks": 2, "players": 6},
+    {"decks": 2, "players": 8, "play_equal": True},
+    {"decks": 2, "players": 5, "jokers": "wild", "five_of_a_kind": "above-straight-flush",
+     "deal": "13-each"},
+    {"decks": 2, "players": 7, "five_of_a_kind": "below-straight-flush", "scoring": "count"},
+    {"jokers": "wild", "five_of_a_kind": "below-straight-flush", "two_pairs": True,
+     "four_of_a_kind_alone": True, "five_card_compare": "same-kind"},
+    {"jokers": "wild", "five_card_compare": "top-card", "five_trips": True,
+     "five_two_pairs": "sisters", "suit_ranking": False},
+    {"jokers": "wild", "bomb_on_small": True, "four_beats_all": True, "five_two_pairs": "any",
+     "straight_beats_flush": True, "flush_order": "suit"},
+    {"decks": 2, "players": 5, "deal": "13-each", "smack_down": "any-2", "straight_min": 3,
+     "straight_max": 7},
+    {"jokers": "valueless", "players": 3, "last_card": True, "assist_penalty": True,
+     "redeal": ("weak", "no-face")},
+    {"decks": 2, "teams": True, "three_threes": True, "play_equal": True, "deal": "13-each"},
+    {"decks": 2, "players": 8, "jokers": "wild", "dragon": True, "smack_down": "2S",
+     "straight_max": 8, "finish_restrictions": ("2S",)},
+]
+"""Jokers, two decks, five of a kind and equal plays (RULES.md §2, 29 and 34), alone
+and with other house rules."""
+
+REFERENCE_EXTENDED_SETS = [o for o in EXTENDED_DECK_OPTION_SETS
+                           if not (o.get("jokers") == "wild" and (o.get("dragon") or o.get(
+                               "straight_max", 5) > 5 or o.get("smack_down", "off") != "off"))]
+"""The sets the brute-force reference can check in reasonable time (it tries every
+card for each joker, which is too slow for plays of up to 13 cards)."""

@@ -96,6 +96,8 @@ def ref_classify(cards: tuple[int, ...], rules: Rules) -> tuple[str, tuple[int, 
             key = (s, *desc) if rules.flush_order == "suit" else (*desc, s)
             return ("flush", key, top_value)
         return None
+    if shape == [5] and rules.five_of_a_kind != "off":
+        return ("five of a kind", (ranks[0],), top_value)
     if shape == [4, 1]:
         if not rules.four_kicker:
             return None
@@ -145,9 +147,13 @@ def ref_leadable(c: tuple[str, tuple[int, ...], int], rules: Rules) -> bool:
     return not (c[0].startswith("run of") or (c[0] == "four" and not rules.four_of_a_kind_alone))
 
 
-def ref_beats_any(a_cards: tuple[int, ...], b_cards: tuple[int, ...], rules: Rules) -> bool:
-    """Whether play *a_cards* may go on *b_cards*, house rules included."""
-    a, b = ref_classify(a_cards, rules), ref_classify(b_cards, rules)
+def ref_beats_any(a_cards: tuple[int, ...], b_cards: tuple[int, ...], rules: Rules,
+                  a: tuple[str, tuple[int, ...], int] | None = None,
+                  b: tuple[str, tuple[int, ...], int] | None = None) -> bool:
+    """Whether play *a_cards* may go on *b_cards*, house rules included (*a*, *b*:
+    their classifications, when a joker made them; cards are then as the jokers stand)."""
+    a = a or ref_classify(a_cards, rules)
+    b = b or ref_classify(b_cards, rules)
     assert a is not None and b is not None
     na, nb = len(a_cards), len(b_cards)
     if b[0] == "dragon":
@@ -160,10 +166,12 @@ def ref_beats_any(a_cards: tuple[int, ...], b_cards: tuple[int, ...], rules: Rul
             return a[1] > b[1]
 
     def is_four(x: tuple[str, tuple[int, ...], int]) -> bool:
-        return x[0] == "four kicker" or (x[0] == "four" and rules.four_of_a_kind_alone)
+        return (x[0] in ("four kicker", "five of a kind")
+                or (x[0] == "four" and rules.four_of_a_kind_alone))
 
-    def quad(cards: tuple[int, ...]) -> int:
-        return Counter(c // 4 for c in cards).most_common(1)[0][0]
+    def quad(cards: tuple[int, ...]) -> tuple[bool, int]:
+        rank, count = Counter(c // 4 for c in cards).most_common(1)[0]
+        return count == 5, rank  # a five of a kind above every four
 
     if rules.four_beats_all:
         if is_four(a) and is_four(b):
@@ -175,7 +183,7 @@ def ref_beats_any(a_cards: tuple[int, ...], b_cards: tuple[int, ...], rules: Rul
     if na != nb or not ref_leadable(a, rules) or not ref_leadable(b, rules):
         return False
     if a[0].startswith("straight of") or b[0].startswith("straight of"):
-        return a[0] == b[0] and a[1] > b[1]
+        return a[0] == b[0] and (a[1] > b[1] or (a[1] == b[1] and rules.play_equal))
     return ref_beats(a, b, na, rules)
 
 
@@ -194,23 +202,28 @@ def five_kind_order(rules: Rules) -> list[str]:
              "straight flush"]
     if rules.straight_beats_flush:
         order[2], order[3] = order[3], order[2]
+    if rules.five_of_a_kind == "below-straight-flush":
+        order.insert(order.index("straight flush"), "five of a kind")
+    elif rules.five_of_a_kind == "above-straight-flush":
+        order.append("five of a kind")
     return order
 
 
 def ref_beats(a: tuple[str, tuple[int, ...], int], b: tuple[str, tuple[int, ...], int],
               size: int, rules: Rules) -> bool:
+    equal_ok = rules.play_equal  # a play equal to the last may follow it
     if size == 5:
         if rules.five_card_compare == "top-card":
-            return a[2] > b[2]
+            return a[2] > b[2] or (a[2] == b[2] and equal_ok)
         if a[0] != b[0]:
             if rules.five_card_compare == "same-kind":
                 return False
             order = five_kind_order(rules)
             return order.index(a[0]) > order.index(b[0])
-        return a[1] > b[1]
+        return a[1] > b[1] or (a[1] == b[1] and equal_ok)
     if size == 4 and a[0] != b[0]:
         return a[0] == "four"
-    return a[1] > b[1]
+    return a[1] > b[1] or (a[1] == b[1] and equal_ok)
 
 
 def ref_restricted(play: tuple[int, ...], rules: Rules) -> bool:

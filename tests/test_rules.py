@@ -29,7 +29,8 @@ def test_unknown_option_lists_valid_ones() -> None:
 @pytest.mark.parametrize("field,value,msg", [
     ("suit_order", "SHCD", "DCHS, CDHS, CDSH, CSHD"),
     ("straight_order", "x", "hk, malaysia"),
-    ("players", 5, "outside 2..4"),
+    ("players", 9, "outside 2..8"),
+    ("players", 5, "need decks=2"),
     ("players", "4", "whole number"),
     ("triples", "yes", "true or false"),
     ("finish_restrictions", ["any-3"], "single-2, pair-2, any-2, 2S"),
@@ -56,7 +57,21 @@ def _option_values():
             out[o.name] = st.sampled_from(o.choices)
         else:
             out[o.name] = st.integers(o.minimum, o.maximum)
-    return st.fixed_dictionaries({}, optional=out)
+    return st.fixed_dictionaries({}, optional=out).map(_consistent)
+
+
+def _consistent(options: dict) -> dict:
+    """Adjust random options to a valid combination (the cross-option checks
+    have tests of their own in test_wild.py)."""
+    if options.get("players", 4) > 4:
+        options["decks"] = 2
+    if options.get("five_of_a_kind", "off") != "off" and options.get("decks", 1) == 1:
+        options["jokers"] = "wild"
+    if options.get("decks", 1) == 2 or options.get("jokers", "none") != "none":
+        for name in ("maltese", "go_fish", "spare_swap"):
+            options.pop(name, None)
+        options.pop("four_twos", None)
+    return options
 
 
 @given(_option_values())

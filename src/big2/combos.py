@@ -123,6 +123,9 @@ class Engine:
         self.suited = rules.suit_ranking
         self.suit_rank = sr
         self.strength = tuple((c >> 2) * 4 + sr[c & 3] for c in range(52))
+        self._top_pos = tuple(max((sr[s] for s in range(4) if nib >> s & 1), default=0)
+                              for nib in range(16))
+        """The strongest suit's position among the suits of a rank's nibble."""
         self.by_strength = tuple(sorted(range(52), key=self.strength.__getitem__))
         self.lowest_card = rules.lowest_card
         self.deck_cards: Mask = FULL_DECK
@@ -271,7 +274,7 @@ class Engine:
             return Combo(Kind.FOUR_OF_A_KIND, mask, self.kind_base[Kind.FOUR_OF_A_KIND] | top)
         if (n >= 6 and len(present) * 2 == n and all(nibs[r].bit_count() == 2 for r in present)
                 and top - present[0] == len(present) - 1 and top <= _TOP_RUN_RANK):
-            key = top * 4 + self.suit_rank[nibs[top].bit_length() - 1] if suited else top
+            key = top * 4 + self._top_pos[nibs[top]] if suited else top
             return Combo(Kind.PAIR_RUN, mask, (n << _LONG_SHIFT) | key)
         return None
 
@@ -296,7 +299,7 @@ class Engine:
         if n == 4:
             if counts == [2, 2] and self.rules.two_pairs:
                 hi = present[-1]
-                key = hi * 4 + self.suit_rank[nibs[hi].bit_length() - 1] if self.suited else hi
+                key = hi * 4 + self._top_pos[nibs[hi]] if self.suited else hi
                 return Combo(Kind.TWO_PAIRS, mask, key)
             return None
         if n != 5:
@@ -325,7 +328,7 @@ class Engine:
             if self.rules.five_two_pairs == "sisters" and not _consecutive(pairs[0], pairs[1]):
                 return None
             hi = pairs[-1]
-            key = hi * 4 + self.suit_rank[nibs[hi].bit_length() - 1] if self.suited else hi
+            key = hi * 4 + self._top_pos[nibs[hi]] if self.suited else hi
             return Combo(Kind.FIVE_TWO_PAIRS, mask, self._five_power(Kind.FIVE_TWO_PAIRS, key, mask))
         return None
 
@@ -581,7 +584,7 @@ class Engine:
                 if sisters and not _consecutive(present[0], present[1]):
                     continue
                 hi = present[1]
-                key = hi * 4 + sr[((tm >> (4 * hi)) & 15).bit_length() - 1] if suited else hi
+                key = hi * 4 + self._top_pos[(tm >> (4 * hi)) & 15] if suited else hi
                 rest = hand & ~BB_RANKS[present[0]] & ~BB_RANKS[present[1]]
                 while rest:
                     low = rest & -rest

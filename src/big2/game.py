@@ -130,10 +130,17 @@ def _deal_once(rules: Rules, rng: random.Random, dealer: int) -> list[Mask]:
         dealt = [c for c in engine(rules).by_strength if any(h >> c & 1 for h in hands)]
         if rules.spare_to != "aside":
             card = dealt[0] if rules.spare_to == "lowest" else dealt[-1]
-            holder = next(s for s in range(n) if hands[s] >> card & 1)
+            # with two decks, of two holders the first from the dealer's left
+            holder = next(s for s in _seats_after(n, rules.direction)[dealer % n]
+                          if hands[s] & _copies(1 << card))
             for c in deck[per * n:]:
                 hands[holder] |= 1 << c
     return hands
+
+
+def _copies(card: Mask) -> Mask:
+    """A one-card mask with the card's copy in the other deck added."""
+    return card | card << DECK_SIZE | card >> DECK_SIZE
 
 
 @cache
@@ -189,7 +196,11 @@ class Game:
                 raise ValueError("not in this game's deck: "
                                  + " ".join(CARD_SYMBOLS[c] for c in outside))
             seen = 0
-            for h in dealt:
+            for i, h in enumerate(dealt):
+                if h & seen and rules.decks > 1:  # a card in two hands: the second deck's copy
+                    for c in cards_of(h & seen & ((1 << DECK_SIZE) - 1)):
+                        h ^= 1 << c | 1 << (c + DECK_SIZE)
+                    dealt[i] = h
                 if h & seen:
                     raise ValueError("the same card is in two hands: "
                                      + " ".join(CARD_SYMBOLS[c] for c in cards_of(h & seen)))
@@ -241,8 +252,13 @@ class Game:
         """Teams: the deal ended in a tie and a five-card shoot-out decides it."""
         """Set when a house-rule penalty changed the scores: ``'last-card'`` or ``'assist'``."""
         if self._leader_arg is None:
-            self._must = self._low_card_mask()
-            self.to_move: int | None = next(s for s, h in enumerate(self.hands) if h & self._must)
+            self._must = low = self._low_card_mask()
+            if self.rules.decks > 1:  # both copies dealt: the first holder from the dealer's left
+                low = _copies(low)
+            self.to_move: int | None = next(s for s in self._after[self.dealer]
+                                            if self.hands[s] & low)
+            self._must = self.hands[self.to_move] & low
+            self._must &= -self._must
         else:
             self._must = 0
             self.to_move = self._leader_arg
@@ -543,7 +559,7 @@ class Game:
         if combo is None:
             raise IllegalPlayError("not a combination under these rules: "
                                    + " ".join(CARD_SYMBOLS[c] for c in cards_of(mask)))
-        if self._must and not mask & self._must:
+        if self._must and not mask & _copies(self._must):
             low = CARD_SYMBOLS[self._must.bit_length() - 1]
             raise IllegalPlayError(f"the first play must contain {low}")
         last = self._last
@@ -582,8 +598,8 @@ class Game:
             # fast path: one of the listed legal plays (bots, self-play)
             assert self.to_move is not None
             if cards:
-                combo = (self._eng.as_played(cards, self._last) if self._wild  # type: ignore[arg-type]
-                         else self._eng.classify(cards))  # type: ignore[arg-type]
+                combo = (self._eng.as_played(cards, self._last) if self._wild
+                         else self._eng.classify(cards))
                 self._do_play(self.to_move, cards, combo)  # type: ignore[arg-type]
             else:
                 self._do_pass(self.to_move)
@@ -592,8 +608,7 @@ class Game:
         if mask == 0:
             self.pass_turn()
             return
-        assert self.to_move is not None
-        if self.rules.decks > 1:
+        if self.rules.decks > 1 and self.to_move is not None:
             mask = match_copies(mask, self.hands[self.to_move]) or mask
         combo = self.check_play(mask)
         assert combo is not None and self.to_move is not None

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from big2.cards import BB_RANKS, TWO, Mask, cards_of
+from big2.cards import DECK_SIZE, FULL_DECK, RANK_MASKS, TWO, Mask, cards_of, rank_of
 from big2.combos import Kind, engine
 from big2.rules import Rules
 
@@ -31,8 +31,10 @@ def card_multiplier(left: int, dealt: int) -> int:
 
 
 def _straight_flushes(hand: Mask, rules: Rules) -> int:
-    """Five-card straight flushes held in *hand* (overlapping ones each count)."""
+    """Five-card straight flushes held in *hand* (overlapping ones each count;
+    with two decks, copies of a card count once)."""
     sequences = engine(rules).straight_list
+    hand = (hand | hand >> DECK_SIZE) & FULL_DECK
     count = 0
     for suit in range(4):
         ranks = 0
@@ -46,9 +48,9 @@ def _straight_flushes(hand: Mask, rules: Rules) -> int:
 
 def doubling_count(hand: Mask, rules: Rules) -> int:
     """How many times a loser's figure doubles for what *hand* still holds."""
-    twos = (hand & BB_RANKS[TWO]).bit_count()
+    twos = (hand & RANK_MASKS[TWO]).bit_count()
     n = twos if rules.twos_double == "each" else min(twos, 1)
-    n += sum(1 for r in range(13) if hand & BB_RANKS[r] == BB_RANKS[r])
+    n += sum((hand & RANK_MASKS[r]).bit_count() // 4 for r in range(13))  # fours held whole
     if hand.bit_count() >= 5:
         n += _straight_flushes(hand, rules)
     return n
@@ -60,9 +62,10 @@ def winning_play_doubles(last_play: Mask, rules: Rules) -> bool:
     combo = engine(rules).classify(last_play)
     if combo is None:
         return False
-    if combo.kind in (Kind.SINGLE, Kind.PAIR) and all(c >> 2 == TWO for c in cards_of(last_play)):
+    if combo.kind in (Kind.SINGLE, Kind.PAIR) and all(rank_of(c) == TWO for c in cards_of(last_play)):
         return True
-    return combo.kind in (Kind.FOUR_OF_A_KIND, Kind.FOUR_KICKER, Kind.STRAIGHT_FLUSH)
+    return combo.kind in (Kind.FOUR_OF_A_KIND, Kind.FOUR_KICKER, Kind.STRAIGHT_FLUSH,
+                          Kind.FIVE_OF_A_KIND)
 
 
 def score(
@@ -95,7 +98,7 @@ def score(
     n = len(hands_left)
     hands = [int(h) for h in hands_left]
     if dealt is None:
-        each = 13 if (rules.deal == "13-each" or n == 4) else 52 // n
+        each = 13 if (rules.deal == "13-each" or n == 4) else 52 * rules.decks // n
         dealt = [each] * n
     if rules.scoring == "ranking":
         order = list(finished) or [winner]
@@ -109,7 +112,7 @@ def score(
             continue
         left = hand.bit_count()
         if rules.scoring == "count":
-            figure = left + ((hand & BB_RANKS[TWO]).bit_count() if rules.count_twos_double else 0)
+            figure = left + ((hand & RANK_MASKS[TWO]).bit_count() if rules.count_twos_double else 0)
         else:
             figure = left * card_multiplier(left, dealt[seat])
             if rules.scoring == "classic":

@@ -80,6 +80,8 @@ class WildEngine(Engine):
         self._readings: dict[Mask, tuple[Combo, ...]] = {}
         self._read_memo: dict[tuple[tuple[int, ...], int], tuple[Reading, ...]] = {}
         self._quads: dict[tuple[Mask, Kind], int] = {}
+        self._kind_order = {k: i for i, k in enumerate(self.five_kinds)}
+        self._kind_order[Kind.FOUR_OF_A_KIND] = 1
         # rank sets that could still grow into a five-card straight
         self._straight_parts = {sub for smask in self.straights
                                 for sub in _submasks(smask)}
@@ -154,7 +156,8 @@ class WildEngine(Engine):
             out.append(Combo(kind, mask, power))
             if quad >= 0:
                 self._quads[(mask, kind)] = quad
-        out.sort(key=lambda c: (self.leadable(c), c.power, c.kind), reverse=True)
+        order = self._kind_order
+        out.sort(key=lambda c: (self.leadable(c), c.power, order.get(c.kind, 0)), reverse=True)
         return tuple(out)
 
     def _read(self, nat: tuple[int, ...], jokers: int) -> Iterator[Reading]:
@@ -254,13 +257,14 @@ class WildEngine(Engine):
                     yield (Kind.STRAIGHT_FLUSH,
                            five(Kind.STRAIGHT_FLUSH, key, target, hr * 4 + s if suited else hr), -1)
                 if not one_suit or jokers:
-                    if cnt[decide]:
-                        dpos = pos[decide][0]
-                    else:  # a joker decides; it must leave the straight unsuited
-                        alone = one_suit and jokers == 1 and sr[next(iter(suits))] == _TOP
-                        dpos = _TOP - 1 if alone else _TOP
+                    # a lone joker among cards of one suit must take another suit
+                    alone = one_suit and jokers == 1 and sr[next(iter(suits))] == _TOP
+                    joker_pos = _TOP - 1 if alone else _TOP
+                    dpos = pos[decide][0] if cnt[decide] else joker_pos
                     key = idx * 4 + dpos if suited else idx
-                    yield Kind.STRAIGHT, five(Kind.STRAIGHT, key, target), -1
+                    tpos = pos[hr][0] if cnt[hr] else joker_pos
+                    yield (Kind.STRAIGHT,
+                           five(Kind.STRAIGHT, key, target, hr * 4 + tpos if suited else hr), -1)
             if one_suit:
                 suit = next(iter(suits))
                 s = sr[suit]
@@ -336,8 +340,8 @@ class WildEngine(Engine):
         if self.extra_leads or self.smack:
             for mask in self._long_sets(held):
                 self._file(mask, groups)
-        for g in groups:
-            g.sort(key=lambda m: (self.readings(m)[0].power, m))
+        for g in groups:  # ties by card names, not copy numbers (a bot sees names only)
+            g.sort(key=lambda m: (self.readings(m)[0].power, _by_name(m), m))
         return tuple(groups)
 
     def _file(self, mask: Mask, groups: list[list[int]]) -> None:
@@ -404,12 +408,13 @@ class WildEngine(Engine):
                 shapes += [(range(lo, lo + k), 2) for lo in range(_TOP_RUN_RANK - k + 2)]
         wild = len(jokers) if self.wild else 0
         count = [sum(len(ids) for ids in by_rank[r]) for r in range(13)]
+        reds, blacks = held.get(NUM_CARDS, []), held.get(NUM_CARDS + 1, [])
         for ranks, need in shapes:
             if sum(max(0, need - count[r]) for r in ranks) > wild:
                 continue
-            for mask, used in _fill(by_rank, list(ranks), need, len(jokers) if self.wild else 0):
-                for chosen in set(combinations(jokers, used)):
-                    yield mask | sum(1 << c for c in chosen)
+            for mask, used in _fill(by_rank, list(ranks), need, wild):
+                for red in range(max(0, used - len(blacks)), min(used, len(reds)) + 1):
+                    yield mask | sum(1 << c for c in reds[:red] + blacks[:used - red])
 
     def follows_from(self, hand_plays: tuple[list[int], ...], last: Combo) -> list[Mask]:
         """The plays in *hand_plays* that have a reading that may be played on *last*."""
@@ -420,6 +425,13 @@ class WildEngine(Engine):
     def leads_from(hand_plays: tuple[list[int], ...]) -> list[Mask]:
         """Every lead in *hand_plays*."""
         return [m for group in hand_plays[1:7] for m in group]
+
+
+def _by_name(mask: Mask) -> tuple[int, int]:
+    """A key that orders plays by their cards' names (copies alike)."""
+    first = mask & ((1 << DECK_SIZE) - 1)
+    second = mask >> DECK_SIZE
+    return first | second, first & second
 
 
 def _submasks(mask: int) -> Iterator[int]:

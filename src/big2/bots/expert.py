@@ -42,6 +42,7 @@ from big2.bots.modelling import (
     public_steps,
 )
 from big2.bots.planning import beaten_by_unseen, heuristic_play, plan
+from big2.bots.wildplay import wild_play
 from big2.cards import FULL_DECK, TWO, Mask, cards_of
 from big2.combos import Engine, engine
 from big2.game import Game
@@ -171,6 +172,8 @@ class ExpertBot(Bot):
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
+        if view.rules.extended_deck:  # the search samples one 52-card deck
+            return wild_play(view)
         eng = engine(view.rules)
         hand = int(view.hand)
         unseen = FULL_DECK & ~hand & ~int(view.played)

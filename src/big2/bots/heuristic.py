@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from big2.bots.base import Bot, register_bot
 from big2.bots.planning import heuristic_play
+from big2.bots.wildplay import wild_play
 from big2.cards import FULL_DECK, Mask
 from big2.combos import engine
 from big2.view import PlayerView
@@ -34,6 +35,8 @@ class HeuristicBot(Bot):
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
+        if view.rules.extended_deck:  # jokers or two decks: the planner is for one deck
+            return wild_play(view)
         unseen = FULL_DECK & ~int(view.hand) & ~int(view.played)
         choice = heuristic_play(engine(view.rules), view.seat, int(view.hand), legal,
                                 int(view.last_play), view.card_counts, unseen)

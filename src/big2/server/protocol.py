@@ -33,7 +33,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from big2.cards import CARD_NAMES, Mask
+from big2.cards import CARD_NAMES, DECK_SIZE, Mask
 
 __all__ = [
     "MAX_MESSAGE_BYTES", "ClientMessage", "Hello", "Hint", "Next", "Pass", "Ping", "Play",
