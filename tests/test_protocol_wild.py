@@ -119,6 +119,23 @@ def test_bot_session_numbers_copies_by_name() -> None:
     assert bad["type"] == "error" and "4" in bad["message"]
 
 
+def test_two_deck_new_deal_without_first() -> None:
+    """With two decks, holding one 3D does not make a seat first (the other
+    copy's holder may sit earlier from the dealer's left): the host must say
+    who is; holding both, the bot leads."""
+    rules = {"decks": 2, "players": 8}
+    s = BotSession(make_bot("greedy"))
+    reply = s.handle(json.dumps({"type": "new_deal", "rules": rules, "seat": 2,
+                                 "hand": "3D 3C 4D 4D 5H 6S 7C 8C 9D TS TS JH 2C"}))
+    assert reply["type"] == "error" and "first" in reply["message"]
+    reply = s.handle(json.dumps({"type": "new_deal", "rules": rules, "seat": 2,
+                                 "hand": "3D 3D 4D 4D 5H 6S 7C 8C 9D TS TS JH 2C",
+                                 "must_contain": "3D"}))
+    assert reply == {"type": "ok"}, reply
+    play = s.handle('{"type": "go"}')
+    assert play["type"] == "play" and "3D" in play["cards"].split()
+
+
 def test_two_deck_messages_refuse_too_many_copies() -> None:
     s = BotSession(make_bot("random", seed=0))
     reply = s.handle(json.dumps({"type": "new_deal", "rules": {"decks": 2, "players": 6},

@@ -122,48 +122,112 @@ def test_records_name_copies_alike_and_list_both() -> None:
         assert sorted(line.split(":")[1].split()) == names(game.initial_hands[seat])
 
 
-def _split_low_deal(starter: int) -> list[Mask]:
-    """Six seats, two decks: 3D's copies with seats 1 and 4; *starter* holds
-    the first deck's copy (so it leads)."""
-    rules = RULES["two-decks-6"]
+def _split_low_deal(rules: Rules, first: int, second: int) -> list[Mask]:
+    """Two decks: 3D's copies dealt to two seats, the first deck's to *first*
+    and the second deck's to *second*; the other cards shuffled out evenly."""
+    n = rules.players
     cards = [c for c in range(MAX_CARDS) if c % DECK_SIZE < 52 and c % DECK_SIZE != 0]
     random.Random(3).shuffle(cards)
-    hands = [sum(1 << c for c in cards[17 * s:17 * s + 17]) for s in range(rules.players)]
-    other = 4 if starter == 1 else 1
-    hands[starter] |= 1 << 0
-    hands[other] |= 1 << DECK_SIZE
+    per = len(cards) // n
+    hands = [sum(1 << c for c in cards[per * s:per * s + per]) for s in range(n)]
+    hands[first] |= 1 << 0
+    hands[second] |= 1 << DECK_SIZE
     return hands
 
 
-@pytest.mark.parametrize("starter", [1, 4])
-def test_who_holds_the_first_copy_of_the_lowest_card_survives(starter: int) -> None:
-    rules = RULES["two-decks-6"]
-    game = Game(rules, hands=_split_low_deal(starter), seed=None)
-    assert game.to_move == starter
-    for plies in (0, 1, 4):
-        while len(game.history) < plies:
-            game.play(random.Random(plies).choice(game.legal_masks()))
+def _first_from_the_left(rules: Rules, dealer: int, holders: set[int]) -> int:
+    """The first of *holders* after *dealer* in the direction of play."""
+    step = -1 if rules.direction == "clockwise" else 1
+    n = rules.players
+    return next(s for k in range(1, n + 1) if (s := (dealer + step * k) % n) in holders)
+
+
+@pytest.mark.parametrize("direction", ["counter-clockwise", "clockwise"])
+@pytest.mark.parametrize("first,second", [(1, 4), (4, 1)])
+def test_two_holders_of_the_lowest_card_lead_by_the_dealer(
+        direction: str, first: int, second: int) -> None:
+    """Whoever holds which copy of 3D, the first holder from the dealer's
+    left leads; a record (text and JSON) starts the deal with that seat and
+    replays the deal at every ply, with no tag saying who holds which copy."""
+    rules = Rules(decks=2, players=6, direction=direction)
+    leaders = set()
+    for dealer in range(rules.players):
+        game = Game(rules, hands=_split_low_deal(rules, first, second), dealer=dealer,
+                    seed=None)
+        leader = _first_from_the_left(rules, dealer, {first, second})
+        leaders.add(leader)
+        assert game.to_move == leader
+        rng = random.Random(dealer)
+        while not game.is_over() and len(game.history) < 40:
+            move = rng.choice(game.legal_masks())
+            if move and rng.random() < 0.5:
+                assert game.to_move is not None
+                move = other_copies(move, game.hand(game.to_move).mask)
+            game.play(move)
+        assert game.history[0].seat == leader
         rec = GameRecord.from_game(game)
-        assert rec.starter == starter
+        assert rec.leader is None and rec.dealer == dealer
+        # copies numbered one way: the lower seat holds the first deck's 3D
+        assert rec.hands[1] & 1 and rec.hands[4] >> DECK_SIZE & 1
         text = write(rec)
-        assert f'[Starter "S{starter}"]' in text
+        assert "Starter" not in text and "starter" not in to_json(rec)
         for again in (read_one(text), from_json(to_json(rec))[0]):
             assert again == rec
-            assert again.new_game().to_move == starter
-            assert state(again.to_game()) == state(game)
-        if plies:  # without the tag, the first play tells who holds it
-            untagged = read_one(text.replace(f'[Starter "S{starter}"]\n', ""))
-            assert untagged == rec
-            data = json.loads(to_json(rec))
-            del data["starter"]
-            assert from_json(json.dumps(data))[0] == rec
+            assert again.new_game().to_move == leader
+            assert again.to_game(0).to_move == leader
+            for ply in range(len(game.history) + 1):
+                assert state(again.to_game(ply)) == state(_replay(game, ply)), ply
+    assert leaders == {1, 4}
+
+
+def _replay(game: Game, ply: int) -> Game:
+    """*game* after its first *ply* actions, from its own hands and dealer."""
+    g = Game(game.rules, hands=list(game.initial_hands), dealer=game.dealer, seed=None)
+    for a in game.history[:ply]:
+        g.play(a.cards)
+    return g
+
+
+def test_an_old_starter_tag_or_key_is_read_and_ignored() -> None:
+    """Records written while a [Starter] tag (JSON "starter") named who held
+    the first deck's copy of the lowest card still read, to the same record."""
+    rules = Rules(decks=2, players=6)
+    game = Game(rules, hands=_split_low_deal(rules, 4, 1), dealer=2, seed=None)
+    for _ in range(5):
+        game.play(random.Random(1).choice(game.legal_masks()))
+    rec = GameRecord.from_game(game)
+    text = write(rec)
+    for seat in ("S4", "S1", "S0"):
+        old = text.replace("[Dealer", f'[Starter "{seat}"]\n[Dealer', 1)
+        assert old != text
+        assert read_one(old) == rec
+        assert "Starter" not in read_one(old).tags and write(read_one(old)) == text
+        data = json.loads(to_json(rec))
+        data["starter"] = int(seat[1:])
+        assert from_json(json.dumps(data))[0] == rec
+
+
+def test_a_lead_with_the_second_copy_of_the_lowest_card_is_no_free_lead() -> None:
+    """A seat dealt both copies of 3D may lead with either: a lead with the
+    second deck's copy is the lowest-card rule, not a free [Leader]."""
+    rules = Rules(decks=2, players=6)
+    hands = _split_low_deal(rules, 2, 5)
+    hands[5] &= ~(1 << DECK_SIZE)
+    hands[2] |= 1 << DECK_SIZE
+    game = Game(rules, hands=hands, dealer=0, seed=None)
+    assert game.to_move == 2
+    game.play(1 << DECK_SIZE)
+    rec = GameRecord.from_game(game)
+    assert rec.leader is None and "[Leader" not in write(rec)
+    assert rec.actions == (Action(2, 1),)  # the first deck's copy played first
+    assert read_one(write(rec)) == rec
 
 
 def test_one_deck_records_do_not_change() -> None:
     game = random_game(Rules(), 9)
     rec = GameRecord.from_game(game)
     assert rec.hands == game.initial_hands and rec.actions == tuple(game.history)
-    assert rec.starter is None and "Starter" not in write(rec)
+    assert "Starter" not in write(rec)
     assert "starter" not in json.loads(to_json(rec))
 
 
@@ -217,7 +281,7 @@ def test_one_deck_still_refuses_a_card_named_twice() -> None:
         from_json(json.dumps(data))
 
 
-def test_bad_joker_and_starter_errors() -> None:
+def test_bad_joker_errors() -> None:
     game, text = _two_deck_text()
     rec = read_one(text)
     # four jokers, five seats: some seat holds none; make its first action a joker
@@ -234,8 +298,6 @@ def test_bad_joker_and_starter_errors() -> None:
     line = next(x for x in text.splitlines() if x.startswith("1."))
     with pytest.raises(RecordError, match="card 'RJ' given more than 2 times"):
         read_one(text.replace(line, line + "  S0 RJ RJ RJ"))
-    with pytest.raises(RecordError, match=r"\[Starter\] must be a seat S0..S4"):
-        read_one(text.replace("[Dealer", '[Starter "S9"]\n[Dealer', 1))
     with pytest.raises(RecordError, match="unknown card 'ZJ'"):
         read_one(text.replace(line, line + " ZJ"))
 

@@ -90,6 +90,13 @@ def parse_play(value: Any, copies: int = 1) -> Mask:
         raise ProtocolError(str(exc)) from None
 
 
+def _every_copy(rules: Rules) -> Mask:
+    """The lowest card in each deck of *rules* (two decks: both copies; with
+    one in each of two hands, the first holder from the dealer's left leads)."""
+    low = rules.lowest_card
+    return sum(1 << (low + DECK_SIZE * d) for d in range(rules.decks))
+
+
 def _rules_of(value: Any) -> Rules:
     try:
         if isinstance(value, str):
@@ -177,8 +184,8 @@ class BotSession:
             raise ProtocolError(f"counts add up to more than {size} cards")
         if "first" in msg:
             first = _seat(msg["first"], n, "first")
-        elif hand >> rules.lowest_card & 1:
-            first = seat
+        elif hand & _every_copy(rules) == _every_copy(rules):
+            first = seat  # with two decks only a seat holding both copies surely leads
         else:
             raise ProtocolError("first: say which seat acts first")
         must = parse_play(msg.get("must_contain", ""))

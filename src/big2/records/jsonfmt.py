@@ -40,7 +40,7 @@ def _cards(mask: Mask) -> str:
 
 def to_dict(record: GameRecord) -> dict[str, Any]:
     """One record as a JSON-friendly dict."""
-    out: dict[str, Any] = {
+    return {
         "format": FORMAT,
         "version": VERSION,
         "rules": record.rules.to_dict(),
@@ -55,9 +55,6 @@ def to_dict(record: GameRecord) -> dict[str, Any]:
         "totals": list(record.totals),
         "tags": dict(record.tags),
     }
-    if record.starter is not None:  # two decks: who holds the first copy of the lowest card
-        out["starter"] = record.starter
-    return out
 
 
 def to_json(records: GameRecord | Iterable[GameRecord], *, indent: int | None = 1) -> str:
@@ -83,14 +80,9 @@ def from_dict(data: Any, where: str = "record") -> GameRecord:
             if not isinstance(seat, int) or not 0 <= seat < rules.players:
                 raise RecordError(f"{where}: actions[{i}]: no seat {seat!r}")
             actions.append(Action(seat, 0 if cards == "pass" else int(parse_cards(cards, copies))))
-        if copies > 1:
-            starter = data.get("starter")
-            if starter is not None and (not isinstance(starter, int)
-                                        or not 0 <= starter < rules.players):
-                raise RecordError(f"{where}: starter: no seat {starter!r}")
-            if starter is None and actions:
-                starter = actions[0].seat
-            hands = allocate_copies(rules, hands, starter)
+        # any "starter" key (written by earlier versions: who held the first
+        # deck's copy of the lowest card) is ignored: the card names decide the lead
+        hands = allocate_copies(rules, hands)
         scores = data.get("scores")
         record = GameRecord(
             rules=rules, hands=hands, actions=tuple(actions),

@@ -53,7 +53,9 @@ from big2.records.record import GameRecord, RecordError, allocate_copies
 from big2.rules import OPTIONS, PRESETS, InvalidRulesError, Rules
 from big2.view import Action
 
-# Tags the notation gives a meaning; any other tag is kept as text.
+# Tags the notation gives a meaning; any other tag is kept as text. "Starter"
+# (who held the first deck's copy of the lowest card) was written by earlier
+# versions; the card names now decide who leads, so it is read and dropped.
 _OWN_TAGS = ("Rules", "Set", "Players", "Seed", "Dealer", "Leader", "Starter", "Totals",
              "Result", "Scores")
 _OPTIONS = {o.name: o for o in OPTIONS}
@@ -126,8 +128,6 @@ def _write_one(rec: GameRecord) -> str:
     lines.append(_tag("Dealer", rec.dealer))
     if rec.leader is not None:
         lines.append(_tag("Leader", rec.leader))
-    if rec.starter is not None:
-        lines.append(_tag("Starter", f"S{rec.starter}"))
     if rec.totals:
         lines.append(_tag("Totals", " ".join(f"{t:+d}" for t in rec.totals)))
     lines.append(_tag("Result", "*" if rec.winner is None else f"S{rec.winner}"))
@@ -322,17 +322,6 @@ def _int(chunk: _Chunk, name: str, low: int = 0, high: int | None = None) -> int
     return out
 
 
-def _starter(chunk: _Chunk, n: int) -> int | None:
-    """The seat named by a [Starter "S1"] tag (two decks), if any."""
-    if "Starter" not in chunk.tags:
-        return None
-    value, line = chunk.tags["Starter"]
-    m = _SEAT.fullmatch(value.strip())
-    if not m or int(m.group(1)) >= n:
-        raise RecordError(f"[Starter] must be a seat S0..S{n - 1}, not {value!r}", line)
-    return int(m.group(1))
-
-
 def _seat_numbers(chunk: _Chunk, name: str, n: int) -> tuple[int, ...] | None:
     if name not in chunk.tags:
         return None
@@ -405,10 +394,7 @@ def _build(chunk: _Chunk) -> GameRecord:
             raise RecordError(f"no hand dealt to S{missing[0]}", first)
         named = [_parse_cards(chunk.hands[s][0], chunk.hands[s][1], copies) for s in range(n)]
         if copies > 1:
-            starter = _starter(chunk, n)
-            if starter is None and actions:
-                starter = actions[0][0].seat
-            named = list(allocate_copies(rules, named, starter,
+            named = list(allocate_copies(rules, named,
                                          min(line for _, line in chunk.hands.values())))
         hands = tuple(named)
         seen = 0

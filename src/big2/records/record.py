@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from big2.cards import CARD_NAMES, DECK_SIZE, Mask, match_copies
-from big2.combos import engine
 from big2.game import Game, IllegalPlayError
 from big2.rules import Rules
 from big2.view import Action, PlayerView
@@ -89,8 +88,7 @@ class GameRecord:
         if self.totals and len(self.totals) != n:
             raise RecordError(f"{n} match totals needed, got {len(self.totals)}", self.line)
         if self.rules.decks > 1:
-            self.hands, self.actions = _canonical_copies(self.rules, self.hands, self.actions,
-                                                         self.leader)
+            self.hands, self.actions = _canonical_copies(self.hands, self.actions)
 
     # -- facts ---------------------------------------------------------------
 
@@ -103,22 +101,6 @@ class GameRecord:
     def plies(self) -> int:
         """Number of actions (plays and passes) recorded."""
         return len(self.actions)
-
-    @property
-    def starter(self) -> int | None:
-        """Two decks: the seat holding the first deck's copy of the lowest card
-        when two seats were each dealt a copy of it (that seat starts the deal
-        and a record names it, since card names do not tell the copies apart);
-        ``None`` otherwise or when a :attr:`leader` leads freely."""
-        if self.rules.decks == 1 or self.leader is not None:
-            return None
-        low = _lowest(self.rules, self.hands)
-        if low is None:
-            return None
-        holders = [s for s, h in enumerate(self.hands) if h & (1 << low | 1 << low + DECK_SIZE)]
-        if len(holders) != 2:
-            return None
-        return next(s for s in holders if self.hands[s] >> low & 1)
 
     @property
     def is_finished(self) -> bool:
@@ -211,31 +193,23 @@ class GameRecord:
         return game
 
 
-def _lowest(rules: Rules, hands: Sequence[Mask]) -> int | None:
-    """The first deck's number of the lowest card dealt (by name), or ``None``."""
-    dealt = 0
-    for h in hands:
-        dealt |= h | h >> DECK_SIZE
-    return next((c for c in engine(rules).by_strength if c < DECK_SIZE and dealt >> c & 1), None)
-
-
 def _swap(mask: Mask, swap: Mask) -> Mask:
     """*mask* with the two copies of each card in *swap* (first-deck bits) exchanged."""
     both = swap | swap << DECK_SIZE
     return mask & ~both | (mask & swap) << DECK_SIZE | (mask >> DECK_SIZE) & swap
 
 
-def _canonical_copies(rules: Rules, hands: Sequence[Mask], actions: Sequence[Action],
-                      leader: int | None) -> tuple[tuple[Mask, ...], tuple[Action, ...]]:
+def _canonical_copies(hands: Sequence[Mask], actions: Sequence[Action]
+                      ) -> tuple[tuple[Mask, ...], tuple[Action, ...]]:
     """Two decks: the same deal with the copies of each card numbered one way.
 
     Card names do not tell two copies apart, so a record of a two-deck deal
     numbers them as reading its text would: each play takes the copies its
     player holds (as :meth:`Game.play` does); a card dealt to two seats has
-    its first deck's copy with the lower seat, except the lowest card, whose
-    first copy (and so the lead) stays where it was dealt (:attr:`GameRecord.starter`);
-    a card dealt once is the first deck's copy; a seat holding both plays the
-    first deck's copy first. Copies play alike, so the deal is unchanged.
+    its first deck's copy with the lower seat; a card dealt once is the first
+    deck's copy; a seat holding both plays the first deck's copy first. Copies
+    play alike, and who leads follows from the card names (of two holders of
+    the lowest card, the first from the dealer's left), so the deal is unchanged.
     """
     held = list(hands)
     mapped = []
@@ -245,7 +219,6 @@ def _canonical_copies(rules: Rules, hands: Sequence[Mask], actions: Sequence[Act
             cards = match_copies(cards, held[a.seat]) or cards
             held[a.seat] &= ~cards
         mapped.append(Action(a.seat, cards))
-    low = _lowest(rules, hands) if leader is None else None
     swap = 0
     for b in range(DECK_SIZE):
         first = [s for s, h in enumerate(hands) if h >> b & 1]
@@ -255,7 +228,7 @@ def _canonical_copies(rules: Rules, hands: Sequence[Mask], actions: Sequence[Act
         if not first:
             swap |= 1 << b
         elif first != second:
-            if b != low and first[0] > second[0]:
+            if first[0] > second[0]:
                 swap |= 1 << b
         else:
             pair = 1 << b | 1 << (b + DECK_SIZE)
@@ -268,20 +241,18 @@ def _canonical_copies(rules: Rules, hands: Sequence[Mask], actions: Sequence[Act
             tuple(Action(a.seat, _swap(a.cards, swap)) for a in mapped))
 
 
-def allocate_copies(rules: Rules, named: Sequence[Mask], starter: int | None = None,
+def allocate_copies(rules: Rules, named: Sequence[Mask],
                     line: int | None = None) -> tuple[Mask, ...]:
     """Hands as read from card names, each parsed on its own with
     ``copies=rules.decks``, numbered so that no copy is dealt twice.
 
-    A card named by two seats is the first deck's copy for the lower seat,
-    or for *starter* if it is one of them and the card is the lowest dealt
-    (see :attr:`GameRecord.starter`). Raises :class:`RecordError` for a
-    card named more often than there are decks.
+    A card named by two seats is the first deck's copy for the lower seat.
+    Raises :class:`RecordError` for a card named more often than there are
+    decks.
     """
     if rules.decks == 1:
         return tuple(named)
     out = [int(h) for h in named]
-    low = _lowest(rules, out)
     for b in range(DECK_SIZE):
         single = [s for s, h in enumerate(out) if h >> b & 1 and not h >> (b + DECK_SIZE) & 1]
         count = sum((h >> b & 1) + (h >> (b + DECK_SIZE) & 1) for h in out)
@@ -289,10 +260,7 @@ def allocate_copies(rules: Rules, named: Sequence[Mask], starter: int | None = N
             raise RecordError(f"{CARD_NAMES[b]} is dealt {count} times: there are only "
                               f"{rules.decks} copies", line)
         if len(single) == 2:
-            second = single[1]
-            if b == low and starter == single[1]:
-                second = single[0]
-            out[second] ^= 1 << b | 1 << (b + DECK_SIZE)
+            out[single[1]] ^= 1 << b | 1 << (b + DECK_SIZE)
     return tuple(out)
 
 
@@ -303,7 +271,9 @@ def _free_leader(game: Game) -> int | None:
         return None if game.must_contain else game.to_move
     first = game.history[0]
     fresh = Game(game.rules, hands=list(game.initial_hands), dealer=game.dealer)
-    if fresh.to_move == first.seat and first.cards & int(fresh.must_contain):
+    low = int(fresh.must_contain)
+    low |= low << DECK_SIZE | low >> DECK_SIZE  # two decks: either copy of it will do
+    if fresh.to_move == first.seat and first.cards & low:
         return None  # the lowest-card rule gives the same deal
     return first.seat
 
