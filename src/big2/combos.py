@@ -668,7 +668,7 @@ def engine(rules: Rules) -> Engine:
     Rules with jokers or two decks get a :class:`big2.wild.WildEngine`.
     """
     if rules.extended_deck:
-        from big2.wild import WildEngine  # noqa: PLC0415 - it builds on this module
+        from big2.wild import WildEngine  # imported here: it builds on this module
 
         return WildEngine(rules)
     return Engine(rules)

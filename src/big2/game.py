@@ -810,8 +810,9 @@ class Game:
         g = cls(view.rules, hands=start, leader=first, names=view.names)
         if not view.history and view.must_contain:
             g._must = int(view.must_contain)
-        elif view.history and view.history[0].cards & g._low_card_mask():
-            g._must = g._low_card_mask()
+        elif view.history and view.history[0].cards & _copies(g._low_card_mask()):
+            g._must = view.history[0].cards & _copies(g._low_card_mask())
+            g._must &= -g._must
         g._stock = []  # the drawn cards are in the guessed hands already
         g._replay(view.history)
         if view.stock_size:  # Go-Fish: guess the stock from the unseen cards
