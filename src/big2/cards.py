@@ -217,6 +217,18 @@ def cards_of(mask: Mask) -> list[Card]:
     return out
 
 
+def ordered(mask: Mask) -> list[Card]:
+    """The cards of *mask* for display: by number, copies of a card side by side.
+
+    >>> [CARD_NAMES[c] for c in ordered(1 << 54 | 1 << 1 | 1 << 0)]
+    ['3D', '3D', '3C']
+    """
+    cards = cards_of(mask)
+    if mask >> DECK_SIZE:
+        cards.sort(key=lambda c: (c % DECK_SIZE, c))
+    return cards
+
+
 def mask_of(cards: Iterable[Card]) -> Mask:
     """The mask holding *cards*; raises :class:`InvalidCardError` on a non-card."""
     mask = 0
@@ -307,10 +319,10 @@ class CardSet(int):
 
     def text(self) -> str:
         """ASCII names, lowest first: ``'3D TS'``."""
-        return " ".join(CARD_NAMES[c] for c in cards_of(self))
+        return " ".join(CARD_NAMES[c] for c in ordered(self))
 
     def __str__(self) -> str:
-        return " ".join(CARD_SYMBOLS[c] for c in cards_of(self))
+        return " ".join(CARD_SYMBOLS[c] for c in ordered(self))
 
     def __repr__(self) -> str:
         return f"CardSet.parse({self.text()!r})"
@@ -333,7 +345,7 @@ def parse_cards(text: str, copies: int = 1) -> CardSet:
 
 
 def format_cards(cards: Mask | Iterable[Card], *, symbols: bool = True) -> str:
-    """Cards as text, lowest number first; ``symbols=False`` for ASCII."""
+    """Cards as text, lowest number first (copies side by side); ``symbols=False`` for ASCII."""
     mask = cards if isinstance(cards, int) else mask_of(cards)
     names = CARD_SYMBOLS if symbols else CARD_NAMES
-    return " ".join(names[c] for c in cards_of(mask))
+    return " ".join(names[c] for c in ordered(mask))

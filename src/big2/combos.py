@@ -36,6 +36,7 @@ from big2.cards import (
     TWO,
     Mask,
     cards_of,
+    ordered,
 )
 from big2.rules import Rules
 
@@ -107,7 +108,7 @@ class Combo(NamedTuple):
         return self.cards.bit_count()
 
     def __str__(self) -> str:
-        return f"{self.kind.label} " + " ".join(CARD_SYMBOLS[c] for c in cards_of(self.cards))
+        return f"{self.kind.label} " + " ".join(CARD_SYMBOLS[c] for c in ordered(self.cards))
 
 
 def _nibbles(mask: Mask) -> list[int]:

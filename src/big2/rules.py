@@ -183,7 +183,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
            "4 players: partners sit opposite; when someone goes out the team with fewer cards left "
            "wins (by the difference); a tie goes to a five-card shoot-out"),
     Option("decks", 1, None, "decks shuffled together: 2 for 5 to 8 players (copies of a card "
-           "are equal; the first deck's 3♦ leads)", 1, 2),
+           "are equal; of two 3♦ holders the first from the dealer's left leads)", 1, 2),
     Option("jokers", "none", ("none", "wild", "valueless"),
            "two jokers per deck: wild (any card; alone, above 2♠, black over red) or valueless "
            "(a single that beats any single and that any single beats)"),

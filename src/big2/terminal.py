@@ -16,8 +16,8 @@ from big2.cards import (
     DECK_SIZE,
     InvalidCardError,
     Mask,
-    cards_of,
     is_joker,
+    ordered,
     parse_cards,
 )
 from big2.game import Game, IllegalPlayError, kind_name
@@ -36,7 +36,7 @@ HELP = """Answer with:
 
 
 def _cards(mask: Mask, by_suit: bool = False, rules: Rules | None = None) -> str:
-    cards = cards_of(mask)
+    cards = ordered(mask)
     if rules is not None:
         if by_suit:  # the jokers after the four suits; copies of a card side by side
             cards.sort(key=lambda c: (4 if is_joker(c) else rules.suit_rank[c % DECK_SIZE & 3],
