@@ -20,6 +20,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from big2.server.app import Limits, create_app
+from big2.server.protocol import CARD_NAME_HELP
 from big2.server.tables import Timing
 
 FAST = Timing(bot_delay=0.0, grace=0.5, deal_pause=0.3)
@@ -103,19 +104,21 @@ class LiveServer:
         return Client(self, table_id, token)
 
 
-CARD_RE = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([DCHS♦♣♥♠])(?![A-Za-z])")
+CARD_RE = re.compile(r"(?<![0-9A-Za-z])(?:(10|[2-9TJQKA])([DCHS♦♣♥♠])|([RB]J))(?![A-Za-z])")
 _NOT_CARDS = {"id", "table", "name"}
 _SUIT = {"♦": "D", "♣": "C", "♥": "H", "♠": "S"}
 
 
 def cards_in(message: Any) -> set[str]:
-    """Every card named anywhere in a message (names like 3D or symbols like 3♦)."""
+    """Every card named anywhere in a message (names like 3D or symbols like 3♦,
+    jokers RJ and BJ), as a set of names (copies of a card share a name)."""
     found: set[str] = set()
 
     def walk(x: Any) -> None:
         if isinstance(x, str):
-            for rank, suit in CARD_RE.findall(x):
-                found.add(("T" if rank == "10" else rank) + _SUIT.get(suit, suit))
+            x = x.replace(CARD_NAME_HELP, "")  # the fixed help on writing cards
+            for rank, suit, joker in CARD_RE.findall(x):
+                found.add(joker or ("T" if rank == "10" else rank) + _SUIT.get(suit, suit))
         elif isinstance(x, dict):
             for k, v in x.items():
                 if k in _NOT_CARDS and isinstance(v, str):

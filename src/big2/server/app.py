@@ -260,7 +260,12 @@ class Server:
                        "id": msg.id})
             return
         if isinstance(msg, protocol.Play | protocol.Pass):
-            cards = protocol.cards_mask(msg.cards) if isinstance(msg, protocol.Play) else 0
+            cards = 0
+            if isinstance(msg, protocol.Play):
+                try:
+                    cards = protocol.cards_mask(msg.cards, table.rules.decks)
+                except protocol.ProtocolError as exc:
+                    raise TableError(str(exc)) from None
             table.act(seat, cards, now)
         elif isinstance(msg, protocol.Next):
             table.ready(seat, now)
@@ -315,8 +320,8 @@ class CreateTable(BaseModel):
     name: str = Field("Big Two", max_length=40)
     preset: str = Field("classic", max_length=40)
     options: dict[str, Any] = Field(default_factory=dict, max_length=len(OPTIONS))
-    players: int = Field(4, ge=2, le=4)
-    seats: list[str | None] | None = Field(None, max_length=4)
+    players: int = Field(4, ge=2, le=8)
+    seats: list[str | None] | None = Field(None, max_length=8)
     deals: int = Field(0, ge=0, le=100)
     turn_time: float = Field(0, ge=0, le=600)
 
@@ -325,7 +330,7 @@ class JoinTable(BaseModel):
     """``POST /api/tables/{id}/join``."""
 
     model_config = ConfigDict(extra="forbid")
-    seat: int = Field(ge=0, le=3)
+    seat: int = Field(ge=0, le=7)
     name: str = Field("", max_length=40)
 
 

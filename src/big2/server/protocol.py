@@ -8,7 +8,11 @@ Client → server:
 
 - ``{"type": "hello", "token": "…"}`` first; the token of a seat (from
   joining) makes the connection that seat's, none makes it a spectator.
-- ``{"type": "play", "cards": ["3D", "3S"]}`` play those cards.
+- ``{"type": "play", "cards": ["3D", "3S"]}`` play those cards. Jokers are
+  ``RJ`` and ``BJ``. At a two-deck table a name given twice plays both copies
+  (``["3D", "3D"]``); which deck each copy came from does not matter, the
+  server plays the copies the seat holds. A one-deck table refuses a name
+  given twice.
 - ``{"type": "pass"}`` pass.
 - ``{"type": "hint"}`` ask for the hint bot's suggestion.
 - ``{"type": "next"}`` ready for the next deal.
@@ -23,7 +27,13 @@ Play(id=7, type='play', cards=['3D', '4D'])
 >>> parse('{"type": "play", "cards": ["3X"]}')
 Traceback (most recent call last):
 ...
-big2.server.protocol.ProtocolError: cards.0: not a card name (a rank 3-9, T, J, Q, K, A or 2, then a suit D, C, H or S)
+big2.server.protocol.ProtocolError: cards.0: not a card name (a rank 3-9, T, J, Q, K, A or 2, then a suit D, C, H or S; RJ or BJ for a joker)
+>>> cards_mask(["3D", "3D"], copies=2) == 1 | 1 << 54
+True
+>>> cards_mask(["3D", "3D"], copies=1)
+Traceback (most recent call last):
+...
+big2.server.protocol.ProtocolError: cards: 3D is named twice, but this table plays with one deck (one copy of each card)
 """
 
 from __future__ import annotations
@@ -36,12 +46,16 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from big2.cards import CARD_NAMES, DECK_SIZE, Mask
 
 __all__ = [
-    "MAX_MESSAGE_BYTES", "ClientMessage", "Hello", "Hint", "Next", "Pass", "Ping", "Play",
+    "CARD_NAME_HELP", "MAX_COPIES", "MAX_MESSAGE_BYTES", "ClientMessage", "Hello", "Hint", "Next", "Pass", "Ping", "Play",
     "ProtocolError", "RateLimiter", "Start", "cards_mask", "error", "parse",
 ]
 
 MAX_MESSAGE_BYTES = 2048
 """Longer client messages are refused unread."""
+CARD_NAME_HELP = "a rank 3-9, T, J, Q, K, A or 2, then a suit D, C, H or S; RJ or BJ for a joker"
+"""How card names are written, for error replies (fixed text: it names no one's cards)."""
+MAX_COPIES = 2
+"""The most copies of one card a table can hold (two decks)."""
 
 _CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES[:DECK_SIZE])}
 
@@ -63,7 +77,8 @@ class Hello(_Message):
 
 
 class Play(_Message):
-    """Play these cards (by name, e.g. ``3D``)."""
+    """Play these cards (by name, e.g. ``3D``; a name twice for both copies at a
+    two-deck table, checked against the table's decks by :func:`cards_mask`)."""
 
     type: Literal["play"]
     cards: list[str] = Field(min_length=1, max_length=13)
@@ -73,10 +88,10 @@ class Play(_Message):
     def _names(cls, cards: list[str]) -> list[str]:
         for i, c in enumerate(cards):
             if c not in _CARD_INDEX:
-                raise ValueError(f"{i}: not a card name (a rank 3-9, T, J, Q, K, A or 2, "
-                                 "then a suit D, C, H or S)")
-        if len(set(cards)) != len(cards):
-            raise ValueError("a card is named twice")
+                raise ValueError(f"{i}: not a card name ({CARD_NAME_HELP})")
+        if any(cards.count(c) > MAX_COPIES for c in set(cards)):
+            raise ValueError(f"a card is named more than {MAX_COPIES} times "
+                             f"(at most {MAX_COPIES} decks)")
         return cards
 
 
@@ -137,11 +152,25 @@ def parse(text: str | bytes) -> Hello | Play | Pass | Hint | Next | Start | Ping
         raise ProtocolError(f"{loc}: {msg_text}") from None
 
 
-def cards_mask(names: list[str]) -> Mask:
-    """The mask of validated card names."""
+def cards_mask(names: list[str], copies: int = 1) -> Mask:
+    """The mask of validated card names at a table of *copies* decks: a name
+    given twice is the first deck's card and the second's (the engine then plays
+    the copies the seat holds). Raises :class:`ProtocolError` for a name given
+    more often than there are decks."""
     mask = 0
     for name in names:
-        mask |= 1 << _CARD_INDEX[name]
+        card = _CARD_INDEX[name]
+        for _ in range(copies - 1):
+            if not mask >> card & 1:
+                break
+            card += DECK_SIZE
+        if mask >> card & 1:
+            if copies == 1:
+                raise ProtocolError(f"cards: {name} is named twice, but this table plays with "
+                                    "one deck (one copy of each card)")
+            raise ProtocolError(f"cards: {name} is named more than {copies} times, but this "
+                                f"table plays with {copies} decks")
+        mask |= 1 << card
     return mask
 
 

@@ -463,6 +463,7 @@ class Table:
         return {
             "id": self.id, "name": self.settings.name, "status": self.status,
             "rules": self.rules.name, "players": self.num_players,
+            "decks": self.rules.decks, "jokers": self.rules.jokers,
             "deal": self.deal_no, "deals": self.match.deals,
             "turn_time": self.settings.turn_time,
             "seats": [self._seat_public(s) for s in self.seats],

@@ -4,10 +4,28 @@ const RANKS = "3456789TJQKA2";
 const SUITS = "DCHS";
 const SUIT_SYMBOLS = {D: "♦", C: "♣", H: "♥", S: "♠"};
 
-function cardIndex(name) { return RANKS.indexOf(name[0]) * 4 + SUITS.indexOf(name[1]); }
-function cardLabel(name) { return (name[0] === "T" ? "10" : name[0]) + SUIT_SYMBOLS[name[1]]; }
+const JOKERS = {RJ: {index: 52, label: "Red Joker"}, BJ: {index: 53, label: "Black Joker"}};
+
+function isJoker(name) { return Object.prototype.hasOwnProperty.call(JOKERS, name); }
+// The first deck's card number of a name: 3D 0 ... 2S 51, jokers after the 2s (RJ 52, BJ 53).
+function cardIndex(name) {
+  return isJoker(name) ? JOKERS[name].index : RANKS.indexOf(name[0]) * 4 + SUITS.indexOf(name[1]);
+}
+function cardLabel(name) {
+  if (isJoker(name)) return JOKERS[name].label;
+  return (name[0] === "T" ? "10" : name[0]) + SUIT_SYMBOLS[name[1]];
+}
+// A colour class for a card's text: suit-D/C/H/S, joker-R (red) or joker-B (black).
+function cardClass(name) { return isJoker(name) ? "joker-" + name[0] : "suit-" + name[1]; }
+// A play as a multiset of names, as one string: sorted by card, a name twice for two copies.
 function cardsKey(names) {
   return names.slice().sort((a, b) => cardIndex(a) - cardIndex(b)).join(" ");
+}
+// How many times each name occurs (two decks hold two copies of a card).
+function nameCounts(names) {
+  const counts = new Map();
+  for (const n of names) counts.set(n, (counts.get(n) || 0) + 1);
+  return counts;
 }
 function splitCards(text) { return text ? text.split(" ") : []; }
 
@@ -42,7 +60,7 @@ function textCards(text) {
   if (!text) return el("span", {class: "pass", text: "pass"});
   const span = el("span", {class: "cards-text"});
   for (const c of splitCards(text)) {
-    span.append(el("span", {class: "suit-" + c[1], text: cardLabel(c)}), " ");
+    span.append(el("span", {class: cardClass(c), text: cardLabel(c)}), " ");
   }
   return span;
 }

@@ -8,7 +8,7 @@ async function init() {
   $("your-name").value = playerName();
   meta = await api("/api/options");
   for (const name of Object.keys(meta.presets)) $("preset").append(el("option", {value: name, text: name}));
-  $("players").addEventListener("change", seatChoices);
+  $("players").addEventListener("change", () => { seatChoices(); decksFor(); });
   $("preset").addEventListener("change", () => { const d = meta.presets[$("preset").value]; $("deals").value = d.match_deals ?? 4; });
   seatChoices();
   options();
@@ -35,6 +35,17 @@ function seatChoices() {
   }
 }
 
+// 5 to 8 players play with two decks: fill in decks = 2 (unless chosen by hand)
+// and say so; a one-deck table of more than four is refused by the server.
+let autoDecks = false;
+function decksFor() {
+  const n = +$("players").value, decks = $("opt-decks");
+  if (!decks) return;
+  if (n > 4 && decks.value === "") { decks.value = "2"; autoDecks = true; }
+  else if (n <= 4 && autoDecks && decks.value === "2") { decks.value = ""; autoDecks = false; }
+  $("players-note").textContent = n > 4 ? "two decks (house rules: decks)" : "";
+}
+
 function options() {
   const box = $("options");
   for (const o of meta.options) {
@@ -51,6 +62,8 @@ function options() {
     }
     box.append(el("div", {class: "form-row"}, el("label", {for: "opt-" + o.name, text: o.name.replaceAll("_", " "), title: o.help}), input));
   }
+  const decks = $("opt-decks");
+  if (decks) decks.addEventListener("input", () => { autoDecks = false; });
 }
 
 function chosenOptions() {
@@ -80,7 +93,7 @@ async function create(ev) {
     const j = await api(`/api/tables/${t.id}/join`, {method: "POST", body: {seat: 0, name}});
     saveSeat(t.id, j.seat, j.token);
     location.href = "/t/" + t.id;
-  } catch (e) { $("create-error").textContent = e.message; }
+  } catch (e) { $("create-error").textContent = "Cannot create the table: " + e.message; }
 }
 
 async function joinSeat(id, seat) {
@@ -92,6 +105,13 @@ async function joinSeat(id, seat) {
     saveSeat(id, j.seat, j.token);
     location.href = "/t/" + id;
   } catch (e) { alert(e.message); refresh(); }
+}
+
+function deckText(t) {
+  const parts = [];
+  if (t.decks > 1) parts.push(`${t.decks} decks`);
+  if (t.jokers && t.jokers !== "none") parts.push(`${t.jokers} jokers`);
+  return parts.length ? " (" + parts.join(", ") + ")" : "";
 }
 
 async function refresh() {
@@ -107,7 +127,7 @@ async function refresh() {
     else for (const s of t.open) actions.append(el("button", {class: "primary", text: `Join seat ${s + 1}`, onclick: () => joinSeat(t.id, s)}));
     actions.append(el("a", {class: "button", href: "/t/" + t.id, text: "Watch"}));
     ul.append(el("li", {"data-table": t.id},
-      el("div", {}, el("b", {text: t.name}), ` · ${t.rules} · ${t.status === "waiting" ? "waiting for players" : "deal " + t.deal + (t.deals ? "/" + t.deals : "")}`),
+      el("div", {}, el("b", {text: t.name}), ` · ${t.rules}${deckText(t)} · ${t.players} players · ${t.status === "waiting" ? "waiting for players" : "deal " + t.deal + (t.deals ? "/" + t.deals : "")}`),
       el("div", {class: "seats", text: seats}), actions));
   }
   const recent = await api("/api/records").catch(() => []);

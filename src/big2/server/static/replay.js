@@ -4,20 +4,31 @@ const recordId = location.pathname.split("/").pop();
 const $ = (id) => document.getElementById(id);
 let rec = null, ply = 0, timer = null;
 
-function posClass(rel, n) {
-  if (rel === 0) return "bottom";
-  if (n === 2) return "top";
-  if (n === 3) return rel === 1 ? "right" : "left";
-  return ["bottom", "right", "top", "left"][rel];
+// The seats' spots, counter-clockwise from the right (as on the table page).
+const SPOTS = {
+  2: ["top"], 3: ["right", "left"], 4: ["right", "top", "left"],
+  5: ["r", "tr", "tl", "l"], 6: ["r", "tr", "t", "tl", "l"],
+  7: ["rl", "rh", "tr", "tl", "lh", "ll"], 8: ["rl", "rh", "tr", "t", "tl", "lh", "ll"],
+};
+function posClass(rel, n) { return rel === 0 ? "bottom" : SPOTS[n][rel - 1]; }
+
+function spots(n) {
+  const felt = $("felt");
+  felt.classList.toggle("many", n > 4);
+  felt.dataset.players = n;
+  for (let p = 1; p < n; p++) {
+    if (!$("pos-" + p)) felt.insertBefore(el("div", {class: "seat-spot", id: "pos-" + p}), felt.querySelector(".center"));
+  }
 }
 
 function show() {
   const n = rec.names.length;
-  const hands = rec.hands.map(h => new Set(splitCards(h)));
+  // hands as lists of names: with two decks a hand can hold two cards of a name
+  const hands = rec.hands.map(h => splitCards(h));
   let last = null, lastBy = null, passes = 0;
   for (let i = 0; i < ply; i++) {
     const [seat, cards] = rec.actions[i];
-    if (cards === "pass") { passes++; } else { splitCards(cards).forEach(c => hands[seat].delete(c)); last = cards; lastBy = seat; passes = 0; }
+    if (cards === "pass") { passes++; } else { splitCards(cards).forEach(c => { const i = hands[seat].indexOf(c); if (i >= 0) hands[seat].splice(i, 1); }); last = cards; lastBy = seat; passes = 0; }
   }
   for (let seat = 0; seat < n; seat++) {
     const spot = $("pos-" + seat);
@@ -27,7 +38,7 @@ function show() {
     for (const c of order) row.append(cardEl(c));
     const acting = ply < rec.actions.length && rec.actions[ply][0] === seat;
     spot.replaceChildren(el("div", {class: "seat" + (acting ? " turn" : "")},
-      el("div", {class: "who"}, el("span", {class: "name", text: rec.names[seat]}), el("span", {class: "tag", text: `${hands[seat].size} cards`})), row));
+      el("div", {class: "who"}, el("span", {class: "name", text: rec.names[seat]}), el("span", {class: "tag", text: `${hands[seat].length} cards`})), row));
   }
   $("trick").replaceChildren();
   if (ply > 0) {
@@ -54,6 +65,7 @@ async function init() {
   $("dl-txt").href = `/api/records/${recordId}/download?format=txt`;
   $("dl-json").href = `/api/records/${recordId}/download?format=json`;
   $("ply").max = rec.actions.length;
+  spots(rec.names.length);
   $("ply").addEventListener("input", (e) => go(+e.target.value));
   $("first").onclick = () => go(0); $("last").onclick = () => go(rec.actions.length);
   $("prev").onclick = () => go(ply - 1); $("next").onclick = () => go(ply + 1);

@@ -1,9 +1,12 @@
 // The table page: one WebSocket, state from the server, clicks and keys back.
 "use strict";
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
-let ws = null, state = null, selected = new Set(), sortBy = "rank";
+// The hand as shown (names in display order; two decks can hold two cards of a
+// name) and the selection as positions in it. A new state or a re-sort keeps
+// the selection by name: each selected name goes to a shown card of that name.
+let ws = null, state = null, shown = [], selected = new Set(), sortBy = "rank";
 let retries = 0, nextId = 1, timerBase = null, shownRecords = -1, shownMessageUntil = 0;
-let legalSets = [], legalKeys = new Set();
+let legalCounts = [], legalKeys = new Set();
 const $ = (id) => document.getElementById(id);
 
 function connect() {
@@ -32,7 +35,7 @@ function send(msg) {
 function onMessage(msg) {
   if (msg.type === "state") { state = msg; timerBase = performance.now(); render(); }
   else if (msg.type === "hint") {
-    selected = new Set(msg.cards);
+    selected = positionsOf(msg.cards);
     flash(msg.cards.length ? "Hint: " + msg.cards.map(cardLabel).join(" ") : "Hint: pass");
     renderHand();
   } else if (msg.type === "error") {
@@ -56,16 +59,21 @@ function myTurn() {
   return !!g && you() !== null && g.to_move === you() && state.table.status === "playing";
 }
 function nameOf(seat) { return state.table.seats[seat].name || `Seat ${seat + 1}`; }
+// Seats sit around the table in seat order, counter-clockwise: seat + 1 is on your
+// right (the next to play counter-clockwise; clockwise play goes to your left).
 function relPos(seat) {
   const n = state.table.players, me = you() === null ? 0 : you();
   return (seat - me + n) % n;
 }
-function posClass(rel, n) {
-  if (rel === 0) return "bottom";
-  if (n === 2) return "top";
-  if (n === 3) return rel === 1 ? "right" : "left";
-  return ["bottom", "right", "top", "left"][rel];
-}
+// The spot of each other seat (rel 1 .. n-1), counter-clockwise from your right.
+// Up to 4 players: right, top, left; 5 to 8: a ring of right/left sides (high and
+// low with 7 or 8) and a top row of two or three.
+const SPOTS = {
+  2: ["top"], 3: ["right", "left"], 4: ["right", "top", "left"],
+  5: ["r", "tr", "tl", "l"], 6: ["r", "tr", "t", "tl", "l"],
+  7: ["rl", "rh", "tr", "tl", "lh", "ll"], 8: ["rl", "rh", "tr", "t", "tl", "lh", "ll"],
+};
+function posClass(rel, n) { return rel === 0 ? "bottom" : SPOTS[n][rel - 1]; }
 
 // -- rendering -----------------------------------------------------------------
 function render() {
@@ -74,24 +82,54 @@ function render() {
   $("title").textContent = t.name;
   $("deal").textContent = t.deal ? `deal ${t.deal}${t.deals ? " of " + t.deals : ""}` : "waiting";
   const legal = (g && g.legal) || [];
-  legalKeys = new Set(legal);
-  legalSets = legal.filter(k => k).map(k => new Set(k.split(" ")));
-  if (g && g.hand) for (const c of [...selected]) if (!g.hand.includes(c)) selected.delete(c);
-  if (!g || !g.hand) selected.clear();
+  // plays compared as multisets of names: the server lists them by card number
+  legalKeys = new Set(legal.map(k => cardsKey(splitCards(k))));
+  legalCounts = legal.filter(k => k).map(k => nameCounts(k.split(" ")));
+  reshow();
   renderSeats(); renderCenter(); renderHand(); renderPanel(); renderSide(); tick();
 }
 
+// -- the hand and the selection (positions in `shown`) --------------------------
+function selectedNames() { return [...selected].sort((a, b) => a - b).map(i => shown[i]); }
+// Positions of shown cards for *names* (a name twice: two cards of that name).
+function positionsOf(names) {
+  const out = new Set();
+  for (const name of names) {
+    const i = shown.findIndex((c, j) => c === name && !out.has(j));
+    if (i >= 0) out.add(i);
+  }
+  return out;
+}
+// Show the current hand (sorted), keeping the selected names selected.
+function reshow() {
+  const keep = selectedNames();
+  shown = sortedHand();
+  selected = positionsOf(keep);
+}
+
 function renderSeats() {
-  const t = state.table, g = game(), n = t.players;
-  for (let p = 0; p < 4; p++) { const s = $("pos-" + p); s.replaceChildren(); s.className = p ? "seat-spot" : "seat-inline"; }
+  const t = state.table, n = t.players, felt = $("felt");
+  felt.classList.toggle("many", n > 4);
+  felt.dataset.players = n;
+  // one spot per other seat, made to fit the table (2 to 8 seats)
+  const spots = [...felt.querySelectorAll(":scope > .seat-spot")];
+  for (let p = spots.length + 1; p < n; p++) {
+    const spot = el("div", {class: "seat-spot", id: "pos-" + p});
+    felt.insertBefore(spot, $("center"));
+    spots.push(spot);
+  }
+  spots.forEach((s, i) => { if (i + 1 >= n) s.remove(); });
+  $("pos-0").replaceChildren();
   for (let seat = 0; seat < n; seat++) {
     const rel = relPos(seat);
     const spot = $("pos-" + rel);
+    spot.replaceChildren(seatEl(seat, rel));
     spot.className = (rel ? "seat-spot " : "seat-inline ") + "pos-" + posClass(rel, n);
-    spot.append(seatEl(seat, rel));
   }
   $("me").classList.toggle("watching", you() === null);
 }
+
+const MINI_FAN_MAX = 10;  // card backs drawn for a seat's hand at most (the count says the rest)
 
 function seatEl(seat, rel) {
   const t = state.table, g = game(), info = t.seats[seat];
@@ -107,7 +145,7 @@ function seatEl(seat, rel) {
   box.append(who);
   if (count !== null && rel !== 0) {
     const fan = el("div", {class: "mini-fan"});
-    for (let i = 0; i < Math.min(count, 13); i++) fan.append(backEl("mini"));
+    for (let i = 0; i < Math.min(count, MINI_FAN_MAX); i++) fan.append(backEl("mini"));
     box.append(el("div", {class: "count-row"}, fan,
       el("span", {class: "count", "data-count": count, text: `${count} card${count === 1 ? "" : "s"}`})));
   }
@@ -141,7 +179,7 @@ function renderCenter() {
   if (t.status === "playing" && g.to_move !== null) {
     if (myTurn()) {
       status.textContent = g.leading
-        ? (g.must_contain ? `Your lead — include ${cardLabel(g.must_contain)}` : "Your lead — play anything")
+        ? (g.must_contain ? `Your lead — include ${splitCards(g.must_contain).map(cardLabel).join(" or ")}` : "Your lead — play anything")
         : "Your turn — beat it or pass";
       status.className = "status you";
     } else {
@@ -159,32 +197,53 @@ function sortedHand() {
   const hand = g.hand.slice();  // the server sends it weakest first under the rules
   if (sortBy === "suit") {
     const order = (state.rules.all.suit_order || "DCHS");
+    const suit = (c) => isJoker(c) ? 4 : order.indexOf(c[1]);  // jokers last
     const pos = new Map(hand.map((c, i) => [c, i]));
-    hand.sort((a, b) => order.indexOf(a[1]) - order.indexOf(b[1]) || pos.get(a) - pos.get(b));
+    hand.sort((a, b) => suit(a) - suit(b) || pos.get(a) - pos.get(b));
   }
   return hand;
 }
 
-function canExtend(card) {
-  const want = [...selected, card];
-  return legalSets.some(s => want.every(c => s.has(c)));
+// Whether some legal play holds the selected cards and the card at position *i*.
+function canExtend(i) {
+  const want = nameCounts([...selectedNames(), shown[i]]);
+  return legalCounts.some(m => [...want].every(([name, k]) => (m.get(name) || 0) >= k));
+}
+
+// Rows and overlap for *n* cards: one row if each card can show its corner,
+// else two or three rows.
+function handLayout(n) {
+  const hand = $("hand");
+  const w = parseFloat(getComputedStyle(hand).getPropertyValue("--card-w")) || 76;
+  const avail = Math.max(w * 3, hand.clientWidth - 4);
+  const minStep = w * 0.4, maxStep = w * 0.58;
+  let rows = 1;
+  while (rows < 3 && w + (Math.ceil(n / rows) - 1) * minStep > avail) rows++;
+  const per = Math.max(1, Math.ceil(n / rows));
+  const step = per > 1 ? Math.max(w * 0.25, Math.min(maxStep, (avail - w) / (per - 1))) : maxStep;
+  return {per, overlap: Math.floor(step - w)};
 }
 
 function renderHand() {
-  const hand = $("hand"), g = game(), turn = myTurn();
+  const hand = $("hand"), turn = myTurn();
   hand.replaceChildren();
-  for (const c of sortedHand()) {
-    const sel = selected.has(c);
-    const dim = turn && !sel && !canExtend(c);
+  const {per, overlap} = handLayout(shown.length);
+  hand.style.setProperty("--overlap", overlap + "px");
+  let row = null;
+  shown.forEach((c, i) => {
+    if (i % per === 0) { row = el("div", {class: "hand-row"}); hand.append(row); }
+    const sel = selected.has(i);
+    const dim = turn && !sel && !canExtend(i);
     const node = cardEl(c, (sel ? "selected " : "") + (dim ? "dim" : ""));
+    node.dataset.pos = i;
     node.setAttribute("role", "button");
     node.setAttribute("aria-pressed", sel ? "true" : "false");
     node.tabIndex = 0;
-    node.addEventListener("click", () => toggle(c));
-    hand.append(node);
-  }
+    node.addEventListener("click", () => toggle(i));
+    row.append(node);
+  });
   if (you() === null) hand.append(el("div", {class: "watch-note", text: "You are watching: no hand is shown to spectators."}));
-  const key = cardsKey([...selected]);
+  const key = cardsKey(selectedNames());
   $("play-btn").disabled = !(turn && selected.size && legalKeys.has(key));
   $("pass-btn").disabled = !(turn && legalKeys.has(""));
   $("hint-btn").disabled = !turn;
@@ -193,10 +252,10 @@ function renderHand() {
   $("controls").classList.toggle("hidden", you() === null);
 }
 
-function toggle(card) {
+function toggle(i) {
   const turn = myTurn();
-  if (selected.has(card)) selected.delete(card);
-  else if (!turn || canExtend(card)) selected.add(card);
+  if (selected.has(i)) selected.delete(i);
+  else if (!turn || canExtend(i)) selected.add(i);
   else { flash("no legal play contains those cards together", true); return; }
   renderHand();
 }
@@ -314,16 +373,24 @@ function tick() {
 setInterval(tick, 250);
 
 function playSelected() {
-  const key = cardsKey([...selected]);
+  const key = cardsKey(selectedNames());
   if (!myTurn() || !selected.size || !legalKeys.has(key)) return;
-  send({type: "play", cards: key.split(" ")});
+  send({type: "play", cards: key.split(" ")});  // a name twice: both copies
   selected.clear();
 }
 $("play-btn").addEventListener("click", playSelected);
 $("pass-btn").addEventListener("click", () => { if (myTurn()) send({type: "pass"}); selected.clear(); });
 $("hint-btn").addEventListener("click", () => send({type: "hint"}));
 $("clear-btn").addEventListener("click", () => { selected.clear(); renderHand(); });
-$("sort-btn").addEventListener("click", () => { sortBy = sortBy === "rank" ? "suit" : "rank"; renderHand(); });
+$("sort-btn").addEventListener("click", () => {
+  sortBy = sortBy === "rank" ? "suit" : "rank";
+  if (state) { reshow(); renderHand(); }
+});
+let resizeTimer = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => { if (state) renderHand(); }, 100);
+});
 document.addEventListener("keydown", (ev) => {
   if (ev.target.tagName === "INPUT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const k = ev.key.toLowerCase();
