@@ -326,3 +326,27 @@ def test_two_copies_of_the_lowest_card_first_holder_from_the_dealers_left_leads(
     both = Game(rules, hands=["3D 3D 5C", "4C", "6C", "7C", "8C"])
     both.play(1 << DECK_SIZE)  # the second copy by number
     assert both.hands[0] == m("3D 5C")
+
+
+@pytest.mark.parametrize("options", [{"decks": 2, "players": 8}, {"jokers": "wild"},
+                                     {"decks": 2, "players": 6, "jokers": "valueless"}],
+                         ids=option_id)
+def test_plays_kept_up_to_date_equal_a_fresh_listing(options: dict) -> None:
+    """After each play a hand's plays are carried over (moved onto the other copy
+    of a played card); they must equal listing the hand again, even when a
+    player names the second deck's copy of a card it holds twice."""
+    rules = Rules(**options)
+    rng = random.Random(17)
+    for seed in range(6):
+        g = Game(rules, seed=seed)
+        while not g.is_over():
+            play = rng.choice(g.legal_masks())
+            hand = g.hands[g.to_move]  # type: ignore[index]
+            if play and rng.random() < 0.5:  # the other copy, where the hand holds both
+                play = sum(1 << (c + DECK_SIZE) if c < DECK_SIZE and (hand & ~play) >> (
+                    c + DECK_SIZE) & 1 else 1 << c for c in cards_of(play))
+            g.play(play)
+            for seat, hp in enumerate(g._hp):
+                if hp is not None:
+                    fresh = WildEngine(rules).hand_plays(g.hands[seat])
+                    assert [sorted(x) for x in hp] == [sorted(x) for x in fresh]

@@ -642,8 +642,9 @@ class Game:
         self.hands[seat] &= ~mask
         hp = self._hp[seat]
         if hp is not None:
-            # with two decks a hand's plays name the lowest copies held: list them again
-            self._hp[seat] = None if self._wild else Engine.without(hp, mask)
+            # with two decks a play may move onto the other copy of a played card
+            self._hp[seat] = (self._eng.after_play(hp, mask, self.hands[seat])  # type: ignore[attr-defined]
+                              if self._wild else Engine.without(hp, mask))
         self.history.append(Action(seat, mask))
         self._legal = None
         self._last = combo

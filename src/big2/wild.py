@@ -47,6 +47,7 @@ from big2.cards import (
     Mask,
     cards_of,
     deck_mask,
+    match_copies,
 )
 from big2.combos import _LONG_SHIFT, _TOP_RUN_RANK, Combo, Engine, Kind
 from big2.rules import Rules
@@ -287,6 +288,9 @@ class WildEngine(Engine):
                     yield Kind.FLUSH, five(Kind.FLUSH, key, {hr: 1}, hr * 4 + s if suited else hr), -1
         if len(ranks) > 3:
             return
+        if not jokers:  # no jokers: the pattern is the shape of the rank counts
+            yield from self._read_shape(cnt, ranks, card_key, five)
+            return
         # rank patterns: every (target, power) that the natural cards fit
         options: dict[Kind, list[tuple[int, int]]] = {}
 
@@ -294,8 +298,10 @@ class WildEngine(Engine):
             if fits(target):
                 options.setdefault(kind, []).append((five(kind, key, target), quad))
 
-        # the best ranks for cards that are all jokers are the highest free ones
-        cands = sorted(set(ranks) | {TWO, TWO - 1, TWO - 2})
+        # a pattern has at most three ranks: those of the natural cards, and for
+        # the rest (all jokers) the highest free ranks are the best
+        free = [r for r in range(TWO, -1, -1) if not cnt[r]][:3 - len(ranks)]
+        cands = sorted(ranks + free)
         for t in cands:
             for p in cands:
                 if p == t:
@@ -315,6 +321,27 @@ class WildEngine(Engine):
         for kind, found in options.items():
             power, quad = max(found)
             yield kind, power, quad
+
+    def _read_shape(self, cnt: list[int], ranks: list[int], card_key: object,
+                    five: object) -> Iterator[Reading]:
+        """Full house, four and a card, three and two, two pairs and a card of
+        natural cards alone (their rank counts decide)."""
+        assert callable(card_key) and callable(five)
+        rules = self.rules
+        by_count = sorted(((cnt[r], r) for r in ranks), reverse=True)
+        shape = [c for c, _ in by_count]
+        top = by_count[0][1]
+        target = {r: c for c, r in by_count}
+        if shape == [3, 2]:
+            yield Kind.FULL_HOUSE, five(Kind.FULL_HOUSE, top, target), -1
+        elif shape == [4, 1] and rules.four_kicker:
+            yield Kind.FOUR_KICKER, five(Kind.FOUR_KICKER, top, target), top
+        elif shape == [3, 1, 1] and rules.five_trips:
+            yield Kind.FIVE_TRIPS, five(Kind.FIVE_TRIPS, top, target), -1
+        elif shape == [2, 2, 1] and rules.five_two_pairs != "no":
+            hi, lo = max(by_count[0][1], by_count[1][1]), min(by_count[0][1], by_count[1][1])
+            if rules.five_two_pairs == "any" or hi - lo == 1:
+                yield Kind.FIVE_TWO_PAIRS, five(Kind.FIVE_TWO_PAIRS, card_key(hi, 2), target), -1
 
     # -- generation ------------------------------------------------------------
 
@@ -359,6 +386,8 @@ class WildEngine(Engine):
         choice per card: the lowest-numbered copies held)."""
         parts = self._straight_parts
         last = len(types)
+        lengths = self.straight_lengths | {5}
+        two_pairs = self.rules.two_pairs
 
         def walk(i: int, mask: Mask, n: int, cnt: dict[int, int], rmask: int,
                  suits: int) -> Iterator[Mask]:
@@ -370,7 +399,13 @@ class WildEngine(Engine):
                 for take in range(1, min(len(ids), 5 - n) + 1):
                     m |= 1 << ids[take - 1]
                     if joker:
-                        yield m
+                        size, d = n + take, len(cnt)
+                        top = max(cnt.values(), default=1)
+                        if d <= 1 or (size == 3 and top == 1 and 3 in lengths) or (
+                                size == 4 and ((d == 2 and top <= 2 and two_pairs)
+                                               or (top == 1 and 4 in lengths))) or (
+                                size == 5 and (d <= 3 or top == 1)):
+                            yield m  # with wild jokers: might be a play
                         if n + take < 5:
                             yield from walk(k + 1, m, n + take, cnt, rmask, suits)
                         continue
@@ -379,9 +414,14 @@ class WildEngine(Engine):
                     rm = rmask | 1 << r
                     su = suits | 1 << s
                     d = len(c2)
-                    if d >= 4 and (max(c2.values()) > 1 or (su & (su - 1) and rm not in parts)):
+                    top = max(c2.values())
+                    if d >= 4 and (top > 1 or (su & (su - 1) and rm not in parts)):
                         continue
-                    yield m
+                    size = n + take
+                    if d == 1 or size == 1 or (d == size and size in lengths) or (
+                            size == 4 and d == 2 and top == 2 and two_pairs) or (
+                            size == 5 and (d <= 3 or d == 5)):
+                        yield m  # natural cards that might be a play (the rest cannot)
                     if n + take < 5:
                         yield from walk(k + 1, m, n + take, c2, rm, su)
 
@@ -420,6 +460,26 @@ class WildEngine(Engine):
         """The plays in *hand_plays* that have a reading that may be played on *last*."""
         as_played = self.as_played
         return [m for group in hand_plays[1:] for m in group if as_played(m, last) is not None]
+
+    def after_play(self, hand_plays: tuple[list[int], ...], cards: Mask,
+                   hand: Mask) -> tuple[list[int], ...]:
+        """The plays of *hand* (what is left once *cards* are played) from the
+        plays before: each play that used a played card is moved onto the
+        other copy of that card if *hand* holds it, else dropped. Much cheaper
+        than listing the hand's plays again, and the same list."""
+        out: list[list[int]] = []
+        two_decks = self.rules.decks > 1
+        for group in hand_plays:
+            kept = []
+            for m in group:
+                if m & cards:
+                    moved = match_copies(m, hand) if two_decks else None
+                    if moved is None:
+                        continue
+                    m = moved
+                kept.append(m)
+            out.append(kept)
+        return tuple(out)
 
     @staticmethod
     def leads_from(hand_plays: tuple[list[int], ...]) -> list[Mask]:
