@@ -116,6 +116,7 @@ def test_masks_and_observations_under_option_variants() -> None:
         Rules(finish_restrictions=("any-2", "2S"), players=3),
         Rules(deal="13-each", players=2, suit_order="CSHD"),
         Rules(five_card_compare="same-kind", straight_beats_flush=True, suit_ranking=False),
+        Rules(play_equal=True, suit_ranking=False),  # equal plays may follow: same action space
     ]
     for rules in variants:
         env = Big2AECEnv(rules)
@@ -350,7 +351,7 @@ def test_training_example_pieces_without_torch() -> None:
 
 
 @pytest.mark.parametrize("options", [{"straight_min": 3}, {"straight_max": 7}, {"dragon": True},
-                                     {"smack_down": "2S"}])
+                                     {"smack_down": "2S"}, {"decks": 2}, {"jokers": "wild"}])
 def test_rule_sets_with_plays_outside_the_action_space_are_refused(options: dict) -> None:
     """Plays longer or shorter than the fixed action space covers: a clear error up front."""
     from big2 import Rules
@@ -359,3 +360,4 @@ def test_rule_sets_with_plays_outside_the_action_space_are_refused(options: dict
     with pytest.raises(ValueError, match="fixed action space") as err:
         make_rules(Rules(**options), None)
     assert next(iter(options)) in str(err.value)
+
