@@ -350,3 +350,25 @@ def test_plays_kept_up_to_date_equal_a_fresh_listing(options: dict) -> None:
                 if hp is not None:
                     fresh = WildEngine(rules).hand_plays(g.hands[seat])
                     assert [sorted(x) for x in hp] == [sorted(x) for x in fresh]
+
+
+def test_president_titles_and_exchange_with_six_players() -> None:
+    from big2 import Match
+
+    rules = Rules(decks=2, players=6, exchange="after", match_deals=2)
+    match = Match(rules, seed=4)
+    bots = [make_bot("greedy", seed=s) for s in range(6)]
+    while not match.is_over():
+        g = match.new_game()
+        while not g.is_over():
+            view = g.view(g.to_move)  # type: ignore[arg-type]
+            g.play(bots[view.seat].choose(view))
+        match.record(g)
+        titles = match.titles
+        assert sorted(titles) == sorted(["President", "Vice-President", "Citizen", "Citizen",
+                                          "Vice-Scum", "Scum"])
+    # before the second deal: Scum gave the President 2 cards, Vice-Scum gave 1; both got as many back
+    gives = [(e.giver, e.receiver, e.cards.bit_count()) for e in match.exchanges]
+    assert len(gives) == 4 and [n for _, _, n in gives] == [2, 2, 1, 1]
+    g2 = match.games[-1]
+    assert sum(h.bit_count() for h in g2.initial_hands) == 104

@@ -19,11 +19,13 @@ from big2.game import Game, deal
 from big2.rules import Rules
 
 TITLES = {
-    4: ("President", "Vice-President", "Vice-Scum", "Scum"),
+    **{n: ("President", "Vice-President", *("Citizen",) * (n - 4), "Vice-Scum", "Scum")
+       for n in range(4, 9)},
     3: ("President", "Citizen", "Scum"),
     2: ("President", "Scum"),
 }
-"""Finishing titles by number of players, best first (President form)."""
+"""Finishing titles by number of players, best first (President form; with five
+to eight players, two decks, the middle seats are Citizens and exchange nothing)."""
 
 Chooser = Callable[[int, Mask, int], Mask]
 """``choose(seat, hand, count) -> cards``: the cards a President or
@@ -124,8 +126,8 @@ class Match:
         order = self._order
         strength = engine(rules).strength
         pairs = [(order[0], order[-1], 2 if len(order) > 2 else 1)]
-        if len(order) == 4:
-            pairs.append((order[1], order[2], 1))
+        if len(order) >= 4:
+            pairs.append((order[1], order[-2], 1))
         choose = choose or (lambda seat, hand, count: lowest_cards(seat, hand, count, rules=rules))
         dealt = list(hands)
         for high, low, count in pairs:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from big2.bots import Bot, make_bot
-from big2.cards import CARD_NAMES, Mask, cards_of
+from big2.cards import CARD_NAMES, Mask, cards_of, ordered
 from big2.game import Game, IllegalPlayError
 from big2.match import Match
 from big2.records import GameRecord, from_json, to_json
@@ -61,9 +61,9 @@ def hint_bot(name: str | None = None, seed: int | None = None) -> Bot:
 
 
 def cards_text(mask: Mask) -> str:
-    """Card names of *mask*, space-separated, weakest card number first
-    (``""`` for a pass): the form plays take in the protocol."""
-    return " ".join(CARD_NAMES[c] for c in cards_of(mask))
+    """Card names of *mask*, space-separated, by card number with copies of a
+    card side by side (``""`` for a pass): the form plays take in the protocol."""
+    return " ".join(CARD_NAMES[c] for c in ordered(mask))
 
 
 def new_id() -> str:
