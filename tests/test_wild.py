@@ -256,6 +256,9 @@ def test_a_joker_takes_the_reading_that_beats_the_table() -> None:
     assert g.last_combo is not None and g.last_combo.kind == Kind.STRAIGHT
     eng = engine(rules)
     assert eng.classify(m("8C 9C TC JC RJ")).kind == Kind.STRAIGHT_FLUSH
+    from big2.terminal import _kind  # the terminal names the reading that was played
+
+    assert _kind(g, m("8C 9C TC JC RJ")) == "straight"
 
 
 def test_valueless_joker_beats_any_single_and_any_single_beats_it() -> None:

@@ -46,6 +46,14 @@ def _cards(mask: Mask, by_suit: bool = False, rules: Rules | None = None) -> str
     return " ".join(CARD_SYMBOLS[c] for c in cards) or "-"
 
 
+def _kind(game: Game, play: Mask) -> str:
+    """How *play* reads on the table (with wild jokers, the reading it was played as)."""
+    last = game.last_combo
+    if last is not None and last.cards == play:
+        return last.kind.label
+    return kind_name(play, game.rules)
+
+
 class TerminalGame:
     """Plays a match with one human seat (seat 0) against *bots*."""
 
@@ -126,7 +134,7 @@ class TerminalGame:
         else:
             left = game.hands[seat].bit_count()
             warn = "  << ONE CARD LEFT" if left == 1 else ""
-            self.say(f"  {who} play{'' if you else 's'} {kind_name(play, game.rules)} {_cards(play)}"
+            self.say(f"  {who} play{'' if you else 's'} {_kind(game, play)} {_cards(play)}"
                      f"  ({left} left){warn}")
 
     def show_table(self, game: Game) -> None:
@@ -140,7 +148,7 @@ class TerminalGame:
         else:
             lp = game.last_player
             assert lp is not None
-            self.say(f"Table: {self.names[lp]} played {kind_name(game.last_play, rules)} "
+            self.say(f"Table: {self.names[lp]} played {_kind(game, int(game.last_play))} "
                      f"{_cards(game.last_play)}")
         order = "suit" if self.by_suit else "rank"
         self.say(f"Your hand (by {order}): {_cards(game.hands[0], self.by_suit, rules)}")
