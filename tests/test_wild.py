@@ -375,3 +375,14 @@ def test_president_titles_and_exchange_with_six_players() -> None:
     assert len(gives) == 4 and [n for _, _, n in gives] == [2, 2, 1, 1]
     g2 = match.games[-1]
     assert sum(h.bit_count() for h in g2.initial_hands) == 104
+
+
+def test_wild_policy_keeps_a_pair_whole_when_a_single_beats() -> None:
+    from big2.bots.wildplay import wild_play
+
+    rules = Rules(jokers="wild")
+    g = Game(rules, hands=["3D 4C 7D 8D", "5D 5C 6H 9S", "7C 8C", "JC QC"])
+    g.play("3D")
+    view = g.view(1)
+    assert int(parse_cards("5D")) in view.legal  # the weakest single breaks the pair of 5s
+    assert wild_play(view) == int(parse_cards("6H"))
