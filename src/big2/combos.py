@@ -629,6 +629,13 @@ class Engine:
             hand_plays = hand_plays[:7]
         return [p & FULL_DECK for group in hand_plays for p in group]
 
+    def after_play(self, hand_plays: tuple[list[int], ...], cards: Mask,
+                   hand: Mask) -> tuple[list[int], ...]:
+        """The plays of *hand*, what is left once *cards* are played, from its
+        plays before (one deck: :meth:`without`; two decks move plays onto the
+        other copy of a played card)."""
+        return self.without(hand_plays, cards)
+
     @staticmethod
     def without(hand_plays: tuple[list[int], ...], cards: Mask) -> tuple[list[int], ...]:
         """The plays left in *hand_plays* once *cards* are gone from the hand.

@@ -643,7 +643,7 @@ class Game:
         hp = self._hp[seat]
         if hp is not None:
             # with two decks a play may move onto the other copy of a played card
-            self._hp[seat] = (self._eng.after_play(hp, mask, self.hands[seat])  # type: ignore[attr-defined]
+            self._hp[seat] = (self._eng.after_play(hp, mask, self.hands[seat])
                               if self._wild else Engine.without(hp, mask))
         self.history.append(Action(seat, mask))
         self._legal = None

@@ -36,7 +36,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations
 
 from big2.cards import (
@@ -55,6 +55,8 @@ from big2.rules import Rules
 _TOP = 3
 """The suit position a joker takes when it may be any suit: the strongest."""
 
+_Five = Callable[..., int]
+"""The power of a five-card reading: ``five(kind, key, target, top=None)``."""
 Reading = tuple[Kind, int, int]
 """One way to read cards: kind, power, and the rank of a four (or five) of a kind, else -1."""
 
@@ -68,14 +70,14 @@ class WildEngine(Engine):
         self.plain = False
         self.wild = rules.jokers == "wild"
         self.valueless = rules.jokers == "valueless"
-        self.deck = self.deck_cards = deck_mask(rules.decks, rules.jokers != "none")
+        self.deck_cards = deck_mask(rules.decks, rules.jokers != "none")
         sr = self.suit_rank
         strength = []
         for c in range(MAX_CARDS):
             b = c % DECK_SIZE
             strength.append(b if b >= NUM_CARDS else (b >> 2) * 4 + sr[b & 3])
         self.strength = tuple(strength)
-        self.by_strength = tuple(sorted(cards_of(self.deck), key=lambda c: (strength[c], c)))
+        self.by_strength = tuple(sorted(cards_of(self.deck_cards), key=lambda c: (strength[c], c)))
         if rules.five_of_a_kind != "off":
             self._fours = self._fours | {Kind.FIVE_OF_A_KIND}
         self._readings: dict[Mask, tuple[Combo, ...]] = {}
@@ -135,7 +137,7 @@ class WildEngine(Engine):
 
     def _read_mask(self, mask: Mask) -> tuple[Combo, ...]:
         n = mask.bit_count()
-        if n == 0 or mask & ~self.deck:
+        if n == 0 or mask & ~self.deck_cards:
             return ()
         cards = cards_of(mask)
         if n == 1 and cards[0] % DECK_SIZE >= NUM_CARDS:
@@ -234,9 +236,9 @@ class WildEngine(Engine):
                     break
 
     def _read_five(self, cnt: list[int], pos: list[list[int]], ranks: list[int], suits: set[int],
-                   jokers: int, fits: object, card_key: object, five: object) -> Iterator[Reading]:
+                   jokers: int, fits: Callable[[dict[int, int]], bool],
+                   card_key: Callable[[int, int], int], five: _Five) -> Iterator[Reading]:
         """The five-card readings (helpers passed in from :meth:`_read`)."""
-        assert callable(fits) and callable(card_key) and callable(five)
         rules = self.rules
         sr = self.suit_rank
         suited = self.suited
@@ -322,11 +324,10 @@ class WildEngine(Engine):
             power, quad = max(found)
             yield kind, power, quad
 
-    def _read_shape(self, cnt: list[int], ranks: list[int], card_key: object,
-                    five: object) -> Iterator[Reading]:
+    def _read_shape(self, cnt: list[int], ranks: list[int], card_key: Callable[[int, int], int],
+                    five: _Five) -> Iterator[Reading]:
         """Full house, four and a card, three and two, two pairs and a card of
         natural cards alone (their rank counts decide)."""
-        assert callable(card_key) and callable(five)
         rules = self.rules
         by_count = sorted(((cnt[r], r) for r in ranks), reverse=True)
         shape = [c for c, _ in by_count]
@@ -359,7 +360,7 @@ class WildEngine(Engine):
     def _generate_wild(self, hand: Mask) -> tuple[list[int], ...]:
         groups: list[list[int]] = [[] for _ in range(8)]
         held: dict[int, list[int]] = {}
-        for c in cards_of(hand & self.deck):
+        for c in cards_of(hand & self.deck_cards):
             held.setdefault(c % DECK_SIZE, []).append(c)
         types = sorted(held.items())
         for mask in self._small_sets(types):
