@@ -29,11 +29,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from big2.bots import Bot, make_bot
-from big2.cards import CARD_NAMES, Mask, cards_of, ordered
+from big2.cards import Mask
 from big2.game import Game, IllegalPlayError
 from big2.match import Match
-from big2.records import GameRecord, from_json, to_json
+from big2.records import GameRecord, from_json
 from big2.rules import Rules
+from big2.server.state import cards_text, game_state
 from big2.view import PlayerView
 
 __all__ = [
@@ -58,12 +59,6 @@ def hint_bot(name: str | None = None, seed: int | None = None) -> Bot:
         return make_bot(HINT_BOT, seed=seed)
     except ValueError:  # pragma: no cover
         return make_bot("greedy", seed=seed)
-
-
-def cards_text(mask: Mask) -> str:
-    """Card names of *mask*, space-separated, by card number with copies of a
-    card side by side (``""`` for a pass): the form plays take in the protocol."""
-    return " ".join(CARD_NAMES[c] for c in ordered(mask))
 
 
 def new_id() -> str:
@@ -184,8 +179,9 @@ class Table:
         self.created = time.time() if created is None else created
         self.seats = [Seat(i, bot=b, name=self._bot_label(b, i) if b else "")
                       for i, b in enumerate(settings.seats)]
-        self.match = Match(self.rules, deals=settings.deals or None)
-        self.game: Game | None = None
+        # the match sequences the deals (dealer, exchange, shoot-outs, end); its
+        # seeds come from secrets, so no client can predict a deal from earlier ones
+        self.match = Match(self.rules, deals=settings.deals or None, secure=True)
         self.status = "waiting"  # waiting -> playing <-> between -> over
         self.version = 0
         self.deal_no = 0
@@ -209,30 +205,29 @@ class Table:
     def _bot_label(bot: str, seat: int) -> str:
         return f"{bot.capitalize()} bot {seat + 1}"
 
+    @property
+    def game(self) -> Game | None:
+        """The current deal (the last one dealt), ``None`` before the first."""
+        return self.match.games[-1] if self.match.games else None
+
     def snapshot(self) -> dict[str, Any]:
         """Everything needed to carry on after a restart, JSON-friendly.
         Holds the deck: for the database only, never for a client."""
         return {
-            "id": self.id,
-            "settings": self.settings.to_dict(),
-            "created": self.created,
-            "status": self.status,
-            "version": self.version,
-            "deal_no": self.deal_no,
+            "id": self.id, "settings": self.settings.to_dict(), "created": self.created,
+            "status": self.status, "version": self.version, "deal_no": self.deal_no,
             "seats": [{"bot": s.bot, "name": s.name, "token_hash": s.token_hash}
                       for s in self.seats],
-            "match": {"totals": list(self.match.totals),
-                      "results": [list(r) for r in self.match.results],
-                      "dealer": self.match.dealer, "last_winner": self.match.last_winner},
-            "game": (to_json(GameRecord.from_game(self.game), indent=None)
-                     if self.game is not None else None),
+            "match": self.match.snapshot(),
         }
 
     @classmethod
     def restore(cls, data: dict[str, Any], *, timing: Timing | None = None,
                 auto_bot: str | None = None, now: float = 0.0) -> Table:
         """The table saved by :meth:`snapshot`, carrying on from where it was.
-        Every recorded action is replayed through the engine."""
+        Every recorded action is replayed through the engine (see
+        :meth:`Match.restore`). Snapshots written before the match was saved
+        whole (totals and the current deal's record) are read too."""
         settings = TableSettings.from_dict(data["settings"])
         table = cls(data["id"], settings, timing=timing, auto_bot=auto_bot,
                     created=data.get("created"))
@@ -241,16 +236,20 @@ class Table:
             if seat.token_hash is not None:
                 seat.away_since = now  # people must reconnect; the grace period runs
         m = data["match"]
-        table.match.totals = [int(t) for t in m["totals"]]
-        table.match.results = [tuple(r) for r in m["results"]]
-        table.match.dealer = int(m["dealer"])
-        table.match.last_winner = m["last_winner"]
+        if "format" in m:
+            fresh, table.match = table.match, Match.restore(m)
+            if (table.match.rules, table.match.deals) != (fresh.rules, fresh.deals):
+                raise ValueError("the saved match is not played under the table's settings")
+        else:  # the older form: totals and the current deal only
+            table.match.totals = [int(t) for t in m["totals"]]
+            table.match.results = [tuple(r) for r in m["results"]]
+            table.match.dealer = int(m["dealer"])
+            table.match.last_winner = m["last_winner"]
+            if data.get("game"):
+                table.match.games.append(from_json(data["game"])[0].to_game())
         table.status = data["status"]
         table.version = int(data["version"]) + 1
         table.deal_no = int(data["deal_no"])
-        if data.get("game"):
-            table.game = from_json(data["game"])[0].to_game()
-            table.match.games.append(table.game)
         table.last_change = table.turn_started = now
         return table
 
@@ -329,15 +328,11 @@ class Table:
             self._deal(now)
 
     def _deal(self, now: float) -> None:
-        """Deal the next hand. Seeds come from :mod:`secrets`, so no client can
-        predict a deal from earlier ones."""
-        m = self.match
-        leader = None
-        if self.rules.later_lead == "winner" and m.last_winner is not None:
-            leader = m.last_winner
-        self.game = Game(self.rules, seed=secrets.randbits(64), dealer=m.dealer, leader=leader,
-                         names=[s.name for s in self.seats])
-        m.games.append(self.game)
+        """Deal the next hand through the match (a President exchange or a
+        teams shoot-out included). Seeds come from :mod:`secrets`, so no client
+        can predict a deal from earlier ones."""
+        self.match.names = tuple(s.name for s in self.seats)
+        self.match.new_game()
         self.deal_no += 1
         self.status = "playing"
         for s in self.seats:
@@ -490,8 +485,8 @@ class Table:
             "game": None, "turn_left": None, "next_deal_in": None,
         }
         if self.game is not None:
-            state["game"] = self._game_state(self.view(0 if seat is None else seat),
-                                             private=seat is not None)
+            state["game"] = game_state(self.view(0 if seat is None else seat),
+                                       private=seat is not None)
         if now is not None:
             deadline = self.turn_deadline()
             if deadline is not None:
@@ -500,27 +495,3 @@ class Table:
                 state["next_deal_in"] = round(max(0.0, self.last_change
                                                   + self.timing.deal_pause - now), 1)
         return state
-
-    @staticmethod
-    def _game_state(view: PlayerView, *, private: bool) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "counts": list(view.card_counts),
-            "to_move": view.to_move,
-            "leading": view.leading,
-            "last_play": cards_text(view.last_play),
-            "last_player": view.last_player,
-            "trick": [[a.seat, cards_text(a.cards)] for a in view.trick],
-            "log": [[a.seat, cards_text(a.cards)] for a in view.history[-12:]],
-            "plies": len(view.history),
-            "passed": list(view.passed),
-            "must_contain": cards_text(view.must_contain),
-            "winner": view.winner,
-            "scores": None if view.scores is None else list(view.scores),
-            "finished": list(view.finished),
-        }
-        if private:
-            strength = view.rules.strength
-            out["hand"] = [CARD_NAMES[c] for c in sorted(cards_of(view.hand), key=strength)]
-            out["legal"] = [cards_text(m) for m in view.legal]
-        return out
-
