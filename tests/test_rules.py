@@ -71,6 +71,24 @@ def _consistent(options: dict) -> dict:
         for name in ("maltese", "go_fish", "spare_swap"):
             options.pop(name, None)
         options.pop("four_twos", None)
+    if not options.get("triples", True):
+        options.pop("three_threes", None)
+    if not options.get("suit_ranking", True):
+        options.pop("flush_order", None)
+    if options.get("trick_end") == "one-pass":
+        options.pop("passing", None)
+    scoring = options.get("scoring", "classic")
+    for name, needs in (("twos_double", "classic"), ("count_twos_double", "count"),
+                        ("penalty_target", "penalty")):
+        if scoring != needs:
+            options.pop(name, None)
+    if options.get("deal") == "13-each":
+        options.pop("spare_to", None)
+    if options.get("spare_to") != "aside" or options.get("go_fish"):
+        options.pop("spare_swap", None)
+    if options.get("go_fish") and options.get("deal", "even") == "even" and not (
+            options.get("players", 4) == 3 and options.get("spare_to") == "aside"):
+        options.pop("go_fish")
     return options
 
 
