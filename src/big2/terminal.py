@@ -90,13 +90,18 @@ class TerminalGame:
         """Play until the match ends or the player quits; return an exit code."""
         rules = self.match.rules
         self.say(f"Big Two · rules: {rules.name} {rules.diff() or ''}".rstrip())
+        self.match.names = tuple(self.names)  # every deal the match deals carries them
         number = 0
         while not self.match.is_over() and not self.quit:
-            number += 1
+            shootout = self.match.next_is_shootout
             game = self.match.new_game()
-            game.names = tuple(self.names)
-            total = f" of {self.match.deals}" if self.match.deals else ""
-            self.say(f"\n=== Deal {number}{total} ===")
+            if shootout:  # teams: the tied deal is decided by five cards each
+                self.say(f"\n=== Deal {number}: shoot-out ===")
+            else:
+                number += 1
+                total = f" of {self.match.deals}" if self.match.deals else ""
+                self.say(f"\n=== Deal {number}{total} ===")
+            self.show_exchanges()
             self.play_deal(game)
             if self.quit:
                 break
@@ -110,6 +115,14 @@ class TerminalGame:
         best = self.match.standings()[0]
         self.say(f"\nMatch over. Winner: {self.names[best]} with {self.match.totals[best]:+d}.")
         return 0
+
+    def show_exchanges(self) -> None:
+        """Tell the President exchange that opened this deal (``exchange`` rule)."""
+        titles = self.match.titles
+        for ex in self.match.exchanges:
+            give = "give" if ex.giver == 0 and self.names[0] == "You" else "gives"
+            self.say(f"  {self.names[ex.giver]} ({titles[ex.giver]}) {give} "
+                     f"{self.names[ex.receiver]} ({titles[ex.receiver]}): {_cards(ex.cards)}")
 
     def play_deal(self, game: Game) -> None:
         """Play one deal to its end (or until the player quits)."""
