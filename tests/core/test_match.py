@@ -267,3 +267,22 @@ def test_restore_leaves_its_input_alone() -> None:
     before = copy.deepcopy(snap)
     Match.restore(snap)
     assert snap == before
+
+
+def test_the_environment_deals_through_a_match() -> None:
+    import random
+
+    from big2.env.core import Table as EnvTable
+
+    env = EnvTable(Rules(exchange="before"), seed=6)
+    first = Game(Rules(exchange="before"), seed=random.Random(6).getrandbits(64),
+                 names=env.names)
+    assert env.game.initial_hands == first.initial_hands  # the first deal is as it always was
+    while not env.game.is_over():
+        env.play(env.legal_actions()[0])
+    second = env.reset()
+    assert second is env.match.games[-1] and len(env.match.games) == 2
+    assert env.match.exchanges and second.dealer == 1  # the exchange, the dealer moved on
+    env.play(env.legal_actions()[0])
+    env.reset()  # a deal left unfinished: a new match
+    assert len(env.match.games) == 1 and env.match.results == []

@@ -1,5 +1,6 @@
 """The deal driver both environments share: one :class:`~big2.game.Game` at a
-time, seeded deals, action ids, observations, masks, rewards and rendering.
+time, dealt by a seeded :class:`~big2.match.Match`, action ids, observations,
+masks, rewards and rendering.
 
 It needs neither PettingZoo nor Gymnasium; :mod:`big2.env.aec` and
 :mod:`big2.env.gym` wrap it in their APIs.
@@ -29,6 +30,7 @@ from big2.env.actions import (
 )
 from big2.env.observation import encode_game
 from big2.game import Game, IllegalPlayError
+from big2.match import Match
 from big2.rules import Rules
 
 RewardMode = Literal["score", "win"]
@@ -93,20 +95,36 @@ class Table:
             raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
         self.reward_mode: RewardMode = reward
         self.names = tuple(f"player_{s}" for s in range(self.num_players))
-        self._rng = random.Random(seed)
         self._legal_src: list[int] | None = None
         self._legal_ids: list[int] = []
-        self.game: Game = self._new_game()
+        self._start(seed)
+        self.game: Game = self.match.new_game()
 
-    def _new_game(self) -> Game:
-        return Game(self.rules, seed=self._rng.getrandbits(64), names=self.names)
+    def _start(self, seed: int | None) -> None:
+        """Start a match from *seed*, and the stream that seeds the matches
+        after it (one ends, or a deal is left unfinished)."""
+        self._rng = random.Random(None if seed is None else f"big2-env:{seed}")
+        self.match = self._match(seed)
+
+    def _match(self, seed: int | None) -> Match:
+        rules = self.rules
+        # match_deals=0 without penalty scoring never ends: deal on for a long while
+        deals = None if rules.match_deals or rules.scoring == "penalty" else 10_000
+        return Match(rules, seed=seed, names=self.names, deals=deals)
 
     def reset(self, seed: int | None = None) -> Game:
-        """Deal a new hand. With *seed*, the stream of deals restarts from it, so
-        the same seed (and the same actions) replays the same deals."""
+        """Deal a new hand: the next deal of the :class:`~big2.match.Match`
+        (the dealer moves; the President exchange, a teams shoot-out and the
+        winner's lead follow the rules). With *seed*, or after a deal left
+        unfinished, a new match starts; the same seed (and the same actions)
+        replays the same deals."""
         if seed is not None:
-            self._rng.seed(seed)
-        self.game = self._new_game()
+            self._start(seed)
+        elif self.game.is_over():
+            self.match.record(self.game)
+        if seed is None and (self.match.is_over() or not self.game.is_over()):
+            self.match = self._match(self._rng.getrandbits(64))
+        self.game = self.match.new_game()
         return self.game
 
     # -- actions ---------------------------------------------------------------
