@@ -57,16 +57,23 @@ def test_wild_engine_agrees_with_the_plain_engine_on_one_deck(options: dict) -> 
             1 << c for c in rng.sample(range(52), 13))
         p_groups = [[e & FULL_DECK for e in g] for g in plain.hand_plays(hand)[1:]]
         w_groups = wild.hand_plays(hand)[1:]
-        assert sorted(plain.leads(hand)) == sorted(wild.leads_from(wild.hand_plays(hand)))
+
+        def by_key(plays: list[int]) -> tuple[list[int], set[object]]:
+            """Plays of up to five cards, and the play keys of the longer ones
+            (the generic engine lists one set of cards per key, see big2.wild)."""
+            return (sorted(p for p in plays if p.bit_count() <= 5),
+                    {wild.play_key(p) for p in plays if p.bit_count() > 5})
+
+        assert by_key(plain.leads(hand)) == by_key(wild.leads_from(wild.hand_plays(hand)))
         every = sorted(p for g in p_groups for p in g)
-        assert every == sorted(p for g in w_groups for p in g)
+        assert by_key(every) == by_key([p for g in w_groups for p in g])
         for p in every:
             assert wild.classify(p) == plain.classify(p)
         other = sum(1 << c for c in rng.sample(range(52), 13))
         for p in rng.sample(every, min(8, len(every))):
             last = plain.classify(p)
             assert last is not None
-            assert sorted(plain.follows(other, last)) == sorted(
+            assert by_key(plain.follows(other, last)) == by_key(
                 wild.follows_from(wild.hand_plays(other), last))
 
 

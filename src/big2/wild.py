@@ -18,9 +18,25 @@ alike) and its number of jokers:
   (``five_of_a_kind``) fives may hold two copies of a card. A flush needs
   five different ranks, as with one deck.
 
-Legal plays list each set of cards once: of two copies of a card a play
+Legal plays list each set of card names once: of two copies of a card a play
 uses the one with the lower number (the first deck's, if held), and a player
 who names a card gets the copy they hold (:func:`big2.cards.match_copies`).
+
+**Ruling: a play of more than five cards is listed once per strength and
+shape.** A 52-card two-deck hand holds about three card names per rank, so
+it holds some 3^13 dragons and billions of runs of pairs: no listing can
+name them all. For a long straight, a dragon or a run of pairs
+:meth:`WildEngine.hand_plays` takes, for each rank but the deciding one (the
+top rank of a straight or dragon, the top pair of a run), the weakest cards
+the hand holds of that rank (lowest strength, then the lowest-numbered
+copy), and lists each distinct strength of the deciding rank (each card
+name held there; with wild jokers a joker there too) and each number of
+wild jokers that makes a different play. Any other choice of cards of the
+same shape and strength is still a legal play when a player names it
+(:meth:`WildEngine.classify` and :meth:`WildEngine.as_played` read it as
+before); it is only not listed separately. :meth:`WildEngine.play_key` says
+which sets count as one play. Plays of up to five cards are all listed, one
+per set of names.
 
 >>> from big2 import Rules
 >>> from big2.cards import parse_cards
@@ -36,11 +52,13 @@ True
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 from itertools import combinations
 
 from big2.cards import (
     DECK_SIZE,
+    JOKERS,
     MAX_CARDS,
     NUM_CARDS,
     TWO,
@@ -51,6 +69,7 @@ from big2.cards import (
 )
 from big2.combos import _LONG_SHIFT, _TOP_RUN_RANK, Combo, Engine, Kind
 from big2.rules import Rules
+from big2.wild_sets import Windows, by_name, list_plays, relist_long
 
 _TOP = 3
 """The suit position a joker takes when it may be any suit: the strongest."""
@@ -85,9 +104,10 @@ class WildEngine(Engine):
         self._quads: dict[tuple[Mask, Kind], int] = {}
         self._kind_order = {k: i for i, k in enumerate(self.five_kinds)}
         self._kind_order[Kind.FOUR_OF_A_KIND] = 1
-        # rank sets that could still grow into a five-card straight
-        self._straight_parts = {sub for smask in self.straights
-                                for sub in _submasks(smask)}
+        self._sig_memo: dict[object, tuple[tuple[Reading, ...], bool] | None] = {}
+        self.windows = Windows(self)
+        # house rules under which a play of another size may beat (bombs, smack-downs)
+        self._any_size = self.smack or rules.bomb_on_small or rules.four_beats_all
 
     def _five_kind_order(self) -> list[Kind]:
         order = super()._five_kind_order()
@@ -148,20 +168,24 @@ class WildEngine(Engine):
         jokers = n - len(nat)
         if jokers and not self.wild:
             return ()
+        reads = self._sorted_reads(nat, jokers)
+        for kind, _, quad in reads:
+            if quad >= 0:
+                self._quads[(mask, kind)] = quad
+        return tuple([Combo(kind, mask, power) for kind, power, _ in reads])
+
+    def _sorted_reads(self, nat: tuple[int, ...], jokers: int) -> tuple[Reading, ...]:
+        """:meth:`_read`, memoized and sorted strongest first (leadable readings first)."""
         key = (nat, jokers)
         reads = self._read_memo.get(key)
         if reads is None:
             if len(self._read_memo) > 200_000:
                 self._read_memo.clear()
-            reads = self._read_memo[key] = tuple(self._read(nat, jokers))
-        out = []
-        for kind, power, quad in reads:
-            out.append(Combo(kind, mask, power))
-            if quad >= 0:
-                self._quads[(mask, kind)] = quad
-        order = self._kind_order
-        out.sort(key=lambda c: (self.leadable(c), c.power, order.get(c.kind, 0)), reverse=True)
-        return tuple(out)
+            order = self._kind_order
+            reads = self._read_memo[key] = tuple(sorted(
+                self._read(nat, jokers), reverse=True,
+                key=lambda r: (self._leads(r[0]), r[1], order.get(r[0], 0))))
+        return reads
 
     def _read(self, nat: tuple[int, ...], jokers: int) -> Iterator[Reading]:
         """Every reading of the natural cards *nat* (first-deck numbers) with
@@ -346,6 +370,18 @@ class WildEngine(Engine):
 
     # -- generation ------------------------------------------------------------
 
+    def play_key(self, mask: Mask) -> object:
+        """What makes *mask* a distinct play in :meth:`hand_plays`: for up to five
+        cards the card names (copies alike), for more its size, joker count and
+        readings (kind and power: the ranks and the deciding card's strength).
+        A hand's plays are listed once per key (see the module's ruling)."""
+        n = mask.bit_count()
+        if n > 5:
+            reads = self.readings(mask)
+            if reads:
+                return n, (mask & JOKERS).bit_count(), tuple((c.kind, c.power) for c in reads)
+        return by_name(mask)
+
     def hand_plays(self, hand: Mask) -> tuple[list[int], ...]:
         """Every play of *hand*: plain masks by size (index 1–5), [6] longer
         plays that may lead, [7] plays that may only follow (smack-downs);
@@ -354,125 +390,53 @@ class WildEngine(Engine):
         if got is None:
             if len(self._cache) > 20_000:
                 self._cache.clear()
-            got = self._cache[hand] = self._generate_wild(hand)
+            got = self._cache[hand] = list_plays(self, hand)
         return got
 
-    def _generate_wild(self, hand: Mask) -> tuple[list[int], ...]:
-        groups: list[list[int]] = [[] for _ in range(8)]
-        held: dict[int, list[int]] = {}
-        for c in cards_of(hand & self.deck_cards):
-            held.setdefault(c % DECK_SIZE, []).append(c)
-        types = sorted(held.items())
-        for mask in self._small_sets(types):
-            self._file(mask, groups)
-        if self.extra_leads or self.smack:
-            for mask in self._long_sets(held):
-                self._file(mask, groups)
-        for g in groups:  # ties by card names, not copy numbers (a bot sees names only)
-            g.sort(key=lambda m: (self.readings(m)[0].power, _by_name(m), m))
-        return tuple(groups)
+    def _sig_reads(self, sig: object, nat: Mask,
+                   jokers: int) -> tuple[tuple[Reading, ...], bool] | None:
+        """The readings (strongest first) of natural cards *nat* with *jokers*
+        wild jokers, and whether the first leads, memoized by signature."""
+        try:
+            return self._sig_memo[sig]
+        except KeyError:
+            pass
+        reads = self._sorted_reads(tuple(sorted(c % DECK_SIZE for c in cards_of(nat))), jokers)
+        got = self._sig_memo[sig] = (reads, self._leads(reads[0][0])) if reads else None
+        return got
 
-    def _file(self, mask: Mask, groups: list[list[int]]) -> None:
-        combo = self.classify(mask)
-        if combo is None:
-            return
-        n = mask.bit_count()
-        if not self.leadable(combo):
-            groups[7].append(mask)
-        else:
-            groups[n if n <= 5 else 6].append(mask)
-
-    def _small_sets(self, types: list[tuple[int, list[int]]]) -> Iterator[Mask]:
-        """Every set of up to five cards of a hand that might be a play (one copy
-        choice per card: the lowest-numbered copies held)."""
-        parts = self._straight_parts
-        last = len(types)
-        lengths = self.straight_lengths | {5}
-        two_pairs = self.rules.two_pairs
-
-        def walk(i: int, mask: Mask, n: int, cnt: dict[int, int], rmask: int,
-                 suits: int) -> Iterator[Mask]:
-            for k in range(i, last):
-                b, ids = types[k]
-                joker = b >= NUM_CARDS
-                r, s = b >> 2, b & 3
-                m = mask
-                for take in range(1, min(len(ids), 5 - n) + 1):
-                    m |= 1 << ids[take - 1]
-                    if joker:
-                        size, d = n + take, len(cnt)
-                        top = max(cnt.values(), default=1)
-                        if d <= 1 or (size == 3 and top == 1 and 3 in lengths) or (
-                                size == 4 and ((d == 2 and top <= 2 and two_pairs)
-                                               or (top == 1 and 4 in lengths))) or (
-                                size == 5 and (d <= 3 or top == 1)):
-                            yield m  # with wild jokers: might be a play
-                        if n + take < 5:
-                            yield from walk(k + 1, m, n + take, cnt, rmask, suits)
-                        continue
-                    c2 = dict(cnt)
-                    c2[r] = c2.get(r, 0) + take
-                    rm = rmask | 1 << r
-                    su = suits | 1 << s
-                    d = len(c2)
-                    top = max(c2.values())
-                    if d >= 4 and (top > 1 or (su & (su - 1) and rm not in parts)):
-                        continue
-                    size = n + take
-                    if d == 1 or size == 1 or (d == size and size in lengths) or (
-                            size == 4 and d == 2 and top == 2 and two_pairs) or (
-                            size == 5 and (d <= 3 or d == 5)):
-                        yield m  # natural cards that might be a play (the rest cannot)
-                    if n + take < 5:
-                        yield from walk(k + 1, m, n + take, c2, rm, su)
-
-        # naturals first then jokers: types are sorted by number, jokers (52, 53) last
-        yield from walk(0, 0, 0, {}, 0, 0)
-
-    def _long_sets(self, held: dict[int, list[int]]) -> Iterator[Mask]:
-        """Card sets of more than five cards that may be plays: long straights,
-        the dragon and runs of pairs, with jokers filling gaps."""
-        rules = self.rules
-        jokers = [c for b in (NUM_CARDS, NUM_CARDS + 1) for c in held.get(b, [])]
-        by_rank: list[list[list[int]]] = [[] for _ in range(13)]
-        for b, ids in held.items():
-            if b < NUM_CARDS:
-                by_rank[b >> 2].append(ids)
-        shapes: list[tuple[range, int]] = []
-        for k in sorted(self.straight_lengths):
-            if k > 5:
-                shapes += [(range(lo, lo + k), 1) for lo in range(_TOP_RUN_RANK - k + 2)]
-        if rules.dragon:
-            shapes.append((range(13), 1))
-        if self.smack:
-            for k in range(3, _TOP_RUN_RANK + 2):
-                shapes += [(range(lo, lo + k), 2) for lo in range(_TOP_RUN_RANK - k + 2)]
-        wild = len(jokers) if self.wild else 0
-        count = [sum(len(ids) for ids in by_rank[r]) for r in range(13)]
-        reds, blacks = held.get(NUM_CARDS, []), held.get(NUM_CARDS + 1, [])
-        for ranks, need in shapes:
-            if sum(max(0, need - count[r]) for r in ranks) > wild:
-                continue
-            for mask, used in _fill(by_rank, list(ranks), need, wild):
-                for red in range(max(0, used - len(blacks)), min(used, len(reds)) + 1):
-                    yield mask | sum(1 << c for c in reds[:red] + blacks[:used - red])
+    def _leads(self, kind: Kind) -> bool:
+        return self.leadable(Combo(kind, 0, 0))
 
     def follows_from(self, hand_plays: tuple[list[int], ...], last: Combo) -> list[Mask]:
         """The plays in *hand_plays* that have a reading that may be played on *last*."""
         as_played = self.as_played
-        return [m for group in hand_plays[1:] for m in group if as_played(m, last) is not None]
+        if self._any_size or (self.valueless and last.size == 1):
+            return [m for group in hand_plays[1:] for m in group if as_played(m, last) is not None]
+        # only plays of the same size may beat, and only if their strongest
+        # reading is stronger: each group is sorted by that reading's power
+        group = hand_plays[min(last.size, 6)]
+        find = bisect_left if self.rules.play_equal else bisect_right
+        start = find(group, last.power, key=lambda m: self.readings(m)[0].power)
+        return [m for m in group[start:] if as_played(m, last) is not None]
 
     def after_play(self, hand_plays: tuple[list[int], ...], cards: Mask,
                    hand: Mask) -> tuple[list[int], ...]:
         """The plays of *hand* (what is left once *cards* are played) from the
-        plays before: each play that used a played card is moved onto the
-        other copy of that card if *hand* holds it, else dropped. Much cheaper
-        than listing the hand's plays again, and the same list."""
+        plays before: each play of up to five cards that used a played card is
+        moved onto the other copy of that card if *hand* holds it, else
+        dropped; the plays of more than five cards are listed again (their
+        weakest cards may have changed). Much cheaper than listing the hand's
+        plays again, and the same list."""
         out: list[list[int]] = []
         two_decks = self.rules.decks > 1
+        longs = False
         for group in hand_plays:
             kept = []
             for m in group:
+                if m.bit_count() > 5:
+                    longs = True
+                    continue
                 if m & cards:
                     moved = match_copies(m, hand) if two_decks else None
                     if moved is None:
@@ -480,56 +444,11 @@ class WildEngine(Engine):
                     m = moved
                 kept.append(m)
             out.append(kept)
+        if longs:  # listed again: the weakest cards of their ranks may have changed
+            relist_long(self, out, hand)
         return tuple(out)
 
     @staticmethod
     def leads_from(hand_plays: tuple[list[int], ...]) -> list[Mask]:
         """Every lead in *hand_plays*."""
         return [m for group in hand_plays[1:7] for m in group]
-
-
-def _by_name(mask: Mask) -> tuple[int, int]:
-    """A key that orders plays by their cards' names (copies alike)."""
-    first = mask & ((1 << DECK_SIZE) - 1)
-    second = mask >> DECK_SIZE
-    return first | second, first & second
-
-
-def _submasks(mask: int) -> Iterator[int]:
-    sub = mask
-    while True:
-        yield sub
-        if not sub:
-            return
-        sub = (sub - 1) & mask
-
-
-def _fill(by_rank: list[list[list[int]]], ranks: list[int], need: int,
-          jokers: int) -> Iterator[tuple[Mask, int]]:
-    """Sets holding *need* cards of each of *ranks* (up to *jokers* of them wild):
-    ``(mask of natural cards, jokers used)``."""
-    if not ranks:
-        yield 0, 0
-        return
-    r, rest = ranks[0], ranks[1:]
-    choices: list[tuple[Mask, int]] = []
-    for x in range(min(need, jokers) + 1):
-        for combo in _multisets(by_rank[r], need - x):
-            choices.append((combo, x))
-    for m, x in choices:
-        for tail, used in _fill(by_rank, rest, need, jokers - x):
-            yield m | tail, used + x
-
-
-def _multisets(types: list[list[int]], k: int) -> Iterator[Mask]:
-    """The sets of *k* cards from one rank's held cards, copies taken lowest first."""
-    if k == 0:
-        yield 0
-        return
-    if not types:
-        return
-    ids, rest = types[0], types[1:]
-    for take in range(min(k, len(ids)), -1, -1):
-        head = sum(1 << c for c in ids[:take])
-        for tail in _multisets(rest, k - take):
-            yield head | tail
