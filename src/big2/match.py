@@ -24,9 +24,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from big2.cards import Mask, cards_of
-from big2.combos import engine
 from big2.game import Game, deal
 from big2.rules import Rules
+from big2.variant import variant
+from big2.view import Action, LastCardCall
 
 TITLES = {
     **{n: ("President", "Vice-President", *("Citizen",) * (n - 4), "Vice-Scum", "Scum")
@@ -59,17 +60,13 @@ def finishing_order(game: Game) -> list[int]:
     outcome = game.outcome()
     if outcome is None:
         raise RuntimeError("the deal is not over")
-    order = list(outcome.finished) or [outcome.winner]
-    start = order[0]
-    turn = [start, *game.seats_after(start)[:-1]]
-    rest = sorted((s for s in turn if s not in order), key=lambda s: (game.hands[s].bit_count(),
-                                                                       turn.index(s)))
-    return order + rest
+    return game.variant.scorer.finishing_order(list(outcome.finished) or [outcome.winner],
+                                               game.hands)
 
 
 def lowest_cards(seat: int, hand: Mask, count: int, *, rules: Rules | None = None) -> Mask:
     """The default giver's choice: the *count* lowest cards of *hand*."""
-    strength = engine(rules or Rules()).strength
+    strength = variant(rules or Rules()).keys.strength
     out = 0
     for c in sorted(cards_of(hand), key=strength.__getitem__)[:count]:
         out |= 1 << c
@@ -176,7 +173,7 @@ class Match:
         """Hand cards over between the titles of the last deal."""
         rules = self.rules
         order = self._order
-        strength = engine(rules).strength
+        strength = variant(rules).keys.strength
         pairs = [(order[0], order[-1], 2 if len(order) > 2 else 1)]
         if len(order) >= 4:
             pairs.append((order[1], order[-2], 1))
@@ -222,8 +219,7 @@ class Match:
             self._order = finishing_order(game)
             names = TITLES[len(self._order)]
             self.titles = tuple(names[self._order.index(s)] for s in range(len(self._order)))
-        step = -1 if self.rules.direction == "clockwise" else 1
-        self.dealer = (self.dealer + step) % self.rules.players
+        self.dealer = variant(self.rules).turns.next_dealer(self.dealer)
         return outcome.scores
 
     def is_over(self) -> bool:
@@ -269,7 +265,8 @@ class Match:
             leader = GameRecord.from_game(game).leader
         return {"hands": list(game.initial_hands), "seed": game.seed, "dealer": game.dealer,
                 "leader": leader, "names": list(game.names), "seeded": id(game) in self._seeded,
-                "history": [[a.seat, a.cards] for a in game.history]}
+                "history": [[a.seat, a.cards] for a in game.history],
+                "calls": _calls(game)}
 
     @classmethod
     def restore(cls, data: Any) -> Match:
@@ -401,6 +398,17 @@ def _ints(value: Any, what: str, count: int, *, lo: int | None = None,
     return list(value)
 
 
+def _calls(game: Game) -> list[list[int]]:
+    """The game's last-card calls as ``[seat, plays and passes before it]``."""
+    out, ply = [], 0
+    for r in game.log:
+        if isinstance(r, Action):
+            ply += 1
+        elif isinstance(r, LastCardCall):
+            out.append([r.seat, ply])
+    return out
+
+
 def _rebuild(rules: Rules, data: Any, what: str) -> tuple[Game, int | None, bool]:
     """One game from its snapshot data, its actions replayed; with the leader
     it was dealt with and whether it was dealt from its seed alone."""
@@ -426,7 +434,20 @@ def _rebuild(rules: Rules, data: Any, what: str) -> tuple[Game, int | None, bool
                         names=names)
     except (ValueError, TypeError) as exc:
         raise ValueError(f"match snapshot {what}: bad deal: {exc}") from None
-    for i, action in enumerate(d.get("history", list)):
+    calls: dict[int, list[int]] = {}
+    for call in d.get("calls", list) if "calls" in d.data else []:
+        seat, ply = _ints(call, f"{what} calls", 2, lo=0)
+        calls.setdefault(ply, []).append(seat)
+    history = d.get("history", list)
+    for i, action in enumerate([*history, None]):
+        for seat in calls.get(i, ()):  # last-card calls made before this action
+            try:
+                game.call_last_card(seat)
+            except ValueError as exc:
+                raise ValueError(f"match snapshot {what}, call before action {i + 1}: "
+                                 f"{exc}") from None
+        if action is None:
+            break
         try:
             seat, cards = _ints(action, f"{what} history", 2, lo=0)
         except ValueError:

@@ -413,6 +413,8 @@ _CONFLICTS: Final[tuple[tuple[str, Callable[[Rules], bool], str], ...]] = (
        "not available with decks=2 or jokers (it is about one 52-card deck; "
        "see docs/house-rules.md)") for name, off in _ONE_DECK_ONLY.items()),
     # RULES.md §2: options that would be silently ignored together are refused
+    ("teams", lambda r: r.teams and r.players != 4,
+     "needs players=4 (partners sit opposite)"),
     ("three_threes", lambda r: r.three_threes and not r.triples,
      "needs triples=true (a lead of three 3s is a triple)"),
     ("flush_order", lambda r: r.flush_order == "suit" and not r.suit_ranking,

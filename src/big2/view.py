@@ -33,6 +33,38 @@ class Action(NamedTuple):
         return f"seat {self.seat}: {what}"
 
 
+class LastCardCall(NamedTuple):
+    """*seat* announced its last card (the ``last_card`` rule)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: last card"
+
+
+class ThrowIn(NamedTuple):
+    """*seat* threw in a weak hand and the cards were dealt again (``redeal`` weak)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: throws in"
+
+
+class SpareSwap(NamedTuple):
+    """*seat* swapped *card* (the lowest card) for the face-up spare (``spare_swap``)."""
+
+    seat: int
+    card: Mask
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: swaps {CARD_SYMBOLS[self.card.bit_length() - 1]} for the spare"
+
+
+Record = Action | LastCardCall | ThrowIn | SpareSwap
+"""One entry of a deal's log: a play or pass, or a house rule's extra action."""
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerView:
     """Everything *seat* may know at one moment of a deal.
@@ -58,7 +90,10 @@ class PlayerView:
         finished: seats in the order they went out (ranking scoring plays on).
         legal: when this seat is to move, every legal play as a mask (``0`` is
             the pass), in order of strength; otherwise empty.
-        must_contain: the card the next play must contain (first play only).
+        must_contain: the card the next play must contain (first play only), shown
+            to the seat that holds it; other seats see only :attr:`opening`.
+        opening: whether the next play is the deal's first, which must contain
+            the lowest card dealt.
         announced: per seat, whether it has announced its last card (the
             ``last_card`` rule; all False otherwise).
         can_announce: whether this seat may announce its last card now (it
@@ -86,6 +121,7 @@ class PlayerView:
     finished: tuple[int, ...] = field(default=())
     legal: tuple[int, ...] = field(default=())
     must_contain: CardSet = field(default=CardSet(0))
+    opening: bool = False
     announced: tuple[bool, ...] = field(default=())
     can_announce: bool = False
     stock_size: int = 0

@@ -5,6 +5,7 @@ deals follow one another; bad snapshot data is refused with the reason."""
 from __future__ import annotations
 
 import copy
+import random
 import json
 from typing import Any
 
@@ -286,3 +287,27 @@ def test_the_environment_deals_through_a_match() -> None:
     env.play(env.legal_actions()[0])
     env.reset()  # a deal left unfinished: a new match
     assert len(env.match.games) == 1 and env.match.results == []
+
+
+def test_last_card_calls_survive_a_snapshot() -> None:
+    """A last-card call is a record in the game's log; the snapshot keeps it."""
+    from big2.view import LastCardCall
+
+    rules = Rules(last_card=True, match_deals=2)
+    m = Match(rules, seed=3)
+    g = m.new_game()
+    rng = random.Random(3)
+    called = False
+    while not g.is_over() and not called:
+        for seat in range(4):
+            if g.can_call_last_card(seat):
+                g.call_last_card(seat)
+                called = True
+        if not called:
+            g.play(rng.choice(g.legal_masks()))
+    assert called
+    back = Match.restore(json.loads(json.dumps(m.snapshot())))
+    restored = back.games[-1]
+    assert [r for r in restored.log if isinstance(r, LastCardCall)] == \
+        [r for r in g.log if isinstance(r, LastCardCall)]
+    assert restored.announced == g.announced

@@ -280,6 +280,8 @@ def consistent(o: dict[str, Any]) -> dict[str, Any]:
         o.pop("spare_to", None)
     if o.get("spare_to") != "aside" or o.get("go_fish"):
         o.pop("spare_swap", None)
+    if o.get("players", 4) != 4:
+        o.pop("teams", None)
     if o.get("go_fish") and o.get("deal", "even") == "even" and not (
             o.get("players", 4) == 3 and o.get("spare_to") == "aside"):
         o.pop("go_fish")

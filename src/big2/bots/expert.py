@@ -44,9 +44,10 @@ from big2.bots.modelling import (
 from big2.bots.planning import beaten_by_unseen, heuristic_play, plan
 from big2.bots.wildplay import wild_play
 from big2.cards import FULL_DECK, TWO, Mask, cards_of
-from big2.combos import Engine, engine
+from big2.combos import engine
 from big2.game import Game
 from big2.rules import Rules
+from big2.variant import Engine
 from big2.view import PlayerView
 
 DEFAULT_BUDGET = 800
@@ -207,7 +208,7 @@ class ExpertBot(Bot):
                 greedy_seats = sum(1 << s for s in range(n)
                                    if s != view.seat and self.rng.random() < mix[s])
                 hands = self._sample(view, unseen, fixed, events, greedy_seats, forbidden)
-                base = Game.from_view(view, hands)
+                base = Game.from_view(view, hands, rng=self.rng)
                 for i in alive:
                     g = base.copy()
                     g.play(cands[i])

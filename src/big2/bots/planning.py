@@ -22,10 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from big2.cards import BB_RANKS, FULL_DECK, TWO, Mask
-from big2.combos import Engine, Kind
-
-_SHIFT = 52
+from big2.cards import BB_RANKS, TWO, Mask
+from big2.variant import Engine, Kind
 
 # cost weights: a play costs 1, plus a liability for how weak it is
 _W_SINGLE = 0.7
@@ -120,8 +118,7 @@ def _distinct_fives(eng: Engine, hand: Mask) -> list[Mask]:
     slow the search."""
     seen: dict[tuple[int, ...], Mask] = {}
     out: list[Mask] = []
-    for enc in eng.hand_plays(hand)[5]:
-        m = enc & FULL_DECK
+    for m in eng.hand_plays(hand).sized(5):
         combo = eng.classify(m)
         assert combo is not None
         if combo.kind in (Kind.FLUSH, Kind.STRAIGHT_FLUSH):

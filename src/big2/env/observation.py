@@ -139,7 +139,8 @@ def encode_game(game: Game, seat: int) -> npt.NDArray[np.int8]:
     if combo is None:
         if to_move is not None:
             bits |= 1 << _LEADING
-            bits |= int(game.must_contain) << _MUST
+            if to_move == seat:  # the first play's card is shown to its holder only
+                bits |= int(game.must_contain) << _MUST
     else:
         bits |= combo.cards << _LAST | 1 << (_KIND + combo.kind - 1)
         bits |= 1 << (_LASTP + rel[game.last_player])  # type: ignore[index]

@@ -309,7 +309,9 @@ MALTESE = "4D 4C 5D 5C 6D 6C 7D 7C 8D 8C 9D 9C KS"   # six pairs and a single
 
 def test_maltese_dragon_wins_at_once() -> None:
     rest = complete(MALTESE)[1].split()
-    hands = [" ".join(rest[:13]), MALTESE, " ".join(rest[13:26]), " ".join(rest[26:])]
+    # dealt round the table, so no other hand is six pairs and a card (a four counts
+    # as two pairs, a triple as a pair: RULES.md §2)
+    hands = [" ".join(rest[0::3]), MALTESE, " ".join(rest[1::3]), " ".join(rest[2::3])]
     g = Game(Rules(maltese=True), hands=hands)
     assert g.is_over() and g.instant_result == "maltese" and g.winner == 1 and not g.history
     out = g.outcome()

@@ -1,4 +1,4 @@
-"""Listing a hand's plays for :class:`big2.wild.WildEngine`, built by shape.
+"""Listing a hand's plays for :class:`big2.variant.generic.GenericEngine`, built by shape.
 
 A 52-card two-deck hand holds about 8,000 plays of up to five cards (20,000
 or more with wild jokers), so the sets are not found by walking subsets and
@@ -6,13 +6,13 @@ classifying each. Each shape (one rank; distinct ranks in a straight window,
 in one suit or, with enough jokers, anywhere; rank patterns such as three
 and two) is built from per-rank tables, and a set's readings come from a
 memo keyed by its *signature*: the part of the cards that
-:meth:`big2.wild.WildEngine._read` looks at (for distinct ranks, the rank
+:meth:`big2.variant.generic.GenericEngine._read` looks at (for distinct ranks, the rank
 set, the deciding card's suit and the suit if all share one; for a full
 house, the ranks and counts). On a miss ``_read`` reads the set itself, so
 every set gets exactly the readings it would get alone.
 
 Plays of more than five cards are listed once per
-:meth:`~big2.wild.WildEngine.play_key` (the ruling is in :mod:`big2.wild`):
+:meth:`~big2.variant.generic.GenericEngine.play_key` (the ruling is in :mod:`big2.variant.generic`):
 the weakest cards of every rank but the deciding one, each strength of the
 deciding card, and wild jokers in each number that makes a different play.
 """
@@ -24,10 +24,12 @@ from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from big2.cards import DECK_SIZE, NUM_CARDS, Mask, cards_of
-from big2.combos import _TOP_RUN_RANK, Combo
+from big2.variant.keys import PLAY_MASK, PLAY_SHIFT
+from big2.variant.kinds import TOP_RUN_RANK as _TOP_RUN_RANK
+from big2.variant.kinds import Combo
 
 if TYPE_CHECKING:
-    from big2.wild import WildEngine
+    from big2.variant.generic import GenericEngine as WildEngine
 
 Piece = tuple[int, int, int]
 """Cards of one rank: their mask (lowest copies), strongest suit position, suit bits."""
@@ -86,7 +88,7 @@ def list_plays(eng: WildEngine, hand: Mask) -> tuple[list[int], ...]:
     small_plays(eng, h, emit)
     for g in keyed:  # ties by card names, not copy numbers (a bot sees names only)
         g.sort()
-    return tuple([m for _, _, m in g] for g in keyed)
+    return tuple([p << PLAY_SHIFT | m for p, _, m in g] for g in keyed)
 
 
 def relist_long(eng: WildEngine, groups: list[list[int]], hand: Mask) -> None:
@@ -95,9 +97,9 @@ def relist_long(eng: WildEngine, groups: list[list[int]], hand: Mask) -> None:
     keyed: Keyed = [[] for _ in range(8)]
     _file_long(eng, long_plays(eng, Hand(eng, hand)), keyed)
     for i in (6, 7):
-        keyed[i] += [(eng.readings(m)[0].power, by_name(m), m) for m in groups[i]]
+        keyed[i] += [(p >> PLAY_SHIFT, by_name(p & PLAY_MASK), p & PLAY_MASK) for p in groups[i]]
         keyed[i].sort()
-        groups[i] = [m for _, _, m in keyed[i]]
+        groups[i] = [p << PLAY_SHIFT | m for p, _, m in keyed[i]]
 
 
 def _file_long(eng: WildEngine, masks: list[Mask], keyed: Keyed) -> None:

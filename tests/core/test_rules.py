@@ -86,6 +86,8 @@ def _consistent(options: dict) -> dict:
         options.pop("spare_to", None)
     if options.get("spare_to") != "aside" or options.get("go_fish"):
         options.pop("spare_swap", None)
+    if options.get("players", 4) != 4:
+        options.pop("teams", None)
     if options.get("go_fish") and options.get("deal", "even") == "even" and not (
             options.get("players", 4) == 3 and options.get("spare_to") == "aside"):
         options.pop("go_fish")

@@ -41,6 +41,15 @@ LONG_PLAY_OPTION_SETS = [o for o in HOUSE_RULE_OPTION_SETS
 is slower there, so fewer positions are checked."""
 
 
+def for_players(options: dict[str, Any], players: int) -> dict[str, Any]:
+    """*options* with *players* seats, less what that many seats cannot play
+    (teams need four: :class:`big2.Rules` refuses them otherwise)."""
+    out = {"players": players, **options}
+    if players != 4:
+        out.pop("teams", None)
+    return out
+
+
 def option_id(options: dict[str, Any]) -> str:
     """A short test id for an option set."""
     return ",".join(f"{k}={v}" for k, v in options.items())

@@ -12,6 +12,7 @@ from reference import ref_classify, ref_legal
 from big2 import Game, Rules
 from big2.cards import cards_of
 from big2.combos import engine
+from big2.variant.keys import PLAY_MASK
 
 POSITIONS_PER_PRESET = 10_000
 
@@ -50,7 +51,7 @@ def check_position(g: Game) -> None:
     last = tuple(cards_of(g.last_play)) if not g.leading else None
     must = g.must_contain.bit_length() - 1 if g.must_contain else None
     led = last is not None and g.trick[0].cards == int(g.last_play)
-    expected = ref_legal(hand, g.rules, last, must, waive=g._waive, led=led)
+    expected = ref_legal(hand, g.rules, last, must, waive=g.waive, led=led)
     got = g.legal_masks()
     assert len(got) == len(set(got)), "duplicate legal plays"
     assert set(got) == expected
@@ -99,9 +100,11 @@ def test_comparison_matches_reference_on_random_pairs(options: dict) -> None:
     # ensure rarer kinds are present: add plays from hands' generated lists
     for _ in range(300):
         hand = sum(1 << c for c in rng.sample(range(52), 13))
-        for k, group in enumerate(eng.hand_plays(hand)):
+        plays = eng.hand_plays(hand)
+        for k in range(1, 6):
+            group = plays.sized(k)
             for p in group[:: max(1, len(group) // 5)]:
-                by_size[k].append(tuple(cards_of(p & ((1 << 52) - 1))))
+                by_size[k].append(tuple(cards_of(p)))
     from reference import ref_beats
     for k, plays in by_size.items():
         for _ in range(3_000 if plays else 0):
@@ -131,8 +134,8 @@ def test_house_rule_comparison_matches_reference(options: dict) -> None:
                 ref = ref_classify(sub, rules)
                 fast = eng.classify(sum(1 << c for c in sub))
                 assert (ref is None) == (fast is None), sub
-            for group in eng.hand_plays(hand)[1:]:
-                plays += [tuple(cards_of(p & ((1 << 52) - 1))) for p in group[:: max(1, len(group) // 4)]]
+            for group in eng.hand_plays(hand).groups[1:]:
+                plays += [tuple(cards_of(p & PLAY_MASK)) for p in group[:: max(1, len(group) // 4)]]
     assert len({len(p) for p in plays}) >= 4
     for _ in range(6_000):
         a, b = rng.choice(plays), rng.choice(plays)

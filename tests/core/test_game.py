@@ -121,8 +121,9 @@ def test_scoring_at_deal_end_and_no_play_after() -> None:
     g = Game(hands=["3D", "3C 4C", "3H 4H", "3S 4S"])
     g.play("3D")
     assert g.is_over() and g.winner == 0
-    # each loser still holds every card dealt: 2 cards x3, no doublings
-    assert g.scores() == (18, -6, -6, -6)
+    # thresholds count the cards left against the deal's whole hand (13), whatever
+    # was dealt (RULES.md §1): 2 cards left pay x1, no doublings
+    assert g.scores() == (6, -2, -2, -2)
     assert g.legal_plays() == []
     with pytest.raises(IllegalPlayError, match="over"):
         g.play("3C")

@@ -319,14 +319,14 @@ def test_import_big2_needs_no_rl_packages() -> None:
             "bad = [m for m in ('pettingzoo', 'gymnasium', 'torch') if m in sys.modules];"
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True)
-    script = Path(__file__).parent.parent / "examples" / "train_pg.py"
+    script = Path(__file__).parents[2] / "examples" / "train_pg.py"
     code = (f"import sys, runpy; runpy.run_path({str(script)!r}, run_name='not_main');"
             "assert 'torch' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def _train_pg():  # type: ignore[no-untyped-def]
-    path = Path(__file__).parent.parent / "examples" / "train_pg.py"
+    path = Path(__file__).parents[2] / "examples" / "train_pg.py"
     spec = importlib.util.spec_from_file_location("train_pg", path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib.util
 
 import pytest
-from house_options import HOUSE_RULE_OPTION_SETS, option_id
+from house_options import HOUSE_RULE_OPTION_SETS, for_players, option_id
 
 from big2 import Game, Rules
 from big2.bots import make_bot
@@ -44,7 +44,7 @@ def play_out(g: Game, bots: list) -> None:
 def test_bots_play_legally_under_house_rule(options: dict) -> None:
     for i in range(12):
         players = (4, 3, 2)[i % 3]
-        rules = Rules(**{"players": players, **options})
+        rules = Rules(**for_players(options, players))
         g = play_deal(rules, BOTS[i % len(BOTS):] + BOTS[: i % len(BOTS)], seed=100 + i)
         assert g.outcome() is not None
 

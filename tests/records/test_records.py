@@ -430,7 +430,7 @@ def test_json_shape_is_documented_keys() -> None:
 
 # --------------------------------------------------------------------- docs
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def test_docs_example_is_what_the_code_writes() -> None:

@@ -234,10 +234,10 @@ def _house_sets() -> list[dict]:
 def test_heuristic_and_expert_legal_under_house_rules_on_rich_hands(options: dict) -> None:
     """Deals rich in bombs, runs of pairs and long straights, so the rare
     plays of each house rule reach the planning code and the search."""
-    from house_options import rich_hands
+    from house_options import for_players, rich_hands
 
     for i, players in enumerate((4, 3)):
-        rules = Rules(**{"players": players, **options})
+        rules = Rules(**for_players(options, players))
         rng = random.Random(50 + i)
         game = Game(rules, hands=rich_hands(rng, players, 13))
         bots = [ExpertBot(seed=i, budget=6) if s == 0 else make_bot("heuristic")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from house_options import HOUSE_RULE_OPTION_SETS, option_id
+from house_options import HOUSE_RULE_OPTION_SETS, for_players, option_id
 
 from big2.cli import main
 from big2.rules import OPTIONS
@@ -73,7 +73,7 @@ def test_records_replay_under_house_option(options: dict) -> None:
     from big2 import Game, Rules
     from big2.records import GameRecord, read_one, write
     for seed in range(3):
-        g = Game(Rules(**{"players": (4, 3, 2)[seed], **options}), seed=seed)
+        g = Game(Rules(**for_players(options, (4, 3, 2)[seed])), seed=seed)
         rng = random.Random(seed)
         while not g.is_over():
             g.play(rng.choice(g.legal_masks()))

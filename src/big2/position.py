@@ -1,0 +1,251 @@
+"""Reading a deal's position: the accessors :class:`big2.Game` offers its owner,
+and the :class:`~big2.view.PlayerView` it fills for one seat.
+
+:class:`Position` holds no logic of play; it reads the state fields that the
+game's trick loop keeps (:mod:`big2.game`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from big2.cards import CARD_SYMBOLS, CardSet, Mask, cards_of
+from big2.house.spare import spare
+from big2.rules import Rules
+from big2.variant import Combo, Outcome, Termination, Variant
+from big2.variant.hooks import INSTANT, PENALTIES
+from big2.variant.protocol import Engine
+from big2.view import Action, PlayerView, Record
+
+
+def _names(mask: Mask) -> str:
+    return " ".join(CARD_SYMBOLS[c] for c in cards_of(mask))
+
+
+class Position:
+    """Read-only accessors over a deal's state (a base of :class:`big2.Game`)."""
+
+    rules: Rules
+    variant: Variant
+    num_players: int
+    dealer: int
+    seed: int | None
+    rng: random.Random
+    redeals: int
+    waive: bool
+    names: tuple[str, ...]
+    hands: list[Mask]
+    history: list[Action]
+    log: list[Record]
+    finished: list[int]
+    stock: list[int]
+    initial_hands: tuple[Mask, ...]
+    to_move: int | None
+    trick_start: int
+    _last: Combo | None
+    _last_player: int | None
+    _must: Mask
+    _passed: int
+    _outcome: Outcome | None
+    _after: tuple[tuple[int, ...], ...]
+    _eng: Engine
+
+    def legal_masks(self) -> list[Mask]:
+        """Every legal play now (see :meth:`big2.Game.legal_masks`)."""
+        raise NotImplementedError
+
+    def end(self, outcome: Outcome) -> None:
+        """End the deal with *outcome* (the game's trick loop does it)."""
+        raise NotImplementedError
+
+    def restart(self, hands: Sequence[Mask]) -> None:
+        """Start the deal over from *hands*."""
+        raise NotImplementedError
+
+    def plays_changed(self, seat: int) -> None:
+        """*seat*'s hand changed other than by playing."""
+        raise NotImplementedError
+
+    def can_call_last_card(self, seat: int) -> bool:
+        """Whether *seat* may announce its last card now."""
+        raise NotImplementedError
+
+    @property
+    def announced(self) -> tuple[bool, ...]:
+        """Per seat, whether it has announced its last card."""
+        raise NotImplementedError
+
+    def refusal(self, mask: Mask) -> str:
+        """Why *mask* is not a legal play now, as a player reads it."""
+        assert self.to_move is not None
+        hand, last, eng = self.hands[self.to_move], self._last, self._eng
+        if mask and mask & ~hand:
+            return "you do not hold " + _names(mask & ~hand)
+        combo = eng.as_played(mask, last) or eng.classify(mask) if mask else None
+        if mask and combo is None:
+            return "not a combination under these rules: " + _names(mask)
+        if combo is not None and self._must and not mask & self.variant.deck.copies(self._must):
+            return f"the first play must contain {CARD_SYMBOLS[self._must.bit_length() - 1]}"
+        if combo is not None and last is None and not eng.leadable(combo):
+            return (f"a {combo.kind.label} may only be played as a smack-down, on a single 2 "
+                    "or on another smack-down")
+        if combo is not None and last is not None and not eng.beats(combo, last):
+            return self.variant.compare.reason(combo, last)
+        for reason in self.variant.reasons:
+            why = reason(self, mask)
+            if why:
+                return str(why)
+        if not mask and last is None:
+            return "the leader cannot pass: play any combination"
+        return "not a legal play now"
+
+    @property
+    def leading(self) -> bool:
+        """Whether the player to move leads a new trick."""
+        return self._last is None
+
+    @property
+    def last_play(self) -> CardSet:
+        """The play to beat (empty when leading)."""
+        return CardSet(self._last.cards if self._last else 0)
+
+    @property
+    def last_combo(self) -> Combo | None:
+        """The classified play to beat, or ``None`` when leading."""
+        return self._last
+
+    @property
+    def last_player(self) -> int | None:
+        """Who made the play to beat."""
+        return self._last_player
+
+    @property
+    def must_contain(self) -> CardSet:
+        """The card the next play must contain (the lowest card, first play only)."""
+        return CardSet(self._must)
+
+    @property
+    def trick(self) -> tuple[Action, ...]:
+        """The actions of the current trick."""
+        return tuple(self.history[self.trick_start:])
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards *seat* holds (for the game's owner; players get :meth:`view`)."""
+        return CardSet(self.hands[seat])
+
+    def card_counts(self) -> tuple[int, ...]:
+        """Cards left per seat."""
+        return tuple(h.bit_count() for h in self.hands)
+
+    def played(self) -> Mask:
+        """Every card played so far."""
+        out = 0
+        for a in self.history:
+            out |= a.cards
+        return out
+
+    @property
+    def aside(self) -> CardSet:
+        """Cards in no hand and not played: a ghost hand, a spare, the stock
+        (for the game's owner; views show only :attr:`spare` and the stock size)."""
+        held = self.played()
+        for h in self.hands:
+            held |= h
+        return CardSet(self.variant.deck.cards & ~held)
+
+    @property
+    def spare(self) -> CardSet:
+        """The spare card lying face up in the middle (``spare_to="aside"``), else empty."""
+        return CardSet(spare(self))
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the Go-Fish stock (0 without the rule)."""
+        return len(self.stock)
+
+    def seats_after(self, seat: int) -> tuple[int, ...]:
+        """The seats after *seat* in the direction of play, *seat* itself last."""
+        return self._after[seat]
+
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self.to_move is None
+
+    def outcome(self) -> Outcome | None:
+        """Winner, scores, finishing order and termination, or ``None`` while playing."""
+        return self._outcome
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that went out first, once the deal is over."""
+        return self._outcome.winner if self._outcome else None
+
+    def scores(self) -> tuple[int, ...] | None:
+        """Each seat's score for this deal, or ``None`` while playing."""
+        return self._outcome.scores if self._outcome else None
+
+    @property
+    def instant_result(self) -> str | None:
+        """How a dealt hand ended the deal at once (``'maltese'``, ``'maltese-loss'``,
+        ``'four-twos'``, ``'draw'``), else ``None``."""
+        t = self._outcome.termination if self._outcome else None
+        return t.value if t in INSTANT else None
+
+    @property
+    def penalty(self) -> str | None:
+        """``'last-card'`` or ``'assist'`` when a house-rule penalty moved the payment."""
+        t = self._outcome.termination if self._outcome else None
+        return t.value if t in PENALTIES else None
+
+    @property
+    def shootout(self) -> bool:
+        """Teams: the deal ended in a tie and a five-card shoot-out decides it."""
+        return self._outcome is not None and self._outcome.termination == Termination.SHOOTOUT
+
+    def observe(self, seat: int, *, totals: Sequence[int] = (),
+                legal: Sequence[Mask] = ()) -> PlayerView:
+        """Fill *seat*'s view: its hand, counts, the table and the public history.
+        Another seat's cards are never named (the first play's card is shown only
+        to its holder; the others see :attr:`PlayerView.opening`)."""
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat}")
+        locked = self._passed if self.variant.turns.lock_out else 0
+        return PlayerView(
+            rules=self.rules, seat=seat, hand=CardSet(self.hands[seat]),
+            card_counts=self.card_counts(), to_move=self.to_move, leading=self._last is None,
+            last_play=self.last_play, last_player=self._last_player, trick=self.trick,
+            history=tuple(self.history),
+            passed=tuple(bool(locked >> s & 1) for s in range(self.num_players)),
+            played=CardSet(self.played()), names=self.names, winner=self.winner,
+            scores=self.scores(), totals=tuple(totals) or (0,) * self.num_players,
+            finished=tuple(self.finished),
+            legal=tuple(legal),
+            must_contain=CardSet(self._must if seat == self.to_move else 0),
+            opening=bool(self._must), announced=self.announced, stock_size=len(self.stock),
+            spare=self.spare, can_announce=self.can_call_last_card(seat))
+
+
+
+class LegalPlays(list[CardSet]):
+    """The legal plays of a position, in order. ``in`` is a legality test: a play
+    is found when it is the same play as a listed one (with two decks, the same
+    card names whichever copies are named)."""
+
+    def __init__(self, masks: Sequence[Mask], variant: Variant, hand: Mask,
+                 parse: Callable[[Mask | str, int], Mask]) -> None:
+        super().__init__(CardSet(m) for m in masks)
+        self._key = variant.engine.play_key
+        self._keys = frozenset(self._key(m) for m in masks)
+        self._deck = variant.deck
+        self._hand = hand
+        self._parse = parse
+
+    def __contains__(self, cards: object) -> bool:
+        if not isinstance(cards, (int, str)):
+            return False
+        try:
+            mask = self._parse(cards, self._deck.decks)
+        except ValueError:
+            return False
+        return self._key(self._deck.match(mask, self._hand)) in self._keys

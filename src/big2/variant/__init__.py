@@ -1,0 +1,141 @@
+"""A rule set compiled once: deck, play engine, turn order, scorer and house-rule hooks.
+
+:func:`variant` turns a :class:`~big2.rules.Rules` value into a
+:class:`Variant` (cached, so each rule set is compiled once). Everything above
+it (the game, the match, bots, the environment) asks the variant what a rule
+means instead of reading the options again:
+
+- :attr:`Variant.deck` (:mod:`big2.variant.deck`): the cards, the deal, the
+  lowest card and who leads, copies of a card with two decks;
+- :attr:`Variant.engine`: what cards make a play and which plays beat which,
+  table-driven for one deck (:mod:`big2.variant.tables`) or generic for
+  jokers and two decks (:mod:`big2.variant.generic`), both built on the strength
+  keys of :mod:`big2.variant.keys` and the follow rules of :mod:`big2.variant.compare`;
+- :attr:`Variant.turns` (:mod:`big2.variant.turns`): direction, passing, trick end;
+- :attr:`Variant.scorer` (:mod:`big2.variant.scorer`): the scoring methods and
+  the finishing order;
+- :attr:`Variant.house`: the switched-on house rules (:mod:`big2.house`), with
+  their hooks grouped by hook point (:mod:`big2.variant.hooks`).
+
+>>> from big2.rules import Rules
+>>> v = variant(Rules(players=3, finish_restrictions=("2S",)))
+>>> v.deck.per_seat, v.turns.after[0], [h.name for h in v.house]
+(17, (1, 2, 0), ['finish_restrictions'])
+>>> variant(Rules()) is variant(Rules())
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TypeVar
+
+from big2.cards import Mask
+from big2.rules import Rules
+from big2.variant.compare import Comparator
+from big2.variant.deck import Deck
+from big2.variant.hooks import DealState, HouseRule, Outcome, Termination
+from big2.variant.keys import StrengthKeys
+from big2.variant.kinds import Combo, Kind
+from big2.variant.protocol import Engine
+from big2.variant.scorer import Scorer
+from big2.variant.turns import TurnOrder
+
+H = TypeVar("H", bound=HouseRule)
+
+
+class Variant:
+    """A compiled rule set (see the module docstring); get one with :func:`variant`."""
+
+    def __init__(self, rules: Rules) -> None:
+        from big2.house import installed  # house rules build on the hooks defined here
+
+        self.rules = rules
+        self.keys = keys = StrengthKeys(rules)
+        if rules.decks > 1 or rules.jokers != "none":
+            from big2.variant.generic import GenericEngine
+
+            generic = GenericEngine(rules, keys)
+            self.engine: Engine = generic
+            self.compare: Comparator = generic.compare
+        else:
+            from big2.variant.tables import TableEngine
+
+            self.compare = Comparator(rules)
+            self.engine = TableEngine(rules, keys, self.compare)
+        self.deck = Deck(rules, keys.strength)
+        self.turns = TurnOrder(rules)
+        self.scorer = Scorer(rules, self.engine, keys, self.deck.per_seat, self.turns.after)
+        self.house: tuple[HouseRule, ...] = installed(rules)
+        """The switched-on house rules, in the order their hooks run."""
+        self.redealers = self._hooks("redeal")
+        self.starters = self._hooks("start")
+        self.filters = self._hooks("filter_legal")
+        self.reasons = self._hooks("reason")
+        self.passers = self._hooks("on_pass")
+        self.adjusters = self._hooks("adjust")
+
+    def _hooks(self, hook: str) -> tuple[Callable[..., object], ...]:
+        return tuple(getattr(h, hook) for h in self.house if h.overrides(hook))
+
+    def house_rule(self, kind: type[H]) -> H | None:
+        """The installed house rule of class *kind*, or ``None`` when it is off."""
+        return next((h for h in self.house if isinstance(h, kind)), None)
+
+    def deal(self, rng: random.Random, dealer: int = 0) -> list[Mask]:
+        """Shuffle and deal from the seat left of *dealer*; a deal in which a hand
+        forces a redeal (``redeal`` rules) is dealt again from the same stream."""
+        order = self.turns.after[dealer % self.turns.players]
+        hands = self.deck.shuffle_deal(rng, order)
+        if self.redealers:
+            for _ in range(10_000):
+                if not any(r(h) for r in self.redealers for h in hands):
+                    break
+                hands = self.deck.shuffle_deal(rng, order)
+        return hands
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.rules!r}>"
+
+
+@lru_cache(maxsize=64)
+def variant(rules: Rules) -> Variant:
+    """The compiled :class:`Variant` of *rules* (built once per rule set)."""
+    return Variant(rules)
+
+
+def deal(rules: Rules, rng: random.Random, dealer: int = 0) -> list[Mask]:
+    """Shuffle and deal one hand per seat under *rules*, from the seat left of
+    *dealer* (:meth:`Variant.deal`)."""
+    return variant(rules).deal(rng, dealer)
+
+
+def must_redeal(rules: Rules, hand: Mask) -> bool:
+    """Whether a dealt *hand* forces a redeal under *rules* (no face cards, four 2s)."""
+    return any(r(hand) for r in variant(rules).redealers)
+
+
+def kind_name(cards: Mask, rules: Rules) -> str:
+    """A play's kind as players say it (``'pair'``), or ``'pass'``."""
+    if not cards:
+        return "pass"
+    combo = variant(rules).engine.classify(cards)
+    return combo.kind.label if combo else "not a play"
+
+
+__all__ = [
+    "Combo",
+    "DealState",
+    "Engine",
+    "HouseRule",
+    "Kind",
+    "Outcome",
+    "Termination",
+    "Variant",
+    "deal",
+    "kind_name",
+    "must_redeal",
+    "variant",
+]

@@ -1,0 +1,174 @@
+"""Listing a hand's plays from the one-deck tables: five-card hands, long plays, smack-downs.
+
+These run once per fresh hand (a hand's plays are then filtered as it plays
+out), on behalf of :class:`big2.variant.tables.TableEngine`; powers come from
+its :class:`~big2.variant.keys.StrengthKeys`.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import TYPE_CHECKING
+
+from big2.cards import BB_RANKS, BB_SUITS, Mask, cards_of
+from big2.variant.keys import PLAY_MASK, PLAY_SHIFT
+from big2.variant.kinds import TOP_RUN_RANK, Kind
+
+if TYPE_CHECKING:
+    from big2.variant.tables import TableEngine
+
+_S = PLAY_SHIFT
+
+
+def two_pairs(pairs: list[int]) -> list[int]:
+    """Two pairs of different ranks from a hand's encoded *pairs*, keyed by the higher pair."""
+    out = []
+    for i, hi in enumerate(pairs):
+        hr = (hi & PLAY_MASK).bit_length() - 1 >> 2
+        for lo in pairs[:i]:
+            if (lo & PLAY_MASK).bit_length() - 1 >> 2 != hr:
+                out.append((hi >> _S) << _S | (hi | lo) & PLAY_MASK)
+    return out
+
+
+def long_leads(eng: TableEngine, nibs: list[int], rmask: int) -> list[int]:
+    """Short and long straights and the dragon of a hand, encoded and sorted."""
+    out: list[int] = []
+    sbn = eng._singles_by_nib
+    k = eng.keys
+    sr = k.suit_rank
+    for n in sorted(eng.straight_lengths):
+        for lo in range(TOP_RUN_RANK - n + 2):
+            ranks = range(lo, lo + n)
+            if any(not nibs[r] for r in ranks):
+                continue
+            top = lo + n - 1
+            for combo in product(*[sbn[r][nibs[r]] for r in ranks]):
+                key = k.card_key(top, sr[(combo[-1].bit_length() - 1) & 3])
+                out.append(k.long(n, key) << _S | sum(combo))
+    if eng.dragon and rmask == 0x1FFF:
+        for combo in product(*[sbn[r][nibs[r]] for r in range(13)]):
+            key = sr[(combo[-1].bit_length() - 1) & 3] if k.suited else 0
+            out.append(k.long(13, key) << _S | sum(combo))
+    out.sort()
+    return out
+
+
+def smacks(eng: TableEngine, nibs: list[int], quads: list[int]) -> list[int]:
+    """Plays that exist only as smack-downs: four alone (unless it is a play
+    anyway) and runs of three or more consecutive pairs."""
+    out = [] if eng.four_alone else list(quads)
+    g2 = eng._groups[2]
+    k = eng.keys
+    r = 0
+    while r <= TOP_RUN_RANK:
+        if nibs[r].bit_count() < 2:
+            r += 1
+            continue
+        end = r
+        while end + 1 <= TOP_RUN_RANK and nibs[end + 1].bit_count() >= 2:
+            end += 1
+        for lo in range(r, end - 1):
+            for hi in range(lo + 2, end + 1):
+                for combo in product(*[g2[x][nibs[x]] for x in range(lo, hi + 1)]):
+                    m = 0
+                    for enc in combo:
+                        m |= enc & PLAY_MASK
+                    key = combo[-1] >> _S  # the top pair's power
+                    out.append(k.long(2 * (hi - lo + 1), key) << _S | m)
+        r = end + 1
+    out.sort()
+    return out
+
+
+def fives(eng: TableEngine, hand: Mask, nibs: list[int], rmask: int, pairs: list[int],
+          triples: list[int], quads: list[int]) -> list[int]:
+    """Every five-card play of *hand*, encoded and sorted."""
+    out: list[int] = []
+    k = eng.keys
+    five = k.five
+    sr = k.suit_rank
+    top_card = k.top_card
+    top = 0
+    # straights and straight flushes
+    sbn = eng._singles_by_nib
+    straights = k.straights
+    for smask, ranks, idx in k.straight_list:
+        if rmask & smask != smask:
+            continue
+        decide = straights[smask][1]
+        for combo in product(*[sbn[r][nibs[r]] for r in ranks]):
+            m = combo[0] | combo[1] | combo[2] | combo[3] | combo[4]
+            flush = m & BB_SUITS[(combo[0].bit_length() - 1) & 3] == m
+            kind = Kind.STRAIGHT_FLUSH if flush else Kind.STRAIGHT
+            pos = sr[((m >> (4 * decide)) & 15).bit_length() - 1]
+            if top_card:
+                top = k.top_strength(m)
+            out.append(five(kind, k.seq_key(idx, pos), top) << _S | m)
+    # flushes
+    rank_keys = k.flush_rank_key
+    for s in range(4):
+        suit_cards = hand & BB_SUITS[s]
+        if suit_cards.bit_count() >= 5:
+            sp = sr[s]
+            for combo in combinations([r for r in range(13) if suit_cards >> (4 * r + s) & 1], 5):
+                rm = (1 << combo[0]) | (1 << combo[1]) | (1 << combo[2]) | (1 << combo[3]) \
+                    | (1 << combo[4])
+                if rm in straights:
+                    continue
+                m = sum(1 << (4 * r + s) for r in combo)
+                if top_card:
+                    top = k.top_strength(m)
+                out.append(five(Kind.FLUSH, k.flush_key(rank_keys[rm], sp), top) << _S | m)
+    # full houses
+    if triples and len(pairs) > 1:
+        for t in triples:
+            tm = t & PLAY_MASK
+            tr = (tm.bit_length() - 1) >> 2
+            p = five(Kind.FULL_HOUSE, tr, 0)
+            for pr in pairs:
+                pm = pr & PLAY_MASK
+                if (pm.bit_length() - 1) >> 2 != tr:
+                    m = tm | pm
+                    out.append((k.top_strength(m) if top_card else p) << _S | m)
+    # four of a kind + kicker
+    if quads and eng.four_kicker:
+        for q in quads:
+            qm = q & PLAY_MASK
+            qr = (qm.bit_length() - 1) >> 2
+            rest = hand & ~qm
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                m = qm | low
+                out.append(five(Kind.FOUR_KICKER, qr, k.top_strength(m) if top_card else 0)
+                           << _S | m)
+    # optional kinds
+    if eng.five_trips and triples:
+        for t in triples:
+            tm = t & PLAY_MASK
+            tr = (tm.bit_length() - 1) >> 2
+            others = cards_of(hand & ~BB_RANKS[tr])
+            for a, b in combinations(others, 2):
+                if a >> 2 != b >> 2:
+                    m = tm | 1 << a | 1 << b
+                    out.append(five(Kind.FIVE_TRIPS, tr, k.top_strength(m) if top_card else 0)
+                               << _S | m)
+    if eng.five_two_pairs != "no" and len(pairs) > 1:
+        sisters = eng.five_two_pairs == "sisters"
+        for tp in two_pairs(pairs):
+            tm = tp & PLAY_MASK
+            present = [r for r in range(13) if tm & BB_RANKS[r]]
+            if sisters and present[1] - present[0] != 1:
+                continue
+            hi = present[1]
+            key = k.card_key(hi, k.top_pos[(tm >> (4 * hi)) & 15])
+            rest = hand & ~BB_RANKS[present[0]] & ~BB_RANKS[present[1]]
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                m = tm | low
+                out.append(five(Kind.FIVE_TWO_PAIRS, key, k.top_strength(m) if top_card else 0)
+                           << _S | m)
+    out.sort()
+    return out
