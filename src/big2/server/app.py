@@ -25,16 +25,16 @@ from typing import Any
 from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from big2 import svg
 from big2.bots import BOT_LEVELS, available_bots
 from big2.cards import CARD_NAMES
-from big2.rules import OPTIONS, PRESETS, InvalidRulesError, Rules
+from big2.rules import OPTIONS, PRESETS
 from big2.server import protocol
+from big2.server.bodies import CreateTable, JoinTable, settings_of
 from big2.server.store import Store
-from big2.server.tables import Table, TableError, TableSettings, Timing, cards_text
+from big2.server.tables import Table, TableError, Timing, cards_text
 
 __all__ = ["Limits", "Server", "create_app"]
 
@@ -309,51 +309,6 @@ class Server:
             if ws.application_state != WebSocketState.DISCONNECTED:
                 with contextlib.suppress(Exception):
                     await ws.close()
-
-
-# -- HTTP bodies -------------------------------------------------------------------
-
-class CreateTable(BaseModel):
-    """``POST /api/tables``."""
-
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field("Big Two", max_length=40)
-    preset: str = Field("classic", max_length=40)
-    options: dict[str, Any] = Field(default_factory=dict, max_length=len(OPTIONS))
-    players: int = Field(4, ge=2, le=8)
-    seats: list[str | None] | None = Field(None, max_length=8)
-    deals: int = Field(0, ge=0, le=100)
-    turn_time: float = Field(0, ge=0, le=600)
-
-
-class JoinTable(BaseModel):
-    """``POST /api/tables/{id}/join``."""
-
-    model_config = ConfigDict(extra="forbid")
-    seat: int = Field(ge=0, le=7)
-    name: str = Field("", max_length=40)
-
-
-def settings_of(body: CreateTable) -> TableSettings:
-    """Validated table settings from a create request (:class:`TableError` if bad)."""
-    if body.preset not in PRESETS:
-        raise TableError(f"unknown preset {body.preset!r}; choose from: {', '.join(PRESETS)}")
-    options = {k: v for k, v in body.options.items() if k != "players"}
-    if "finish_restrictions" in options and isinstance(options["finish_restrictions"], list):
-        options["finish_restrictions"] = tuple(options["finish_restrictions"])
-    try:
-        rules = Rules.preset(body.preset, players=body.players, **options)
-    except (InvalidRulesError, TypeError) as exc:
-        raise TableError(str(exc)) from None
-    seats = body.seats if body.seats is not None else [None] + ["medium"] * (body.players - 1)
-    if len(seats) != body.players:
-        raise TableError(f"{body.players} seats needed, got {len(seats)}")
-    norm = [None if s in (None, "", "human", "person") else s for s in seats]
-    try:
-        return TableSettings(rules=rules, seats=tuple(norm), deals=body.deals,
-                             turn_time=body.turn_time, name=" ".join(body.name.split()) or "Big Two")
-    except ValueError as exc:
-        raise TableError(str(exc)) from None
 
 
 @lru_cache(maxsize=64)
