@@ -7,6 +7,7 @@ import json
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from valid_options import consistent
 
 from big2 import InvalidRulesError, Rules
 from big2.rules import OPTIONS
@@ -57,41 +58,7 @@ def _option_values():
             out[o.name] = st.sampled_from(o.choices)
         else:
             out[o.name] = st.integers(o.minimum, o.maximum)
-    return st.fixed_dictionaries({}, optional=out).map(_consistent)
-
-
-def _consistent(options: dict) -> dict:
-    """Adjust random options to a valid combination (the cross-option checks
-    have tests of their own in test_wild.py)."""
-    if options.get("players", 4) > 4:
-        options["decks"] = 2
-    if options.get("five_of_a_kind", "off") != "off" and options.get("decks", 1) == 1:
-        options["jokers"] = "wild"
-    if options.get("decks", 1) == 2 or options.get("jokers", "none") != "none":
-        for name in ("maltese", "go_fish", "spare_swap"):
-            options.pop(name, None)
-        options.pop("four_twos", None)
-    if not options.get("triples", True):
-        options.pop("three_threes", None)
-    if not options.get("suit_ranking", True):
-        options.pop("flush_order", None)
-    if options.get("trick_end") == "one-pass":
-        options.pop("passing", None)
-    scoring = options.get("scoring", "classic")
-    for name, needs in (("twos_double", "classic"), ("count_twos_double", "count"),
-                        ("penalty_target", "penalty")):
-        if scoring != needs:
-            options.pop(name, None)
-    if options.get("deal") == "13-each":
-        options.pop("spare_to", None)
-    if options.get("spare_to") != "aside" or options.get("go_fish"):
-        options.pop("spare_swap", None)
-    if options.get("players", 4) != 4:
-        options.pop("teams", None)
-    if options.get("go_fish") and options.get("deal", "even") == "even" and not (
-            options.get("players", 4) == 3 and options.get("spare_to") == "aside"):
-        options.pop("go_fish")
-    return options
+    return st.fixed_dictionaries({}, optional=out).map(consistent)
 
 
 @given(_option_values())
