@@ -12,6 +12,7 @@ and every hand is freshly dealt, so no cache is warm.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
@@ -58,12 +59,16 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--hands", type=int, default=20000)
     ap.add_argument("--rules", default="classic")
+    ap.add_argument("--json", action="store_true", help="print the two medians as JSON only")
     args = ap.parse_args()
     rules = Rules.preset(args.rules)
     deals_per_s = [deals_per_second(rules, args.deals, seed=r + 1) for r in range(args.rounds)]
     lead = lead_listing_us(rules, args.hands, seed=7)
     med_deals = statistics.median(deals_per_s)
     med_lead = statistics.median(lead)
+    if args.json:
+        print(json.dumps({"classic deals/s": med_deals, "lead listing us": med_lead}))
+        return
     eng = engine(rules)
     sizes = [len(eng.leads(sum(1 << c for c in random.Random(i).sample(range(52), 13))))
              for i in range(500)]

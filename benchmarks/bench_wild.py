@@ -1,7 +1,7 @@
 """Speed under jokers and two decks (RULES.md §2, variations 29 and 34).
 
 Random-vs-random deals per second and the time to list a fresh hand's
-leads, for rule sets that use the generic :class:`big2.wild.WildEngine`, side
+leads, for rule sets that use the generic engine (:mod:`big2.variant.generic`), side
 by side with the classic game on the plain engine (the same measurement as
 ``bench_engine.py``). Process CPU time, medians over rounds, fresh seeds so
 no cache is warm.
@@ -12,6 +12,7 @@ no cache is warm.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
@@ -52,7 +53,7 @@ def lead_listing_ms(rules: Rules, hands: int, seed: int) -> float:
         hand = sum(1 << c for c in rng.sample(cards, size))
         eng._cache.clear()  # a fresh hand: its plays are not cached
         start = time.process_time()
-        eng.leads_from(eng.hand_plays(hand))
+        eng.leads(hand)
         out.append(time.process_time() - start)
     return 1000 * statistics.median(out)
 
@@ -62,15 +63,23 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--hands", type=int, default=300)
+    ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = ap.parse_args()
     base = None
-    print(f"{'rules':32} {'deals/s (median)':>17} {'vs classic':>10} {'lead list ms':>13}")
+    figures = {}
+    if not args.json:
+        print(f"{'rules':32} {'deals/s (median)':>17} {'vs classic':>10} {'lead list ms':>13}")
     for name, rules in RULE_SETS.items():
         rates = [deals_per_second(rules, args.deals, 11 + r) for r in range(args.rounds)]
         rate = statistics.median(rates)
         base = base or rate
         ms = lead_listing_ms(rules, args.hands, 5)
-        print(f"{name:32} {rate:17,.0f} {rate / base:10.3f} {ms:13.2f}")
+        figures[f"{name}: deals/s"] = rate
+        figures[f"{name}: lead list ms"] = ms
+        if not args.json:
+            print(f"{name:32} {rate:17,.0f} {rate / base:10.3f} {ms:13.2f}")
+    if args.json:
+        print(json.dumps(figures))
 
 
 if __name__ == "__main__":

@@ -37,6 +37,8 @@ def from_view(cls: type[Game], view: PlayerView, hands: Sequence[Mask], *,
         low = g.variant.deck.copies(int(view.must_contain) or g.variant.deck.lowest(start))
         g._must = start[first] & low & -(start[first] & low)
     g.stock = []  # the drawn cards are in the guessed hands already
+    g._undo = []
+    g._snapshot()  # undo goes back to this start, not the dealt one
     for a in view.history:
         if a.cards:
             combo = g._eng.as_played(a.cards, g._last)

@@ -41,8 +41,8 @@ from big2.variant.keys import PLAY_MASK, PLAY_SHIFT
 from big2.variant.tables import TableEngine
 from big2.view import Action, PlayerView, Record
 
-_Snapshot = tuple[tuple[Mask, ...], int, "Combo | None", "int | None", int, int, int, bool, Mask,
-                  "int | None", int, tuple[int, ...], "Outcome | None"]
+_Snapshot = tuple[int, int, tuple[Mask, ...], int, int, int, bool, Mask, "int | None", int,
+                  tuple[int, ...], "Outcome | None"]
 """The state before an action, as :meth:`Game.undo` restores it."""
 
 PASS = CardSet(0)
@@ -158,6 +158,7 @@ class Game(HouseActions):
             self.to_move, self._must = self._leader_arg, 0
         for start in self.variant.starters:
             start(self)
+        self._snapshot()
 
     def end(self, outcome: Outcome) -> None:
         """End the deal with *outcome*."""
@@ -170,25 +171,39 @@ class Game(HouseActions):
         self._hp[seat] = None
 
     def _snapshot(self) -> None:
-        self._undo.append((tuple(self.hands), len(self.log), self._last, self._last_player,
-                           self._passed, self.trick_start, self._lead_passes, self.waive,
-                           self._must, self.to_move, len(self.finished),
-                           tuple(self.stock) if self.stock else (), self._outcome))
+        """Keep the state at a trick's start (and the deal's): :meth:`undo` restores
+        the latest one and replays the few actions since, so the trick loop pays
+        for one snapshot a trick rather than one an action."""
+        self._undo.append((len(self.history), len(self.log), tuple(self.hands), self._passed,
+                           self.trick_start, self._lead_passes, self.waive, self._must,
+                           self.to_move, len(self.finished), tuple(self.stock) if self.stock else (),
+                           self._outcome))
 
     def undo(self) -> Action:
         """Take back the last play or pass (and any call made after it); return it."""
-        if not self._undo:
+        if not self.history:
             raise IndexError("nothing to undo")
-        (hands, log_len, self._last, self._last_player, self._passed, self.trick_start,
-         self._lead_passes, self.waive, self._must, self.to_move, fin, stock,
-         self._outcome) = self._undo.pop()
-        undone = self.history.pop()
+        keep = len(self.history) - 1
+        while self._undo[-1][0] > keep:
+            self._undo.pop()
+        (ply, log_len, hands, self._passed, self.trick_start, self._lead_passes, self.waive,
+         self._must, self.to_move, fin, stock, self._outcome) = self._undo[-1]
+        undone, later = self.history[-1], self.log[log_len:]
         self.hands, self.stock = list(hands), list(stock)
-        del self.log[log_len:], self.finished[fin:]
+        del self.history[ply:], self.log[log_len:], self.finished[fin:]
+        self._last = self._last_player = None
         self._hp = [None] * self.num_players
         self._legal = self._keys = None
-        if self._last is not None:
-            self._set_last(self._last)
+        for r in later:  # replay what followed the snapshot, up to the undone action
+            if type(r) is Action:
+                if len(self.history) == keep:
+                    break
+                if r.cards:
+                    self._do_play(r.seat, r.cards, self._eng.as_played(r.cards, self._last))  # type: ignore[arg-type]
+                else:
+                    self._do_pass(r.seat)
+            else:
+                self.log.append(r)
         return undone
 
     # -- legal plays -------------------------------------------------------------
@@ -219,9 +234,11 @@ class Game(HouseActions):
             plays = hp.follows(last)
         if last is not None or not plays:
             plays.append(0)
-        for f in self._filters:
-            f(self, plays)
+        if self._filters:
+            for f in self._filters:
+                f(self, plays)
         self._legal = plays
+        self._keys = None
         return plays
 
     def legal_plays(self) -> LegalPlays:
@@ -289,13 +306,13 @@ class Game(HouseActions):
         self._do_pass(self.to_move)
 
     def _do_pass(self, seat: int) -> None:
-        self._snapshot()
         a = Action(seat, 0)
         self.history.append(a)
         self.log.append(a)
-        self._legal = self._keys = None
-        for on_pass in self._passers:
-            on_pass(self, seat)
+        self._legal = None
+        if self._passers:
+            for on_pass in self._passers:
+                on_pass(self, seat)
         if self._last is None:  # a leader with no legal play (finish restrictions)
             self._lead_passes += 1
             if self._lead_passes >= sum(1 for h in self.hands if h):
@@ -309,18 +326,20 @@ class Game(HouseActions):
             self._advance(seat)
 
     def _do_play(self, seat: int, mask: Mask, combo: Combo) -> None:
-        self._snapshot()
         hands = self.hands
         hands[seat] &= ~mask
         hp = self._hp[seat]
         if hp is not None:
-            self._hp[seat] = hp.after(mask, hands[seat])
+            self._hp[seat] = self._eng.after(hp, mask, hands[seat])
         a = Action(seat, mask)
         self.history.append(a)
         self.log.append(a)
-        self._legal = self._keys = None
-        self._set_last(combo)
+        self._legal = None
+        self._last = combo
         self._last_player = seat
+        size = mask.bit_count()
+        self._last_size = size if size <= 5 else 0
+        self._follow_key = (combo.power << PLAY_SHIFT) | PLAY_MASK
         self._must = self._lead_passes = 0
         self.waive = False
         if self._jump_back:
@@ -331,12 +350,6 @@ class Game(HouseActions):
                 self._finish(mask)
                 return
         self._advance(seat)
-
-    def _set_last(self, combo: Combo) -> None:
-        self._last = combo
-        size = combo.cards.bit_count()
-        self._last_size = size if size <= 5 else 0
-        self._follow_key = (combo.power << PLAY_SHIFT) | PLAY_MASK
 
     def _next_active(self, seat: int) -> int:
         return next(s for s in self._after[seat] if self.hands[s])
@@ -358,6 +371,7 @@ class Game(HouseActions):
         self._passed = 0
         self.trick_start = len(self.history)
         self.to_move = last if self.hands[last] else self._next_active(last)
+        self._snapshot()
 
     def _finish(self, last_play: Mask) -> None:
         winner = self.finished[0]

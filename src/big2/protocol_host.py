@@ -15,7 +15,7 @@ from typing import Any
 
 from big2.bots import Bot
 from big2.cards import Mask, match_copies
-from big2.protocol import PROTOCOL_VERSION, ProtocolError, format_play, parse_play
+from big2.protocol import ProtocolError, format_play, parse_play
 from big2.view import Action, PlayerView
 
 
@@ -183,6 +183,4 @@ class ExternalBot(Bot):
         with contextlib.suppress(Exception):
             self.close()
 
-
-__all__ = ["PROTOCOL_VERSION", "BotSession", "ExternalBot", "ExternalBotError",
-           "ProtocolError", "bot_command", "format_play", "parse_play", "serve"]
+__all__ = ["ExternalBot", "ExternalBotError"]

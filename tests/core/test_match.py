@@ -5,8 +5,8 @@ deals follow one another; bad snapshot data is refused with the reason."""
 from __future__ import annotations
 
 import copy
-import random
 import json
+import random
 from typing import Any
 
 import pytest

@@ -89,37 +89,37 @@ def fives(eng: TableEngine, hand: Mask, nibs: list[int], rmask: int, pairs: list
     five = k.five
     sr = k.suit_rank
     top_card = k.top_card
-    top = 0
     # straights and straight flushes
     sbn = eng._singles_by_nib
     straights = k.straights
+    seq_powers = k.seq_powers
     for smask, ranks, idx in k.straight_list:
         if rmask & smask != smask:
             continue
         decide = straights[smask][1]
+        plain, flushed = seq_powers[0][idx], seq_powers[1][idx]
         for combo in product(*[sbn[r][nibs[r]] for r in ranks]):
             m = combo[0] | combo[1] | combo[2] | combo[3] | combo[4]
             flush = m & BB_SUITS[(combo[0].bit_length() - 1) & 3] == m
-            kind = Kind.STRAIGHT_FLUSH if flush else Kind.STRAIGHT
-            pos = sr[((m >> (4 * decide)) & 15).bit_length() - 1]
             if top_card:
-                top = k.top_strength(m)
-            out.append(five(kind, k.seq_key(idx, pos), top) << _S | m)
+                kind = Kind.STRAIGHT_FLUSH if flush else Kind.STRAIGHT
+                out.append(five(kind, 0, k.top_strength(m)) << _S | m)
+                continue
+            pos = sr[((m >> (4 * decide)) & 15).bit_length() - 1]
+            out.append((flushed if flush else plain)[pos] << _S | m)
     # flushes
-    rank_keys = k.flush_rank_key
     for s in range(4):
         suit_cards = hand & BB_SUITS[s]
         if suit_cards.bit_count() >= 5:
-            sp = sr[s]
+            powers = k.flush_powers[sr[s]]
             for combo in combinations([r for r in range(13) if suit_cards >> (4 * r + s) & 1], 5):
                 rm = (1 << combo[0]) | (1 << combo[1]) | (1 << combo[2]) | (1 << combo[3]) \
                     | (1 << combo[4])
                 if rm in straights:
                     continue
                 m = sum(1 << (4 * r + s) for r in combo)
-                if top_card:
-                    top = k.top_strength(m)
-                out.append(five(Kind.FLUSH, k.flush_key(rank_keys[rm], sp), top) << _S | m)
+                p = five(Kind.FLUSH, 0, k.top_strength(m)) if top_card else powers[rm]
+                out.append(p << _S | m)
     # full houses
     if triples and len(pairs) > 1:
         for t in triples:

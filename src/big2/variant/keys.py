@@ -91,6 +91,17 @@ class StrengthKeys:
         """The rank part of a flush key, by the 13-bit set of its five ranks."""
         for ranks in combinations(range(13), 5):
             self.flush_rank_key[sum(1 << r for r in ranks)] = self.rank_key(ranks)
+        # the same keys as whole five-card powers, looked up while listing a hand's plays
+        self.flush_powers: tuple[dict[int, int], ...] = tuple(
+            {rm: self.five(Kind.FLUSH, self.flush_key(rk, pos), 0)
+             for rm, rk in self.flush_rank_key.items()} for pos in range(4))
+        """Per suit position: a flush's power by its rank set (not under top-card)."""
+        self.seq_powers: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(tuple(self.five(kind, self.seq_key(i, pos), 0) for pos in range(4))
+                  for i in range(len(self.straight_list)))
+            for kind in (Kind.STRAIGHT, Kind.STRAIGHT_FLUSH))
+        """``seq_powers[flush][sequence index][suit position]``: a straight's (or straight
+        flush's) power (not under top-card)."""
 
     @staticmethod
     def rank_key(ranks: tuple[int, ...] | list[int]) -> int:

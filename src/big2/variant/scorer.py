@@ -19,11 +19,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from big2.cards import DECK_SIZE, RANK_MASKS, TWO, Mask, cards_of, rank_of
+from big2.cards import DECK_SIZE, FULL_DECK, RANK_MASKS, TWO, Mask, cards_of, rank_of
 from big2.rules import Rules
 from big2.variant.keys import StrengthKeys
 from big2.variant.kinds import FOURS, Kind
 from big2.variant.protocol import Engine
+
+_NATURAL = FULL_DECK  # the 52 card names of the first deck
 
 
 class Scorer:
@@ -40,7 +42,7 @@ class Scorer:
         self.first_out_ends = rules.scoring != "ranking" or rules.teams
         """The deal ends when the first player goes out (all but ranking scoring;
         teams end at the first out whatever the scoring)."""
-        self._sequences = [ranks for _, ranks, _ in keys.straight_list]
+        self._sequences = [(smask, ranks) for smask, ranks, _ in keys.straight_list]
 
     def multiplier(self, left: int) -> int:
         """Points per card for *left* cards in hand: ×3 for a whole hand, ×2 from
@@ -73,13 +75,22 @@ class Scorer:
     def bombs_held(self, hand: Mask) -> int:
         """The largest number of disjoint fours of a kind and five-card straight
         flushes in *hand* (copies of a card are distinct cards)."""
+        names = (hand | hand >> DECK_SIZE) & _NATURAL  # each card name held
+        flushes = []
+        for s in range(4):
+            ranks = 0
+            for r in range(13):
+                if names >> (4 * r + s) & 1:
+                    ranks |= 1 << r
+            if ranks.bit_count() >= 5:
+                flushes += [(s, seq) for smask, seq in self._sequences if ranks & smask == smask]
+        if not flushes:  # most hands: the fours alone
+            return sum((hand & RANK_MASKS[r]).bit_count() // 4 for r in range(13))
         counts = [0] * 52
         for c in cards_of(hand):
             b = c % DECK_SIZE
             if b < 52:
                 counts[b] += 1
-        flushes = [(s, ranks) for s in range(4) for ranks in self._sequences
-                   if all(counts[r * 4 + s] for r in ranks)]
 
         def best(i: int) -> int:
             fours = sum(sum(counts[r * 4: r * 4 + 4]) // 4 for r in range(13))

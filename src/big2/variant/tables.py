@@ -236,9 +236,14 @@ class TableEngine:
     def after(self, plays: HandPlays, cards: Mask, hand: Mask) -> HandPlays:
         """The plays left once *cards* are gone: a hand's plays are exactly its
         superset's plays that use none of the removed cards, so filtering does it."""
-        g = plays.groups
-        return HandPlays((EMPTY, *([p for p in x if not p & cards] if x else EMPTY  # type: ignore[arg-type]
-                                   for x in g[1:])), self)
+        _, g1, g2, g3, g4, g5, g6, g7 = plays.groups
+        return HandPlays((EMPTY, [p for p in g1 if not p & cards],
+                          [p for p in g2 if not p & cards] if g2 else g2,
+                          [p for p in g3 if not p & cards] if g3 else g3,
+                          [p for p in g4 if not p & cards] if g4 else g4,
+                          [p for p in g5 if not p & cards] if g5 else g5,
+                          [p for p in g6 if not p & cards] if g6 else g6,
+                          [p for p in g7 if not p & cards] if g7 else g7), self)
 
     def play_key(self, mask: Mask) -> Mask:
         """Two masks are the same listed play when their keys are equal (one deck: the mask)."""
