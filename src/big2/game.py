@@ -39,7 +39,7 @@ from big2.variant import Combo, Kind, Outcome, Termination, deal, kind_name, mus
 from big2.variant.handplays import HandPlays
 from big2.variant.keys import PLAY_MASK, PLAY_SHIFT
 from big2.variant.tables import TableEngine
-from big2.view import Action, PlayerView, Record
+from big2.view import Action, Record
 
 _Snapshot = tuple[int, int, tuple[Mask, ...], int, int, int, bool, Mask, "int | None", int,
                   tuple[int, ...], "Outcome | None"]
@@ -120,11 +120,6 @@ class Game(HouseActions):
     def _given(self, hands: Sequence[Mask | str | Iterable[int]]) -> list[Mask]:
         deck = self.variant.deck
         return deck.check_hands([_to_mask(h, deck.decks) for h in hands])
-
-    def view(self, seat: int, *, totals: Sequence[int] = ()) -> PlayerView:
-        """What *seat* may know now: its hand, counts, the table and history."""
-        return self.observe(seat, totals=totals, legal=self.legal_masks() if seat == self.to_move
-                            else ())
 
     # -- state -----------------------------------------------------------------
 
@@ -381,18 +376,6 @@ class Game(HouseActions):
             outcome = adjust(self, outcome, last_play)  # type: ignore[assignment]
         self.end(outcome)
 
-    # -- search and views ----------------------------------------------------------
-
-    @classmethod
-    def from_view(cls, view: PlayerView, hands: Sequence[Mask], *,
-                  rng: random.Random | None = None) -> Game:
-        """A game in *view*'s position with *hands* as every seat's current cards:
-        how a search bot plays out one guess of the hidden cards (see
-        :func:`big2.determinize.from_view`)."""
-        from big2.determinize import from_view
-
-        return from_view(cls, view, hands, rng=rng)
-
     def copy(self) -> Game:
         """An independent copy of this game in its current position."""
         g = object.__new__(Game)
@@ -401,10 +384,6 @@ class Game(HouseActions):
             setattr(g, name, list(getattr(self, name)))
         g._legal = g._keys = None
         return g
-
-    def __repr__(self) -> str:
-        state = "over" if self.is_over() else f"seat {self.to_move} to move"
-        return f"<Game {self.rules!r} {state}, {len(self.history)} actions>"
 
 
 __all__ = ["PASS", "Game", "IllegalPlayError", "Kind", "LegalPlays", "Outcome", "Termination",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from big2.cards import CARD_SYMBOLS, CardSet, Mask, cards_of
 from big2.house.spare import spare
@@ -17,6 +18,9 @@ from big2.variant import Combo, Outcome, Termination, Variant
 from big2.variant.hooks import INSTANT, PENALTIES
 from big2.variant.protocol import Engine
 from big2.view import Action, PlayerView, Record
+
+if TYPE_CHECKING:
+    from big2.game import Game
 
 
 def _names(mask: Mask) -> str:
@@ -202,6 +206,25 @@ class Position:
     def shootout(self) -> bool:
         """Teams: the deal ended in a tie and a five-card shoot-out decides it."""
         return self._outcome is not None and self._outcome.termination == Termination.SHOOTOUT
+
+    def view(self, seat: int, *, totals: Sequence[int] = ()) -> PlayerView:
+        """What *seat* may know now: its hand, counts, the table and history."""
+        return self.observe(seat, totals=totals, legal=self.legal_masks() if seat == self.to_move
+                            else ())
+
+    @classmethod
+    def from_view(cls, view: PlayerView, hands: Sequence[Mask], *,
+                  rng: random.Random | None = None) -> Game:
+        """A game in *view*'s position with *hands* as every seat's current cards:
+        how a search bot plays out one guess of the hidden cards (see
+        :func:`big2.determinize.from_view`)."""
+        from big2.determinize import from_view
+
+        return from_view(cls, view, hands, rng=rng)  # type: ignore[arg-type]  # cls is a Game
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over() else f"seat {self.to_move} to move"
+        return f"<Game {self.rules!r} {state}, {len(self.history)} actions>"
 
     def observe(self, seat: int, *, totals: Sequence[int] = (),
                 legal: Sequence[Mask] = ()) -> PlayerView:
