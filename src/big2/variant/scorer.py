@@ -77,13 +77,17 @@ class Scorer:
         flushes in *hand* (copies of a card are distinct cards)."""
         names = (hand | hand >> DECK_SIZE) & _NATURAL  # each card name held
         flushes = []
-        for s in range(4):
-            ranks = 0
-            for r in range(13):
-                if names >> (4 * r + s) & 1:
-                    ranks |= 1 << r
-            if ranks.bit_count() >= 5:
-                flushes += [(s, seq) for smask, seq in self._sequences if ranks & smask == smask]
+        if names.bit_count() >= 5:
+            suit_ranks = [0, 0, 0, 0]
+            while names:
+                low = names & -names
+                c = low.bit_length() - 1
+                suit_ranks[c & 3] |= 1 << (c >> 2)
+                names ^= low
+            for s, ranks in enumerate(suit_ranks):
+                if ranks.bit_count() >= 5:
+                    flushes += [(s, seq) for smask, seq in self._sequences
+                                if ranks & smask == smask]
         if not flushes:  # most hands: the fours alone
             return sum((hand & RANK_MASKS[r]).bit_count() // 4 for r in range(13))
         counts = [0] * 52
