@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from big2.cards import BB_RANKS, DECK_SIZE, RANK_MASKS, TWO, Mask
+from big2.cards import BB_RANKS, CARD_SYMBOLS, DECK_SIZE, RANK_MASKS, TWO, Mask, cards_of
 from big2.rules import Rules
 from big2.variant.kinds import Combo, Kind
 
@@ -102,8 +102,6 @@ class Comparator:
 
     def reason(self, a: Combo, b: Combo) -> str:
         """Why *a* may not be played on *b*, as a player reads it."""
-        from big2.cards import CARD_SYMBOLS, cards_of
-
         what = " ".join(CARD_SYMBOLS[c] for c in cards_of(b.cards))
         if a.size != b.size:
             return (f"a {a.kind.label} cannot be played on a {b.kind.label}: "

@@ -62,12 +62,6 @@ class Deck:
             return mask
         return mask | (mask & _FIRST) << DECK_SIZE | mask >> DECK_SIZE
 
-    def names(self, mask: Mask) -> tuple[Mask, Mask]:
-        """A key equal for two masks exactly when they hold the same card names
-        (copies alike): the names held, and the names held twice."""
-        first, second = mask & _FIRST, mask >> DECK_SIZE
-        return first | second, first & second
-
     def match(self, mask: Mask, hand: Mask) -> Mask:
         """The cards of *hand* named by *mask* (copies matched to those held),
         or *mask* itself when the hand does not hold them."""

@@ -11,7 +11,7 @@ from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from big2.cards import BB_RANKS, BB_SUITS, Mask, cards_of
-from big2.variant.keys import PLAY_MASK, PLAY_SHIFT
+from big2.variant.keys import PLAY_MASK, PLAY_SHIFT, StrengthKeys
 from big2.variant.kinds import TOP_RUN_RANK, Kind
 
 if TYPE_CHECKING:
@@ -136,13 +136,7 @@ def fives(eng: TableEngine, hand: Mask, nibs: list[int], rmask: int, pairs: list
         for q in quads:
             qm = q & PLAY_MASK
             qr = (qm.bit_length() - 1) >> 2
-            rest = hand & ~qm
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                m = qm | low
-                out.append(five(Kind.FOUR_KICKER, qr, k.top_strength(m) if top_card else 0)
-                           << _S | m)
+            _add_kickers(k, out, Kind.FOUR_KICKER, qr, qm, hand & ~qm)
     # optional kinds
     if eng.five_trips and triples:
         for t in triples:
@@ -163,12 +157,18 @@ def fives(eng: TableEngine, hand: Mask, nibs: list[int], rmask: int, pairs: list
                 continue
             hi = present[1]
             key = k.card_key(hi, k.top_pos[(tm >> (4 * hi)) & 15])
-            rest = hand & ~BB_RANKS[present[0]] & ~BB_RANKS[present[1]]
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                m = tm | low
-                out.append(five(Kind.FIVE_TWO_PAIRS, key, k.top_strength(m) if top_card else 0)
-                           << _S | m)
+            _add_kickers(k, out, Kind.FIVE_TWO_PAIRS, key, tm,
+                         hand & ~BB_RANKS[present[0]] & ~BB_RANKS[present[1]])
     out.sort()
     return out
+
+
+def _add_kickers(k: StrengthKeys, out: list[int], kind: Kind, key: int, base: Mask,
+                 rest: Mask) -> None:
+    """Append *base* plus each card of *rest* as a five-card *kind* with *key*."""
+    power = k.five(kind, key, 0)
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        m = base | low
+        out.append((k.five(kind, key, k.top_strength(m)) if k.top_card else power) << _S | m)
