@@ -5,7 +5,7 @@
   other seats played by bots of chosen levels;
 * :mod:`big2.env.actions`: the fixed action space (202,204 ids: every play of
   any rule set, plus pass) and id ↔ cards ↔ text helpers;
-* :mod:`big2.env.observation`: the documented 504-entry 0/1 observation.
+* :mod:`big2.env.observation`: the documented 635-entry 0/1 observation.
 
 The actions and observation modules need only NumPy. The two environment
 classes are loaded on first use, so ``import big2.env`` works without
@@ -13,7 +13,7 @@ PettingZoo or Gymnasium installed (``pip install big2[rl]`` brings them).
 
 >>> from big2.env import NUM_ACTIONS, OBS_SIZE, text_to_action
 >>> NUM_ACTIONS, OBS_SIZE, text_to_action("pass")
-(202204, 504, 0)
+(202204, 635, 0)
 """
 
 from __future__ import annotations

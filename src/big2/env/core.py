@@ -97,6 +97,9 @@ class Table:
         self.names = tuple(f"player_{s}" for s in range(self.num_players))
         self._legal_src: list[int] | None = None
         self._legal_ids: list[int] = []
+        self._played_game: Game | None = None
+        self._played_upto = 0
+        self._played: list[int] = []
         self._start(seed)
         self.game: Game = self.match.new_game()
 
@@ -160,7 +163,20 @@ class Table:
 
     def observe(self, seat: int) -> npt.NDArray[np.int8]:
         """The observation vector of *seat* (see :mod:`big2.env.observation`)."""
-        return encode_game(self.game, seat)
+        return encode_game(self.game, seat, self.played())
+
+    def played(self) -> list[int]:
+        """Each seat's played cards this deal, kept up to date from the new
+        entries of the game's public history."""
+        game, history = self.game, self.game.history
+        if game is not self._played_game or len(history) < self._played_upto:
+            self._played_game, self._played_upto = game, 0
+            self._played = [0] * self.num_players
+        played = self._played
+        for a in history[self._played_upto:]:
+            played[a.seat] |= a.cards
+        self._played_upto = len(history)
+        return played
 
     def rewards(self) -> tuple[float, ...]:
         """Each seat's reward for the finished deal (zeros while playing)."""

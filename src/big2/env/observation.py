@@ -12,7 +12,9 @@ field              size   meaning
 =================  =====  ==================================================
 ``hand``              52  the observing seat's own cards
 ``played``        4 × 52  the cards each relative seat has played this deal
-``count``         4 × 27  cards left per relative seat, one-hot over 0..26
+                          (what its plays showed: a drawn card is no play)
+``count``         4 × 40  cards held per relative seat, one-hot over 0..39
+                          (13 dealt + 26 drawn is the most, under ``go_fish``)
 ``passed``             4  seats that passed since the play to beat was made
                           (under ``passing="lock-out"``: passed in this
                           trick, so they are out of it)
@@ -24,10 +26,18 @@ field              size   meaning
 ``to_move``            4  the seat to move (relative, one-hot; zero once over)
 ``must_contain``      52  the card the next play must hold (first play only)
 ``players``            3  number of players, one-hot over 2, 3, 4
+``spare``             52  the card lying face up in the middle
+                          (``spare_to="aside"``), else zero
+``stock``             27  cards left in the Go-Fish stock, one-hot over 0..26
 =================  =====  ==================================================
 
 :data:`LAYOUT` maps each field to its ``slice``; reshape ``played`` to
-``(4, 52)`` and ``count`` to ``(4, 27)``.
+``(4, 52)`` and ``count`` to ``(4, 40)``.
+
+Everything comes from public actions and the seat's own cards: the played
+rows are the union of each seat's plays (not dealt minus held, which would
+show a Go-Fish draw), and the hidden hands, the stock's order and any ghost
+hand are never read.
 
 Two encoders give the same vector: :func:`encode_game` reads a
 :class:`~big2.game.Game` (the environment's fast path: one big ``int`` of
@@ -39,28 +49,32 @@ a bot).
 >>> g = Game(seed=5)
 >>> obs = encode_game(g, g.to_move)
 >>> obs.shape, obs.dtype, int(obs[LAYOUT["hand"]].sum()), int(obs[LAYOUT["leading"]][0])
-((504,), dtype('int8'), 13, 1)
+((635,), dtype('int8'), 13, 1)
 >>> bool((obs == encode_view(g.view(g.to_move))).all())
 True
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
 import numpy.typing as npt
 
-from big2.cards import cards_of
+from big2.cards import Mask, cards_of
+from big2.house.spare import spare
 
 if TYPE_CHECKING:
     from big2.game import Game
-    from big2.view import PlayerView
+    from big2.view import Action, PlayerView
 
 MAX_SEATS: Final = 4
 """Rows given to per-seat fields (tables have 2 to 4 seats)."""
-MAX_COUNT: Final = 26
-"""The most cards one seat can hold (two players, whole deck)."""
+MAX_COUNT: Final = 39
+"""The most cards one seat can hold (two players, 13 dealt and a Go-Fish stock of 26)."""
+MAX_STOCK: Final = 26
+"""The largest Go-Fish stock (two players dealt 13 each)."""
 NUM_KINDS: Final = 12
 
 _FIELDS: Final = (
@@ -68,6 +82,7 @@ _FIELDS: Final = (
     ("passed", MAX_SEATS), ("last_play", 52), ("last_kind", NUM_KINDS),
     ("last_player", MAX_SEATS), ("leading", 1), ("trick_leader", MAX_SEATS),
     ("to_move", MAX_SEATS), ("must_contain", 52), ("players", 3),
+    ("spare", 52), ("stock", MAX_STOCK + 1),
 )
 
 
@@ -82,13 +97,14 @@ def _layout() -> dict[str, slice]:
 LAYOUT: Final[dict[str, slice]] = _layout()
 """Field name → its slice of the observation vector."""
 OBS_SIZE: Final = sum(size for _, size in _FIELDS)
-"""Length of the observation vector (504)."""
+"""Length of the observation vector (635)."""
 
 _OFF = {name: s.start for name, s in LAYOUT.items()}
 _HAND, _PLAYED, _COUNT, _PASSED = _OFF["hand"], _OFF["played"], _OFF["count"], _OFF["passed"]
 _LAST, _KIND, _LASTP, _LEADING = _OFF["last_play"], _OFF["last_kind"], _OFF["last_player"], _OFF["leading"]
 _TLEAD, _TOMOVE, _MUST, _PLAYERS = (_OFF["trick_leader"], _OFF["to_move"], _OFF["must_contain"],
                                     _OFF["players"])
+_SPARE, _STOCK = _OFF["spare"], _OFF["stock"]
 _NBYTES: Final = (OBS_SIZE + 7) // 8
 _COUNT_W: Final = MAX_COUNT + 1
 
@@ -120,18 +136,29 @@ _BYTE_BITS: Final = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=
 _REL: Final = [[[(s - seat) % n for s in range(n)] for seat in range(n)] for n in range(5)]
 
 
-def encode_game(game: Game, seat: int) -> npt.NDArray[np.int8]:
+def played_by_seat(history: Sequence[Action], n: int) -> list[Mask]:
+    """The cards each of *n* seats has played, from the public *history*."""
+    played = [0] * n
+    for a in history:
+        played[a.seat] |= a.cards
+    return played
+
+
+def encode_game(game: Game, seat: int, played: Sequence[Mask] | None = None) -> npt.NDArray[np.int8]:
     """The observation of *seat* in *game* (a new ``int8`` array of
-    :data:`OBS_SIZE`). Only what *seat* may know is read."""
+    :data:`OBS_SIZE`). Only what *seat* may know is read. *played* (each
+    seat's played cards, as :func:`played_by_seat` gives them) saves a walk
+    over the history when the caller keeps it."""
     n = game.num_players
     hands = game.hands
-    initial = game.initial_hands
+    if played is None:
+        played = played_by_seat(game.history, n)
     rel = _REL[n][seat]
-    bits = hands[seat] | 1 << (_PLAYERS + n - 2)
+    bits = (hands[seat] | 1 << (_PLAYERS + n - 2) | spare(game) << _SPARE
+            | 1 << (_STOCK + len(game.stock)))
     for s in range(n):
-        h = hands[s]
         k = rel[s]
-        bits |= (initial[s] ^ h) << (_PLAYED + 52 * k) | 1 << (_COUNT + _COUNT_W * k + h.bit_count())
+        bits |= played[s] << (_PLAYED + 52 * k) | 1 << (_COUNT + _COUNT_W * k + hands[s].bit_count())
     to_move = game.to_move
     if to_move is not None:
         bits |= 1 << (_TOMOVE + rel[to_move])
@@ -172,9 +199,7 @@ def encode_view(view: PlayerView) -> npt.NDArray[np.int8]:
         return (s - seat) % n
 
     put(_HAND, int(view.hand))
-    played = [0] * n
-    for a in view.history:
-        played[a.seat] |= a.cards
+    played = played_by_seat(view.history, n)
     for s in range(n):
         put(_PLAYED + 52 * rel(s), played[s])
         out[_COUNT + _COUNT_W * rel(s) + view.card_counts[s]] = 1
@@ -196,6 +221,8 @@ def encode_view(view: PlayerView) -> npt.NDArray[np.int8]:
         out[_TOMOVE + rel(view.to_move)] = 1
     put(_MUST, int(view.must_contain))
     out[_PLAYERS + n - 2] = 1
+    put(_SPARE, int(view.spare))
+    out[_STOCK + view.stock_size] = 1
     return out
 
 
@@ -235,7 +262,10 @@ def describe(obs: npt.NDArray[np.integer]) -> dict[str, object]:
         "to_move": one(obs[LAYOUT["to_move"]]),
         "must_contain": cards(obs[LAYOUT["must_contain"]]),
         "players": n,
+        "spare": cards(obs[LAYOUT["spare"]]),
+        "stock": one(obs[LAYOUT["stock"]]),
     }
 
 
-__all__ = ["LAYOUT", "MAX_COUNT", "MAX_SEATS", "OBS_SIZE", "describe", "encode_game", "encode_view"]
+__all__ = ["LAYOUT", "MAX_COUNT", "MAX_SEATS", "MAX_STOCK", "OBS_SIZE", "describe", "encode_game",
+           "encode_view", "played_by_seat"]
