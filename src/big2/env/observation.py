@@ -1,271 +1,68 @@
-"""The observation encoding: what one seat may know, as a flat 0/1 vector.
+"""The observation encoding, as the environments use it: a re-export of
+:mod:`big2.observation`.
 
-Every entry is 0 or 1 (``int8``), the length is :data:`OBS_SIZE` for every
-rule set and player count (2–4), and seats are *relative*: row 0 is the
-observing seat, row k the seat numbered (seat + k) mod n (the k-th seat to
-play after it under the default direction); rows for seats
-a smaller table lacks stay zero. Cards are indexed by card number
-(``rank * 4 + suit``, 3♦ = 0 … 2♠ = 51, see :mod:`big2.cards`).
+The encoder lives in :mod:`big2.observation` (it needs only NumPy) so that
+bots, which :mod:`big2.env` builds on, can encode a view too (see
+:class:`~big2.bots.policy.PolicyBot`); the fields, their sizes and meaning
+are documented there. Every name is the same object under both modules,
+including the private offsets and tables other modules import from here.
 
-=================  =====  ==================================================
-field              size   meaning
-=================  =====  ==================================================
-``hand``              52  the observing seat's own cards
-``played``        4 × 52  the cards each relative seat has played this deal
-                          (what its plays showed: a drawn card is no play)
-``count``         4 × 40  cards held per relative seat, one-hot over 0..39
-                          (13 dealt + 26 drawn is the most, under ``go_fish``)
-``passed``             4  seats that passed since the play to beat was made
-                          (under ``passing="lock-out"``: passed in this
-                          trick, so they are out of it)
-``last_play``         52  the play to beat (zero when leading)
-``last_kind``         12  its kind, one-hot over ``Kind`` 1..12
-``last_player``        4  who made it (relative seat, one-hot)
-``leading``            1  the seat to move leads a new trick (may not pass)
-``trick_leader``       4  who made the first play of the current trick
-``to_move``            4  the seat to move (relative, one-hot; zero once over)
-``must_contain``      52  the card the next play must hold (first play only)
-``players``            3  number of players, one-hot over 2, 3, 4
-``spare``             52  the card lying face up in the middle
-                          (``spare_to="aside"``), else zero
-``stock``             27  cards left in the Go-Fish stock, one-hot over 0..26
-=================  =====  ==================================================
-
-:data:`LAYOUT` maps each field to its ``slice``; reshape ``played`` to
-``(4, 52)`` and ``count`` to ``(4, 40)``.
-
-Everything comes from public actions and the seat's own cards: the played
-rows are the union of each seat's plays (not dealt minus held, which would
-show a Go-Fish draw), and the hidden hands, the stock's order and any ghost
-hand are never read.
-
-Two encoders give the same vector: :func:`encode_game` reads a
-:class:`~big2.game.Game` (the environment's fast path: one big ``int`` of
-bits, unpacked by NumPy in one call) and :func:`encode_view` reads a
-:class:`~big2.view.PlayerView` (what a trained policy gets when it plays as
-a bot).
-
->>> from big2 import Game
->>> g = Game(seed=5)
->>> obs = encode_game(g, g.to_move)
->>> obs.shape, obs.dtype, int(obs[LAYOUT["hand"]].sum()), int(obs[LAYOUT["leading"]][0])
-((635,), dtype('int8'), 13, 1)
->>> bool((obs == encode_view(g.view(g.to_move))).all())
-True
+>>> import big2.observation
+>>> encode_game is big2.observation.encode_game, OBS_SIZE, LAYOUT["hand"]
+(True, 635, slice(0, 52, None))
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
-from big2.cards import Mask, cards_of
-from big2.house.spare import spare
-
-if TYPE_CHECKING:
-    from big2.game import Game
-    from big2.view import Action, PlayerView
-
-MAX_SEATS: Final = 4
-"""Rows given to per-seat fields (tables have 2 to 4 seats)."""
-MAX_COUNT: Final = 39
-"""The most cards one seat can hold (two players, 13 dealt and a Go-Fish stock of 26)."""
-MAX_STOCK: Final = 26
-"""The largest Go-Fish stock (two players dealt 13 each)."""
-NUM_KINDS: Final = 12
-
-_FIELDS: Final = (
-    ("hand", 52), ("played", MAX_SEATS * 52), ("count", MAX_SEATS * (MAX_COUNT + 1)),
-    ("passed", MAX_SEATS), ("last_play", 52), ("last_kind", NUM_KINDS),
-    ("last_player", MAX_SEATS), ("leading", 1), ("trick_leader", MAX_SEATS),
-    ("to_move", MAX_SEATS), ("must_contain", 52), ("players", 3),
-    ("spare", 52), ("stock", MAX_STOCK + 1),
+import big2.observation as _encoder
+from big2.observation import (
+    LAYOUT,
+    MAX_COUNT,
+    MAX_SEATS,
+    MAX_STOCK,
+    NUM_KINDS,
+    OBS_SIZE,
+    card_vectors,
+    describe,
+    encode_game,
+    encode_view,
+    played_by_seat,
 )
 
+__all__ = ["LAYOUT", "MAX_COUNT", "MAX_SEATS", "MAX_STOCK", "NUM_KINDS", "OBS_SIZE", "card_vectors",
+           "describe", "encode_game", "encode_view", "played_by_seat"]
 
-def _layout() -> dict[str, slice]:
-    out, at = {}, 0
-    for name, size in _FIELDS:
-        out[name] = slice(at, at + size)
-        at += size
-    return out
-
-
-LAYOUT: Final[dict[str, slice]] = _layout()
-"""Field name → its slice of the observation vector."""
-OBS_SIZE: Final = sum(size for _, size in _FIELDS)
-"""Length of the observation vector (635)."""
-
-_OFF = {name: s.start for name, s in LAYOUT.items()}
-_HAND, _PLAYED, _COUNT, _PASSED = _OFF["hand"], _OFF["played"], _OFF["count"], _OFF["passed"]
-_LAST, _KIND, _LASTP, _LEADING = _OFF["last_play"], _OFF["last_kind"], _OFF["last_player"], _OFF["leading"]
-_TLEAD, _TOMOVE, _MUST, _PLAYERS = (_OFF["trick_leader"], _OFF["to_move"], _OFF["must_contain"],
-                                    _OFF["players"])
-_SPARE, _STOCK = _OFF["spare"], _OFF["stock"]
-_NBYTES: Final = (OBS_SIZE + 7) // 8
-_COUNT_W: Final = MAX_COUNT + 1
-
-
-def _passed_and_leader(trick: tuple[object, ...] | list[object], lock_out: bool) -> tuple[int, int | None]:
-    """Seats (bit mask) that passed since the play to beat (or in the trick,
-    under lock-out) and the seat of the trick's first play, from the trick's
-    actions."""
-    passed = 0
-    leader = None
-    for a in trick:
-        cards = a.cards  # type: ignore[attr-defined]
-        if cards:
-            if leader is None:
-                leader = a.seat  # type: ignore[attr-defined]
-            if not lock_out:
-                passed = 0
-        else:
-            passed |= 1 << a.seat  # type: ignore[attr-defined]
-    if leader is None:
-        passed = 0  # passes of a leader with no legal play are no trick passes
-    return passed, leader
+# The private offsets, tables and helpers too, bound here on purpose (the same
+# objects) for the modules that import them from big2.env.observation.
+_BYTE_BITS = _encoder._BYTE_BITS
+_COUNT = _encoder._COUNT
+_COUNT_W = _encoder._COUNT_W
+_FIELDS = _encoder._FIELDS
+_HAND = _encoder._HAND
+_KIND = _encoder._KIND
+_LAST = _encoder._LAST
+_LASTP = _encoder._LASTP
+_LEADING = _encoder._LEADING
+_MUST = _encoder._MUST
+_NBYTES = _encoder._NBYTES
+_OFF = _encoder._OFF
+_PASSED = _encoder._PASSED
+_PLAYED = _encoder._PLAYED
+_PLAYERS = _encoder._PLAYERS
+_REL = _encoder._REL
+_SPARE = _encoder._SPARE
+_STOCK = _encoder._STOCK
+_TLEAD = _encoder._TLEAD
+_TOMOVE = _encoder._TOMOVE
+_layout = _encoder._layout
+_passed_and_leader = _encoder._passed_and_leader
 
 
-# byte -> its 8 bits, lowest first: one ``take`` turns the packed bytes into the vector
-_BYTE_BITS: Final = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1,
-                                  bitorder="little").view(np.int8)
-# _REL[n][seat][s]: the relative row of seat s seen from seat, at a table of n
-_REL: Final = [[[(s - seat) % n for s in range(n)] for seat in range(n)] for n in range(5)]
-
-
-def played_by_seat(history: Sequence[Action], n: int) -> list[Mask]:
-    """The cards each of *n* seats has played, from the public *history*."""
-    played = [0] * n
-    for a in history:
-        played[a.seat] |= a.cards
-    return played
-
-
-def encode_game(game: Game, seat: int, played: Sequence[Mask] | None = None) -> npt.NDArray[np.int8]:
-    """The observation of *seat* in *game* (a new ``int8`` array of
-    :data:`OBS_SIZE`). Only what *seat* may know is read. *played* (each
-    seat's played cards, as :func:`played_by_seat` gives them) saves a walk
-    over the history when the caller keeps it."""
-    n = game.num_players
-    hands = game.hands
-    if played is None:
-        played = played_by_seat(game.history, n)
-    rel = _REL[n][seat]
-    bits = (hands[seat] | 1 << (_PLAYERS + n - 2) | spare(game) << _SPARE
-            | 1 << (_STOCK + len(game.stock)))
-    for s in range(n):
-        k = rel[s]
-        bits |= played[s] << (_PLAYED + 52 * k) | 1 << (_COUNT + _COUNT_W * k + hands[s].bit_count())
-    to_move = game.to_move
-    if to_move is not None:
-        bits |= 1 << (_TOMOVE + rel[to_move])
-    combo = game.last_combo
-    if combo is None:
-        if to_move is not None:
-            bits |= 1 << _LEADING
-            if to_move == seat:  # the first play's card is shown to its holder only
-                bits |= int(game.must_contain) << _MUST
-    else:
-        bits |= combo.cards << _LAST | 1 << (_KIND + combo.kind - 1)
-        bits |= 1 << (_LASTP + rel[game.last_player])  # type: ignore[index]
-        passed, leader = _passed_and_leader(game.trick, game.rules.passing == "lock-out")
-        if leader is not None:
-            bits |= 1 << (_TLEAD + rel[leader])
-        while passed:
-            low = passed & -passed
-            bits |= 1 << (_PASSED + rel[low.bit_length() - 1])
-            passed ^= low
-    raw = np.frombuffer(bits.to_bytes(_NBYTES, "little"), dtype=np.uint8)
-    return _BYTE_BITS.take(raw, axis=0).reshape(-1)[:OBS_SIZE]
-
-
-def encode_view(view: PlayerView) -> npt.NDArray[np.int8]:
-    """The observation of *view*'s seat, from the view alone (equal to
-    :func:`encode_game` for the same seat and moment)."""
-    from big2.combos import engine
-
-    n = view.num_players
-    seat = view.seat
-    out = np.zeros(OBS_SIZE, dtype=np.int8)
-
-    def put(offset: int, mask: int) -> None:
-        for c in cards_of(mask):
-            out[offset + c] = 1
-
-    def rel(s: int) -> int:
-        return (s - seat) % n
-
-    put(_HAND, int(view.hand))
-    played = played_by_seat(view.history, n)
-    for s in range(n):
-        put(_PLAYED + 52 * rel(s), played[s])
-        out[_COUNT + _COUNT_W * rel(s) + view.card_counts[s]] = 1
-    passed, leader = _passed_and_leader(list(view.trick), view.rules.passing == "lock-out")
-    for s in range(n):
-        if passed >> s & 1:
-            out[_PASSED + rel(s)] = 1
-    if view.last_player is not None and view.last_play:
-        put(_LAST, int(view.last_play))
-        combo = engine(view.rules).classify(int(view.last_play))
-        assert combo is not None
-        out[_KIND + combo.kind - 1] = 1
-        out[_LASTP + rel(view.last_player)] = 1
-    if view.leading and view.to_move is not None:
-        out[_LEADING] = 1
-    if leader is not None:
-        out[_TLEAD + rel(leader)] = 1
-    if view.to_move is not None:
-        out[_TOMOVE + rel(view.to_move)] = 1
-    put(_MUST, int(view.must_contain))
-    out[_PLAYERS + n - 2] = 1
-    put(_SPARE, int(view.spare))
-    out[_STOCK + view.stock_size] = 1
-    return out
-
-
-def describe(obs: npt.NDArray[np.integer]) -> dict[str, object]:
-    """An observation decoded into its fields, for reading and debugging:
-    card fields as :class:`~big2.cards.CardSet`, one-hots as their index.
-
-    >>> from big2 import Game
-    >>> d = describe(encode_game(Game(seed=5, players=3), 0))
-    >>> d["players"], d["count"], len(d["hand"])
-    (3, [17, 18, 17], 17)
-    """
-    from big2.cards import CardSet
-
-    def cards(v: npt.NDArray[np.integer]) -> CardSet:
-        return CardSet(sum(1 << int(i) for i in np.flatnonzero(v)))
-
-    def one(v: npt.NDArray[np.integer]) -> int | None:
-        hit = np.flatnonzero(v)
-        return int(hit[0]) if len(hit) else None
-
-    players = one(obs[LAYOUT["players"]])
-    n = (players or 0) + 2
-    played = obs[LAYOUT["played"]].reshape(MAX_SEATS, 52)
-    count = obs[LAYOUT["count"]].reshape(MAX_SEATS, _COUNT_W)
-    kind = one(obs[LAYOUT["last_kind"]])
-    return {
-        "hand": cards(obs[LAYOUT["hand"]]),
-        "played": [cards(played[k]) for k in range(n)],
-        "count": [one(count[k]) for k in range(n)],
-        "passed": [bool(x) for x in obs[LAYOUT["passed"]][:n]],
-        "last_play": cards(obs[LAYOUT["last_play"]]),
-        "last_kind": None if kind is None else kind + 1,
-        "last_player": one(obs[LAYOUT["last_player"]]),
-        "leading": bool(obs[LAYOUT["leading"]][0]),
-        "trick_leader": one(obs[LAYOUT["trick_leader"]]),
-        "to_move": one(obs[LAYOUT["to_move"]]),
-        "must_contain": cards(obs[LAYOUT["must_contain"]]),
-        "players": n,
-        "spare": cards(obs[LAYOUT["spare"]]),
-        "stock": one(obs[LAYOUT["stock"]]),
-    }
-
-
-__all__ = ["LAYOUT", "MAX_COUNT", "MAX_SEATS", "MAX_STOCK", "OBS_SIZE", "describe", "encode_game",
-           "encode_view", "played_by_seat"]
+def __getattr__(name: str) -> Any:
+    """Any other name of :mod:`big2.observation` (one added there later, say)."""
+    try:
+        return getattr(_encoder, name)
+    except AttributeError:
+        raise AttributeError(f"module 'big2.env.observation' has no attribute {name!r}") from None
