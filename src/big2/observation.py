@@ -78,6 +78,8 @@ MAX_COUNT: Final = 39
 MAX_STOCK: Final = 26
 """The largest Go-Fish stock (two players dealt 13 each)."""
 NUM_KINDS: Final = 12
+"""Kinds the ``last_kind`` field one-hots (``Kind`` 1..12: no pair run, dragon or
+five of a kind)."""
 
 _FIELDS: Final = (
     ("hand", 52), ("played", MAX_SEATS * 52), ("count", MAX_SEATS * (MAX_COUNT + 1)),
@@ -186,9 +188,17 @@ def encode_game(game: Game, seat: int, played: Sequence[Mask] | None = None) -> 
 
 def encode_view(view: PlayerView) -> npt.NDArray[np.int8]:
     """The observation of *view*'s seat, from the view alone (equal to
-    :func:`encode_game` for the same seat and moment)."""
+    :func:`encode_game` for the same seat and moment).
+
+    Raises :class:`ValueError` for what the vector has no place for: cards
+    past one 52-card deck (jokers, two decks) and plays of kinds past
+    :data:`NUM_KINDS` (a pair run under ``smack_down``, a dragon). The
+    environments refuse those rule sets up front."""
     from big2.combos import engine
 
+    if view.rules.extended_deck:
+        raise ValueError("the observation covers one 52-card deck; these rules deal jokers or "
+                         "two decks")
     n = view.num_players
     seat = view.seat
     out = np.zeros(OBS_SIZE, dtype=np.int8)
@@ -213,6 +223,9 @@ def encode_view(view: PlayerView) -> npt.NDArray[np.int8]:
         put(_LAST, int(view.last_play))
         combo = engine(view.rules).classify(int(view.last_play))
         assert combo is not None
+        if combo.kind > NUM_KINDS:
+            raise ValueError(f"the observation has no place for a {combo.kind.label} "
+                             f"(kinds 1..{NUM_KINDS} only)")
         out[_KIND + combo.kind - 1] = 1
         out[_LASTP + rel(view.last_player)] = 1
     if view.leading and view.to_move is not None:
