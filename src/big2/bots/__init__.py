@@ -3,7 +3,9 @@
 A bot's :meth:`~big2.bots.base.Bot.choose` gets a view and returns one of
 ``view.legal`` (a card mask; ``0`` passes). Bots never see the game object,
 so they cannot reach a hidden card, and they act only through the play the
-driver makes for them.
+driver makes for them. :class:`~big2.bots.policy.PolicyBot` plays a trained
+policy (a function of the encoded view and the legal plays), and
+:func:`~big2.bots.policy.register_policy` makes one playable by name.
 
 >>> from big2 import Game
 >>> g = Game(seed=3)
@@ -16,8 +18,10 @@ driver makes for them.
 from big2.bots.base import BOT_LEVELS, Bot, available_bots, make_bot, register_bot
 from big2.bots.expert import ExpertBot
 from big2.bots.heuristic import HeuristicBot
+from big2.bots.policy import PolicyBot, register_policy
 from big2.bots.simple import GreedyBot, RandomBot
 
 __all__ = [
-    "BOT_LEVELS", "Bot", "ExpertBot", "GreedyBot", "HeuristicBot", "RandomBot", "available_bots", "make_bot", "register_bot",
+    "BOT_LEVELS", "Bot", "ExpertBot", "GreedyBot", "HeuristicBot", "PolicyBot", "RandomBot",
+    "available_bots", "make_bot", "register_bot", "register_policy",
 ]
