@@ -282,7 +282,7 @@ def describe(obs: npt.NDArray[np.integer]) -> dict[str, object]:
     }
 
 
-def card_vectors(masks: Sequence[Mask]) -> npt.NDArray[np.int8]:
+def card_vectors(masks: Sequence[Mask] | npt.NDArray[np.uint64]) -> npt.NDArray[np.int8]:
     """The 0/1 card vectors of *masks*: a new ``(K, 52)`` ``int8`` array whose
     row ``i`` has a 1 at each card of ``masks[i]`` (column = card number,
     3♦ = 0 … 2♠ = 51, as in the observation's card fields). A pass (``0``)

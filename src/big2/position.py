@@ -248,6 +248,32 @@ class Position:
             opening=bool(self._must), announced=self.announced, stock_size=len(self.stock),
             spare=self.spare, can_announce=self.can_call_last_card(seat))
 
+    def numbers(self) -> tuple[int, int, int, int, int, int, int, int]:
+        """The table's public state as plain numbers, for batched encoders (the
+        vector environment): ``(to_move, last_player, last play's cards, its
+        kind, passed seats, trick leader, must-contain mask, stock size)``,
+        ``-1`` or ``0`` where there is none. *passed* is a bit per seat that
+        passed since the play to beat (under lock-out: in this trick); the
+        trick leader made the trick's first play. The must-contain card is the
+        mover's to see only.
+
+        >>> from big2 import Game
+        >>> Game(seed=5).numbers()  # seat 3 leads, and must play the 3♦ (card 0)
+        (3, -1, 0, 0, 0, -1, 1, 0)
+        """
+        last = self._last
+        to_move = -1 if self.to_move is None else self.to_move
+        if last is None:
+            return (to_move, -1, 0, 0, 0, -1, self._must, len(self.stock))
+        history, start = self.history, self.trick_start
+        first = history[start] if len(history) > start else None
+        if first is not None and first.cards:
+            leader = first.seat
+        else:  # the trick began with a leader's pass (finish restrictions)
+            leader = next((a.seat for a in history[start:] if a.cards), -1)
+        return (to_move, self._last_player if self._last_player is not None else -1,
+                last.cards, int(last.kind), self._passed, leader, self._must, len(self.stock))
+
 
 
 class LegalPlays(list[CardSet]):

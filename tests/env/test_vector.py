@@ -1,0 +1,265 @@
+"""The vectorised environment (big2.env.vector) and hand-relative ids
+(big2.env.hand_actions): observations equal the single-game encoder, masks
+equal the engine's and the brute-force reference's legal plays in every
+action form, seeding, bots in the other seats, and bad input."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from math import comb
+
+import numpy as np
+import pytest
+from house_options import HOUSE_RULE_OPTION_SETS, for_players
+from reference import ref_legal
+
+from big2 import Rules
+from big2.bots import Bot, make_bot
+from big2.cards import cards_of
+from big2.env.core import unsupported_options
+from big2.env.hand_actions import HandActions, max_hand, num_hand_actions
+from big2.env.observation import encode_game
+from big2.env.vector import ACTION_FORMS, VectorEnv
+from big2.view import PlayerView
+
+SETUPS = [("classic", 4), ("classic", 3), ("classic", 2), ("pagat", 3), ("hawaii", 2),
+          ("philippines", 4), ("taiwan", 4), ("indonesia", 3), ("vietnam-straights", 4)]
+ACCEPTED_OPTIONS = [o for o in HOUSE_RULE_OPTION_SETS
+                    if not unsupported_options(Rules(**for_players(o, 4)))]
+
+
+def legal_sets(venv: VectorEnv, obs: dict) -> list[set[int]]:
+    """Each game's legal plays as card masks, decoded from its action mask."""
+    out = []
+    for i in range(venv.num_envs):
+        ids = np.flatnonzero(obs["action_mask"][i])
+        masks = venv.decode(np.full(len(ids), i), ids)
+        out.append({int(m) for m in masks})
+    return out
+
+
+def check_batch(venv: VectorEnv, obs: dict) -> None:
+    """The batch agrees with each game: observation, mask, seat to move."""
+    decoded = legal_sets(venv, obs)
+    for i, g in enumerate(venv.games):
+        seat = g.to_move
+        assert obs["to_move"][i] == seat
+        assert np.array_equal(obs["observation"][i], encode_game(g, seat)), f"game {i}"
+        assert decoded[i] == set(g.legal_masks()), f"game {i}"
+        assert obs["action_mask"][i].sum() == len(g.legal_masks())
+
+
+def run(venv: VectorEnv, steps: int, seed: int = 0, check: bool = True) -> None:
+    rng = np.random.default_rng(seed)
+    obs = venv.reset()
+    for _ in range(steps):
+        if check:
+            check_batch(venv, obs)
+        obs, rewards, done, _ = venv.step(venv.sample(rng))
+        assert rewards.shape == (venv.num_envs, venv.num_players)
+        assert not rewards[~done].any()
+
+
+# -- hand-relative ids --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hand", [13, 17, 18, 26])
+def test_hand_ids_are_a_bijection_on_places(hand: int) -> None:
+    ha = HandActions(hand)
+    assert ha.size == num_hand_actions(hand) == 1 + sum(comb(hand, k) for k in range(1, 6))
+    rng = random.Random(hand)
+    cards = rng.sample(range(52), hand)
+    held = sum(1 << c for c in cards)
+    plays = [0] + [sum(1 << c for c in sub) for k in range(1, 6)
+                   for sub in rng.sample(list(combinations(sorted(cards), k)), min(60, comb(hand, k)))]
+    arr = np.array(plays, dtype=np.uint64)
+    ids = ha.encode(arr, np.full(len(plays), held, dtype=np.uint64))
+    assert len(set(ids.tolist())) == len(plays)
+    assert ids.min() >= 0 and ids.max() < ha.size
+    assert np.array_equal(ha.decode(ids, np.full(len(plays), held, dtype=np.uint64)), arr)
+
+
+def test_hand_ids_name_places_in_card_order() -> None:
+    ha = HandActions(13)
+    hand = np.array([0b1011], dtype=np.uint64)  # cards 0, 1, 3
+    assert ha.text(int(ha.encode(np.array([0b1000], np.uint64), hand)[0])) == "3"
+    assert ha.text(int(ha.encode(np.array([0b1001], np.uint64), hand)[0])) == "1 3"
+    with pytest.raises(ValueError, match="0..2379"):
+        ha.text(2380)
+
+
+@pytest.mark.parametrize(("options", "expected"), [
+    ({}, 13), ({"players": 3}, 18), ({"players": 3, "spare_to": "aside"}, 17),
+    ({"players": 2}, 26), ({"players": 3, "deal": "13-each"}, 13),
+    ({"players": 2, "deal": "13-each", "go_fish": True}, 39),
+])
+def test_max_hand(options: dict, expected: int) -> None:
+    assert max_hand(Rules(**options)) == expected
+
+
+# -- agreement with the engine --------------------------------------------------------
+
+
+@pytest.mark.parametrize(("preset", "players"), SETUPS)
+def test_observations_and_masks_agree_with_the_engine(preset: str, players: int) -> None:
+    run(VectorEnv(8, preset, players=players, seed=3), 60 if players > 2 else 25)
+
+
+@pytest.mark.parametrize("options", ACCEPTED_OPTIONS, ids=lambda o: ",".join(o))
+def test_house_rules_agree_with_the_engine(options: dict) -> None:
+    players = 2 if options.get("go_fish") else (3 if "spare_to" in options else 4)
+    rules = Rules(**for_players(options, players))
+    run(VectorEnv(6, rules, seed=len(str(options))), 40)
+
+
+@pytest.mark.parametrize("form", ACTION_FORMS)
+def test_every_action_form_gives_the_reference_legal_plays(form: str) -> None:
+    venv = VectorEnv(6, "classic", seed=5, actions=form)  # type: ignore[arg-type]
+    rng = np.random.default_rng(1)
+    obs = venv.reset()
+    for _ in range(40):
+        decoded = legal_sets(venv, obs)
+        for i, g in enumerate(venv.games):
+            seat = g.to_move
+            last = tuple(cards_of(g.last_play)) if not g.leading else None
+            must = g.must_contain.bit_length() - 1 if g.must_contain else None
+            led = last is not None and g.trick[0].cards == int(g.last_play)
+            assert decoded[i] == ref_legal(cards_of(g.hands[seat]), g.rules, last, must,
+                                           waive=g.waive, led=led)
+        obs, *_ = venv.step(venv.sample(rng))
+    assert venv.action_form == form
+    assert obs["action_mask"].shape[1] == {"hand": 2380, "rule": 19899, "flat": 202204}[form]
+
+
+def test_legal_plays_as_card_vectors() -> None:
+    venv = VectorEnv(5, "pagat", players=3, seed=2)
+    rng = np.random.default_rng(2)
+    venv.reset()
+    for _ in range(30):
+        plays = venv.legal_plays()
+        assert plays.cards.shape[:2] == plays.ids.shape
+        for i, g in enumerate(venv.games):
+            k = int(plays.counts[i])
+            masks = [sum(1 << int(c) for c in np.flatnonzero(row)) for row in plays.cards[i, :k]]
+            assert masks == g.legal_masks()
+            assert not plays.cards[i, k:].any() and (plays.ids[i, k:] == -1).all()
+            assert np.array_equal(venv.legal_ids()[i], plays.ids[i, :k])
+        venv.step(venv.sample(rng))
+
+
+# -- seeding, bots ---------------------------------------------------------------------
+
+
+def trace(venv: VectorEnv, steps: int, seed: int) -> list[np.ndarray]:
+    rng = np.random.default_rng(seed)
+    out = [venv.reset()["observation"]]
+    for _ in range(steps):
+        obs, rewards, done, _ = venv.step(venv.sample(rng))
+        out += [obs["observation"], rewards, done]
+    return out
+
+
+def test_same_seed_same_games_different_seed_different_games() -> None:
+    a = trace(VectorEnv(4, "classic", seed=9), 120, 0)
+    b = trace(VectorEnv(4, "classic", seed=9), 120, 0)
+    c = trace(VectorEnv(4, "classic", seed=10), 120, 0)
+    assert all(np.array_equal(x, y) for x, y in zip(a, b))
+    assert not all(np.array_equal(x, y) for x, y in zip(a, c))
+    venv = VectorEnv(4, "classic", seed=9)
+    first = venv.reset()["observation"]
+    venv.step(venv.sample())
+    assert np.array_equal(venv.reset()["observation"], first)  # reset() starts the seed again
+
+
+class Spy(Bot):
+    """Plays the weakest legal play and remembers the views it saw."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.views: list[PlayerView] = []
+
+    def choose(self, view: PlayerView) -> int:
+        self.views.append(view)
+        return view.legal[0]
+
+
+def test_bots_play_the_other_seats() -> None:
+    spy = Spy()
+    venv = VectorEnv(6, "classic", seed=4, opponents=[spy, "greedy", "random"], learners=[0])
+    rng = np.random.default_rng(0)
+    obs = venv.reset()
+    ended = 0
+    for _ in range(150):
+        assert (obs["to_move"] == 0).all()
+        check_batch(venv, obs)
+        obs, rewards, done, _ = venv.step(venv.sample(rng))
+        ended += int(done.sum())
+        assert np.allclose(rewards[done].sum(axis=1), 0) or venv.rules.scoring != "classic"
+    assert ended > 0 and spy.views and all(v.seat == 1 for v in spy.views)
+
+
+def test_two_learners_against_bots() -> None:
+    venv = VectorEnv(4, "classic", seed=1, opponents="greedy", learners=(0, 2))
+    obs = venv.reset()
+    rng = np.random.default_rng(3)
+    for _ in range(100):
+        assert set(obs["to_move"].tolist()) <= {0, 2}
+        obs, *_ = venv.step(venv.sample(rng))
+
+
+# -- bad input ----------------------------------------------------------------------------
+
+
+def test_bad_action_arrays_are_refused_naming_the_games() -> None:
+    venv = VectorEnv(4, "classic", seed=0)
+    venv.reset()
+    with pytest.raises(ValueError, match=r"shape \(4,\)"):
+        venv.step(np.zeros(3, dtype=np.int64))
+    with pytest.raises(ValueError, match="integer"):
+        venv.step(np.zeros(4))
+    with pytest.raises(ValueError, match=r"games 2 \(2380\)"):
+        venv.step(np.array([0, 1, 2380, 5]))
+    with pytest.raises(RuntimeError, match="reset"):
+        VectorEnv(2).step(np.zeros(2, dtype=np.int64))
+
+
+def test_an_illegal_id_raises_and_moves_no_game() -> None:
+    venv = VectorEnv(4, "classic", seed=0)
+    venv.reset()
+    before = [list(g.history) for g in venv.games]
+    acts = venv.sample(np.random.default_rng(0))
+    acts[1] = 0  # every game opens with a lead: passing is illegal
+    with pytest.raises(ValueError, match=r"games \[1\].*game 1: action 0 \(pass\): the leader cannot pass"):
+        venv.step(acts)
+    assert [list(g.history) for g in venv.games] == before
+    venv.step(venv.sample(np.random.default_rng(0)))  # and the env still works
+
+
+def test_an_illegal_id_can_end_only_its_game() -> None:
+    ended = VectorEnv(3, "classic", seed=7, illegal="end", illegal_reward=-5)
+    control = VectorEnv(3, "classic", seed=7)
+    ended.reset()
+    control.reset()
+    acts = control.sample(np.random.default_rng(0))
+    seat = int(ended.observations()["to_move"][2])
+    bad = acts.copy()
+    bad[2] = 0
+    obs, rewards, done, info = ended.step(bad)
+    ref, *_ = control.step(acts)
+    assert info["illegal"].tolist() == [False, False, True] and done.tolist() == [False, False, True]
+    assert rewards[2, seat] == -5 and rewards[2].sum() == -5
+    assert np.array_equal(obs["observation"][:2], ref["observation"][:2])
+    assert len(ended.games[2].history) == 0  # a new deal
+
+
+def test_options_the_env_cannot_express_are_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="jokers=wild"):
+        VectorEnv(2, Rules(jokers="wild"))
+    with pytest.raises(ValueError, match="actions must be one of hand, rule, flat"):
+        VectorEnv(2, actions="cards")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="opponents needed"):
+        VectorEnv(2, opponents=["greedy"])
+    with pytest.raises(ValueError, match="unknown|no bot"):
+        VectorEnv(2, opponents="grandmaster")
+    make_bot("greedy")  # the name check above did not break the registry
