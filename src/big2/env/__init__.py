@@ -3,6 +3,10 @@
 * :class:`Big2AECEnv` (:mod:`big2.env.aec`): PettingZoo's AEC API, 2–4 agents;
 * :class:`Big2Env` (:mod:`big2.env.gym`): Gymnasium, one seat learning, the
   other seats played by bots of chosen levels;
+* :class:`VectorEnv` (:mod:`big2.env.vector`): N games stepped in one call,
+  NumPy arrays throughout, for self-play training;
+* :mod:`big2.env.hand_actions`: hand-relative action ids (2,380 for 13-card
+  hands), the vector env's default action form;
 * :mod:`big2.env.actions`: the fixed action space (202,204 ids: every play of
   any rule set, plus pass) and id ↔ cards ↔ text helpers;
 * :mod:`big2.env.observation`: the documented 635-entry 0/1 observation.
@@ -33,9 +37,10 @@ from big2.env.actions import (
     rule_actions,
     text_to_action,
 )
+from big2.env.hand_actions import HandActions, max_hand
 from big2.env.observation import LAYOUT, OBS_SIZE, encode_game, encode_view
 
-_LAZY = {"Big2AECEnv": "big2.env.aec", "Big2Env": "big2.env.gym"}
+_LAZY = {"Big2AECEnv": "big2.env.aec", "Big2Env": "big2.env.gym", "VectorEnv": "big2.env.vector"}
 
 
 def __getattr__(name: str) -> Any:
@@ -46,7 +51,8 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "LAYOUT", "NUM_ACTIONS", "OBS_SIZE", "PASS_ACTION", "Big2AECEnv", "Big2Env",
-    "InvalidActionError", "action_to_mask", "action_to_text", "encode_game", "encode_view",
-    "legal_action_mask", "legal_actions", "mask_to_action", "rule_actions", "text_to_action",
+    "LAYOUT", "NUM_ACTIONS", "OBS_SIZE", "PASS_ACTION", "Big2AECEnv", "Big2Env", "HandActions",
+    "InvalidActionError", "VectorEnv", "action_to_mask", "action_to_text", "encode_game",
+    "encode_view", "legal_action_mask", "legal_actions", "mask_to_action", "max_hand",
+    "rule_actions", "text_to_action",
 ]

@@ -30,6 +30,7 @@ for networks that score (state, play) pairs.
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Sequence
 from typing import Any, Final, Literal, NamedTuple
@@ -207,15 +208,28 @@ class VectorEnv:
                 raise ValueError(self._illegal_message(bad, acts))
         choice = self._order[pos].tolist()
         legal_list = legal.tolist()
-        flat = self._flat
         rewards = np.zeros((self.num_envs, self.num_players), dtype=np.float32)
         done = np.zeros(self.num_envs, dtype=bool)
-        tables, played_all, bots = self._tables, self._played, self._bot_specs
         new_flat: list[int] = []
         counts: list[int] = []
         nums: list[int] = []
+        # one pass over the games, each touched once: play, then collect the next position;
+        # the collector waits for the pass's end (the pass makes thousands of short-lived
+        # objects, and collecting mid-way would walk every game's state many times)
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            self._play_all(choice, legal_list, rewards, done, new_flat, counts, nums)
+        finally:
+            if collecting:
+                gc.enable()
+        return self._collect(new_flat, counts, nums), rewards, done, {"illegal": ~legal}
+
+    def _play_all(self, choice: list[int], legal_list: list[bool], rewards: npt.NDArray[np.float32],
+                  done: npt.NDArray[np.bool_], new_flat: list[int], counts: list[int],
+                  nums: list[int]) -> None:
+        tables, played_all, bots, flat = self._tables, self._played, self._bot_specs, self._flat
         extend, count, put = new_flat.extend, counts.append, nums.extend
-        # one pass over the games, each touched once: play, then collect the next position
         for i in range(self.num_envs):
             t = tables[i]
             g = t.game
@@ -238,7 +252,6 @@ class VectorEnv:
             put(g.numbers())
             put(g.hands)
             put(played_all[i])
-        return self._collect(new_flat, counts, nums), rewards, done, {"illegal": ~legal}
 
     def _new_deal(self, i: int) -> None:
         self._tables[i].reset()
