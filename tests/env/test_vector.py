@@ -263,3 +263,38 @@ def test_options_the_env_cannot_express_are_refused_by_name() -> None:
     with pytest.raises(ValueError, match="unknown|no bot"):
         VectorEnv(2, opponents="grandmaster")
     make_bot("greedy")  # the name check above did not break the registry
+
+
+# -- the training example's NumPy pieces ------------------------------------------------
+
+
+def _train_vec():  # type: ignore[no-untyped-def]
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "examples" / "train_vec.py"
+    spec = importlib.util.spec_from_file_location("train_vec", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["train_vec"] = module  # its dataclass looks its module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_training_example_labels_each_choice_with_its_seats_final_score() -> None:
+    tv = _train_vec()
+    venv = VectorEnv(4, "classic", seed=2, reward="score")
+    rollouts = tv.Rollouts(venv, seed=0)
+    weights = np.random.default_rng(0).normal(size=tv.FEATURES).astype(np.float32)
+    x, y = rollouts.collect(lambda rows: rows @ weights, epsilon=0.1, steps=400)
+    assert rollouts.deals > 0 and len(x) == len(y) > 0 and x.shape[1] == tv.FEATURES
+    # a chosen pair holds the mover's own cards and a play from them
+    hand, play = x[:, :52], x[:, tv.OBS_SIZE:]
+    assert ((play > 0) <= (hand > 0)).all()
+    # labels are final scores: whole points (scaled), the winner's positive, some losers'
+    points = y * tv.SCORE_SCALE
+    assert np.allclose(points, np.round(points)) and (points > 0).any() and (points < 0).any()
+    better = tv.evaluate(lambda rows: rows[:, tv.OBS_SIZE:].sum(axis=1), 40, envs=8)
+    worse = tv.evaluate(None, 40, envs=8)
+    assert better.deals == worse.deals == 40 and -39 <= worse.mean <= 39
