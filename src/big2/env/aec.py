@@ -119,7 +119,9 @@ class Big2AECEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new hand; *seed* restarts the stream of deals. *options* are
-        accepted for the API and unused."""
+        accepted for the API and unused. A dealt hand that ends the deal at
+        once (``maltese``, ``four_twos``) leaves every agent terminated, with
+        its reward, before any action."""
         self.table.reset(seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0 for a in self.agents}
@@ -128,7 +130,13 @@ class Big2AECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         to_move = self.table.game.to_move
-        assert to_move is not None
+        if to_move is None:  # a dealt hand ended the deal at once (maltese, four_twos)
+            for a, r in zip(self.possible_agents, self.table.rewards()):
+                self.rewards[a] = r
+                self.terminations[a] = True
+            self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[0]
+            return
         self.agent_selection = self.possible_agents[to_move]
         self.infos[self.agent_selection] = {"legal_actions": self.table.legal_actions()}
 
