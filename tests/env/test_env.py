@@ -266,7 +266,7 @@ def test_bad_action_ids() -> None:
 def test_gymnasium_check_env(preset: str, players: int) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        check_env(Big2Env(preset, players=players, opponents="greedy", seat=None, illegal="end"),
+        check_env(Big2Env(preset, players=players, opponents="greedy", seat=None),
                   skip_render_check=True)
 
 
@@ -296,7 +296,7 @@ def test_gym_episode_against_bots_and_seeding() -> None:
 
 
 def test_gym_illegal_actions() -> None:
-    env = Big2Env("classic")
+    env = Big2Env("classic", illegal="raise")
     env.reset(seed=1)
     with pytest.raises(IllegalPlayError):
         env.step(text_to_action("2S") if not env.game.hands[0] >> 51 & 1 else text_to_action("2H"))

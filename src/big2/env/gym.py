@@ -6,8 +6,14 @@ actions are ids of :mod:`big2.env.actions`. The legal actions come in
 ``info["action_mask"]`` (``int8``, 1 = legal) and ``info["legal_actions"]``
 (the ids), and from :meth:`Big2Env.action_masks` (the name sb3-contrib's
 ``MaskablePPO`` calls). The reward is 0 until the deal ends, then the seat's
-score (``reward="score"``) or ±1 (``reward="win"``). An illegal action raises
-:class:`~big2.game.IllegalPlayError` with the reason.
+score (``reward="score"``) or ±1 (``reward="win"``). An action that is not
+legal now ends the episode with ``illegal_reward`` (−1) and
+``info["illegal"] = True`` (``info["reason"]`` says why), so agents that ignore
+the mask and Gymnasium's ``check_env`` (which samples any action) run;
+``illegal="raise"`` raises :class:`~big2.game.IllegalPlayError` with the reason
+instead. An id outside the action space always raises
+:class:`~big2.env.actions.InvalidActionError`; ``step`` before the first
+:meth:`Big2Env.reset`, or once the episode is over, raises :class:`RuntimeError`.
 
 Requires ``gymnasium`` (``pip install big2[rl]``).
 
@@ -25,14 +31,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, Literal, get_args
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 
 from big2.bots import Bot, make_bot
-from big2.env.actions import NUM_ACTIONS
+from big2.env.actions import ACTION_MASK_LIST, NUM_ACTIONS, check_action_id
 from big2.env.core import RewardMode, Table
 from big2.env.observation import OBS_SIZE
 from big2.game import Game
@@ -40,6 +46,12 @@ from big2.rules import Rules
 
 RENDER_MODES: Final = ("human", "ansi", "svg")
 """As in :mod:`big2.env.aec`; the SVG shows the learning seat's table."""
+
+IllegalMode = Literal["end", "raise"]
+"""What an action that is not legal now does: ``"end"`` the episode (reward
+*illegal_reward*, ``info["illegal"] = True``) or ``"raise"``
+:class:`~big2.game.IllegalPlayError`."""
+ILLEGAL_MODES: Final[tuple[IllegalMode, ...]] = get_args(IllegalMode)
 
 
 class Big2Env(gymnasium.Env[npt.NDArray[np.int8], int]):
@@ -55,25 +67,28 @@ class Big2Env(gymnasium.Env[npt.NDArray[np.int8], int]):
         seat: the learning seat, or ``None`` for a random seat each deal.
         reward: ``"score"`` (the rule set's scoring) or ``"win"`` (±1).
         render_mode: ``None``, ``"ansi"``, ``"human"`` or ``"svg"``.
-        illegal: what an action that is not legal now does: ``"raise"``
-            (:class:`~big2.game.IllegalPlayError`) or ``"end"`` (the episode
-            ends at once with reward *illegal_reward* and
-            ``info["illegal"] = True``; for agents that ignore the mask and for
-            Gymnasium's ``check_env``).
+        illegal: what an action that is not legal now does: ``"end"`` (the
+            default: the episode ends at once with reward *illegal_reward*,
+            ``info["illegal"] = True`` and the refusal in ``info["reason"]``;
+            for agents that ignore the mask, and Gymnasium's ``check_env``,
+            which samples any action) or ``"raise"``
+            (:class:`~big2.game.IllegalPlayError` with the reason; the
+            episode goes on).
         illegal_reward: the reward of an illegal action under ``"end"``.
     """
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012
+    # render_fps is nominal: "human" prints the table after each step, with no pause
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
     def __init__(self, rules: Rules | str | None = None, *, players: int | None = None,
                  opponents: str | Sequence[str | Bot] = "random", seat: int | None = 0,
                  reward: RewardMode = "score", render_mode: str | None = None,
-                 illegal: str = "raise", illegal_reward: float = -1.0) -> None:
-        if illegal not in ("raise", "end"):
-            raise ValueError(f"illegal must be 'raise' or 'end', not {illegal!r}")
-        self.illegal = illegal
+                 illegal: IllegalMode = "end", illegal_reward: float = -1.0) -> None:
+        if illegal not in ILLEGAL_MODES:
+            raise ValueError(f"illegal must be 'end' or 'raise', not {illegal!r}")
+        self.illegal: IllegalMode = illegal
         self.illegal_reward = float(illegal_reward)
-        self._ended = False
+        self._ended = True  # until the first reset
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None")
         self.table = Table(rules, players=players, reward=reward)
@@ -117,7 +132,10 @@ class Big2Env(gymnasium.Env[npt.NDArray[np.int8], int]):
               options: dict[str, Any] | None = None) -> tuple[npt.NDArray[np.int8], dict[str, Any]]:
         """Deal, let the bots play up to the learning seat's first turn, and
         return its observation and info. *seed* reproduces the deals, the
-        bots' choices and the seat draw."""
+        bots' choices and the seat draw. A deal over before that turn (a dealt
+        hand that wins or draws at once: ``maltese``, ``four_twos``) gives the
+        learning seat nothing to do: it counts in the match and the next deal
+        is dealt."""
         super().reset(seed=seed)
         self.table.reset(seed)
         self._ended = False
@@ -128,6 +146,13 @@ class Big2Env(gymnasium.Env[npt.NDArray[np.int8], int]):
         if self._fixed_seat is None:
             self.seat = self._seat_rng.randrange(self.table.num_players)
         self._play_bots()
+        for _ in range(1000):
+            if not self.game.is_over():
+                break
+            self.table.reset()
+            self._play_bots()
+        else:
+            raise RuntimeError("1000 deals in a row ended before the learning seat's turn")
         return self.table.observe(self.seat), self._info()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -139,17 +164,28 @@ class Big2Env(gymnasium.Env[npt.NDArray[np.int8], int]):
 
     def step(self, action: int) -> tuple[npt.NDArray[np.int8], float, bool, bool, dict[str, Any]]:
         """Play *action* for the learning seat, then the bots up to its next
-        turn or the end of the deal."""
-        if self.game.to_move != self.seat or self._ended:
-            raise RuntimeError("the episode is over: call reset()")
+        turn or the end of the deal.
+
+        Raises :class:`RuntimeError` before the first :meth:`reset` and once the
+        episode is over, and :class:`~big2.env.actions.InvalidActionError` for
+        an id outside the action space; an action not legal now ends the
+        episode (``illegal="end"``) or raises
+        :class:`~big2.game.IllegalPlayError` (``illegal="raise"``).
+        """
+        if self._ended or self.game.to_move != self.seat:
+            raise RuntimeError("the episode is over (or was never started): call reset() "
+                               "before step()")
+        action = check_action_id(action)
         if self.illegal == "end" and action not in self.table.legal_actions():
             self._ended = True
             info = self._info()
             info["illegal"] = True
+            info["reason"] = self.game.refusal(ACTION_MASK_LIST[action])
             return self.table.observe(self.seat), self.illegal_reward, True, False, info
         self.table.play(action)
         self._play_bots()
         done = self.game.is_over()
+        self._ended = done
         reward = self.table.rewards()[self.seat] if done else 0.0
         if self.render_mode == "human":
             self.render()
@@ -173,4 +209,4 @@ gymnasium.register(id="Big2-v0", entry_point="big2.env.gym:Big2Env")
 """``gymnasium.make("Big2-v0", rules="pagat", opponents="greedy")`` once this
 module is imported."""
 
-__all__ = ["RENDER_MODES", "Big2Env"]
+__all__ = ["ILLEGAL_MODES", "RENDER_MODES", "Big2Env", "IllegalMode"]
