@@ -298,3 +298,38 @@ def test_training_example_labels_each_choice_with_its_seats_final_score() -> Non
     better = tv.evaluate(lambda rows: rows[:, tv.OBS_SIZE:].sum(axis=1), 40, envs=8)
     worse = tv.evaluate(None, 40, envs=8)
     assert better.deals == worse.deals == 40 and -39 <= worse.mean <= 39
+
+
+# -- worker processes ---------------------------------------------------------------------
+
+
+def test_workers_give_the_same_games_as_one_process() -> None:
+    def run_with(workers: int) -> tuple[list[np.ndarray], int, list[np.ndarray]]:
+        with VectorEnv(7, "pagat", players=3, seed=8, workers=workers, opponents="greedy",
+                       learners=(0, 1)) as venv:
+            rng = np.random.default_rng(4)
+            obs = venv.reset()
+            out = [obs["observation"], obs["action_mask"]]
+            for _ in range(80):
+                obs, rewards, done, _info = venv.step(venv.sample(rng))
+                out += [obs["observation"], obs["action_mask"], obs["to_move"], rewards, done]
+            plays = venv.legal_plays()
+            return out, venv.deals, [plays.cards, plays.ids]
+    one, deals_one, plays_one = run_with(1)
+    three, deals_three, plays_three = run_with(3)
+    assert deals_one == deals_three > 0
+    assert all(np.array_equal(a, b) for a, b in zip(one + plays_one, three + plays_three))
+
+
+def test_workers_refuse_bad_actions_in_the_parent() -> None:
+    with VectorEnv(4, "classic", seed=0, workers=2) as venv:
+        venv.reset()
+        acts = venv.sample(np.random.default_rng(0))
+        acts[3] = 0
+        with pytest.raises(ValueError, match=r"games \[3\]"):
+            venv.step(acts)
+        with pytest.raises(RuntimeError, match="worker processes"):
+            venv.games  # noqa: B018
+        venv.step(venv.sample(np.random.default_rng(0)))
+    with pytest.raises(ValueError, match=r"workers must be 1..num_envs \(4\)"):
+        VectorEnv(4, workers=5)

@@ -33,7 +33,7 @@ from __future__ import annotations
 import gc
 import random
 from collections.abc import Sequence
-from typing import Any, Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -43,6 +43,7 @@ from big2.cards import CARD_SYMBOLS, cards_of
 from big2.env.actions import ACTION_MASKS, NUM_ACTIONS, rule_actions
 from big2.env.core import RewardMode, Table, make_rules
 from big2.env.hand_actions import HandActions, max_hand
+from big2.env.shards import Shards
 from big2.game import Game
 from big2.house.spare import spare
 from big2.observation import LAYOUT, MAX_COUNT, OBS_SIZE, card_vectors
@@ -69,6 +70,22 @@ class LegalPlays(NamedTuple):
     """``(N,)``: how many plays each game has."""
 
 
+class _Batch(NamedTuple):
+    """What one refresh leaves: the observations and every game's legal plays."""
+
+    observation: npt.NDArray[np.int8]
+    to_move: npt.NDArray[np.int64]
+    counts: npt.NDArray[np.int64]
+    ids: npt.NDArray[np.int64]
+    plays: npt.NDArray[np.uint64]
+    mover_hand: npt.NDArray[np.uint64]
+
+    @staticmethod
+    def join(parts: Sequence[_Batch]) -> _Batch:
+        """One batch of the games of *parts*, in order."""
+        return _Batch(*(np.concatenate([getattr(p, f) for p in parts]) for f in _Batch._fields))
+
+
 class VectorEnv:
     """*num_envs* games of one rule set, stepped together.
 
@@ -91,6 +108,11 @@ class VectorEnv:
             ``"end"`` that game's deal (the mover gets *illegal_reward*, the
             others 0; ``info["illegal"]`` marks it) and deal a new one.
         illegal_reward: the mover's reward under ``illegal="end"``.
+        workers: processes that step the games (1: this process). With more,
+            each worker steps a share of the games and this process joins
+            their arrays; the results equal ``workers=1``'s for the same seed
+            and actions. A :class:`Bot` opponent is then copied into each
+            worker. Call :meth:`close` (or use ``with``) to stop them.
     """
 
     def __init__(self, num_envs: int = 256, rules: Rules | str | None = "classic", *,
@@ -98,7 +120,7 @@ class VectorEnv:
                  reward: RewardMode = "score",
                  opponents: str | Bot | Sequence[str | Bot] | None = None,
                  learners: Sequence[int] = (0,), illegal: IllegalMode = "raise",
-                 illegal_reward: float = -1.0) -> None:
+                 illegal_reward: float = -1.0, workers: int = 1, _first: int = 0) -> None:
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
         if actions not in ACTION_FORMS:
@@ -128,13 +150,39 @@ class VectorEnv:
         self._seed = seed
         self._reward = reward
         self._learners, self._bot_specs = self._seating(opponents, learners)
-        self.deals = 0
-        """Deals finished since the last :meth:`reset`."""
+        self._deals = 0
         self._tables: list[Table] = []
         self._bots: list[dict[int, Bot]] = []
         self._played: list[list[int]] = [[0] * n for _ in range(n_env)]
         self._obs: dict[str, npt.NDArray[Any]] | None = None
         self._spare_aside = variant(self.rules).deck.spare_aside
+        self._first = _first
+        self._masks = True
+        self._shards: Shards | None = None
+        if workers != 1:
+            if not isinstance(workers, int) or not 1 <= workers <= num_envs:
+                raise ValueError(f"workers must be 1..num_envs ({num_envs}), not {workers!r}")
+            settings = {"rules": self.rules, "seed": seed, "actions": actions, "reward": reward,
+                        "opponents": opponents, "learners": tuple(learners), "illegal": illegal,
+                        "illegal_reward": illegal_reward}
+            self._shards = Shards(num_envs, workers, settings)
+
+    @property
+    def deals(self) -> int:
+        """Deals finished since the last :meth:`reset`."""
+        return self._deals
+
+    def close(self) -> None:
+        """Stop the worker processes (nothing to do with ``workers=1``)."""
+        if self._shards is not None:
+            self._shards.close()
+            self._shards = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # -- set-up ----------------------------------------------------------------
 
@@ -165,9 +213,15 @@ class VectorEnv:
         construction) and return the first observations."""
         if seed is not None:
             self._seed = seed
+        self._deals = 0
+        if self._shards is not None:
+            return self._adopt(_Batch.join(self._shards.reset(self._seed)))
+        return self._adopt(self._reset_games())
+
+    def _reset_games(self) -> _Batch:
         base = self._seed
         self._tables, self._bots = [], []
-        for i in range(self.num_envs):
+        for i in range(self._first, self._first + self.num_envs):
             s = None if base is None else random.Random(f"big2-vec:{base}:{i}").getrandbits(63)
             self._tables.append(Table(self.rules, reward=self._reward, seed=s))
             bots: dict[int, Bot] = {}
@@ -175,7 +229,6 @@ class VectorEnv:
                 bots[seat] = (spec if isinstance(spec, Bot)
                               else make_bot(spec, seed=None if s is None else s + seat))
             self._bots.append(bots)
-        self.deals = 0
         self._played = [[0] * self.num_players for _ in range(self.num_envs)]
         rewards = np.zeros((self.num_envs, self.num_players), dtype=np.float32)
         for i in range(self.num_envs):
@@ -206,6 +259,21 @@ class VectorEnv:
             bad = np.flatnonzero(~legal)
             if self.illegal == "raise":
                 raise ValueError(self._illegal_message(bad, acts))
+        if self._shards is not None:
+            parts = self._shards.step(acts)
+            batch = _Batch.join([p[0] for p in parts])
+            rewards, done, illegal = (np.concatenate([p[k] for p in parts]) for k in (1, 2, 3))
+            self._deals += sum(p[4] for p in parts)
+            return self._adopt(batch), rewards, done, {"illegal": illegal}
+        batch, rewards, done, illegal, deals = self._step_games(acts, pos, legal)
+        self._deals += deals
+        return self._adopt(batch), rewards, done, {"illegal": illegal}
+
+    def _step_games(self, acts: npt.NDArray[np.int64], pos: npt.NDArray[np.intp],
+                    legal: npt.NDArray[np.bool_]) -> tuple[_Batch, npt.NDArray[np.float32],
+                                                           npt.NDArray[np.bool_], npt.NDArray[np.bool_], int]:
+        """Play the checked actions in this process's games."""
+        deals = self._deals
         choice = self._order[pos].tolist()
         legal_list = legal.tolist()
         rewards = np.zeros((self.num_envs, self.num_players), dtype=np.float32)
@@ -223,7 +291,7 @@ class VectorEnv:
         finally:
             if collecting:
                 gc.enable()
-        return self._collect(new_flat, counts, nums), rewards, done, {"illegal": ~legal}
+        return self._collect(new_flat, counts, nums), rewards, done, ~legal, self._deals - deals
 
     def _play_all(self, choice: list[int], legal_list: list[bool], rewards: npt.NDArray[np.float32],
                   done: npt.NDArray[np.bool_], new_flat: list[int], counts: list[int],
@@ -270,7 +338,7 @@ class VectorEnv:
             if seat is None:
                 if count:
                     rewards[i] += t.rewards()
-                    self.deals += 1
+                    self._deals += 1
                 ended = True
                 self._new_deal(i)
                 continue
@@ -298,11 +366,14 @@ class VectorEnv:
     def _illegal_message(self, bad: npt.NDArray[np.intp], acts: npt.NDArray[np.int64]) -> str:
         parts = []
         for i in bad[:5].tolist():
-            g = self._tables[i].game
             cards = int(self.decode(np.array([i]), acts[i:i + 1])[0])
             text = " ".join(CARD_SYMBOLS[c] for c in cards_of(cards)) or "pass"
-            reason = g.refusal(cards) if cards & ~g.hands[g.to_move or 0] == 0 else \
-                "those places are beyond the hand"
+            if self._shards is not None:
+                reason = "not a legal play now"
+            elif cards & ~int(self._mover_hand[i]):
+                reason = "those places are beyond the hand"
+            else:
+                reason = self._tables[i].game.refusal(cards)
             parts.append(f"game {i}: action {int(acts[i])} ({text}): {reason}")
         more = f"; and {len(bad) - 5} more" if len(bad) > 5 else ""
         return (f"illegal actions in games {bad[:20].tolist()}: " + "; ".join(parts) + more
@@ -318,16 +389,17 @@ class VectorEnv:
             return self._rule_masks[ids]
         return ACTION_MASKS[ids]
 
-    def _encode(self, plays: npt.NDArray[np.uint64], games: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
+    def _encode(self, plays: npt.NDArray[np.uint64], games: npt.NDArray[np.intp],
+                mover_hand: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
         if self.action_form == "hand":
-            return self.hand_actions.encode(plays, self._mover_hand[games])
+            return self.hand_actions.encode(plays, mover_hand[games])
         if self.action_form == "rule":
             return self._rule_order[np.searchsorted(self._rule_sorted, plays)]
         return self._flat_order[np.searchsorted(self._flat_sorted, plays)]
 
     # -- observations ------------------------------------------------------------
 
-    def _refresh(self) -> dict[str, npt.NDArray[Any]]:
+    def _refresh(self) -> _Batch:
         """Collect every game's legal plays and public numbers (as :meth:`step`
         does while it plays), and build the observations."""
         flat: list[int] = []
@@ -343,10 +415,9 @@ class VectorEnv:
             nums.extend(self._played[i])
         return self._collect(flat, counts, nums)
 
-    def _collect(self, flat: list[int], counts: list[int],
-                 nums: list[int]) -> dict[str, npt.NDArray[Any]]:
-        """The batch's observations, masks and lookup keys from every game's
-        legal plays (*flat*, *counts* per game) and public numbers (*nums*:
+    def _collect(self, flat: list[int], counts: list[int], nums: list[int]) -> _Batch:
+        """The batch's observations and ids from every game's legal plays
+        (*flat*, *counts* per game) and public numbers (*nums*:
         :meth:`~big2.game.Game.numbers`, the hands, the played cards per seat)."""
         n_env, n = self.num_envs, self.num_players
         self._flat = flat
@@ -358,27 +429,37 @@ class VectorEnv:
         mover = num[:, 0]
         rows = np.arange(n_env)
         hands = num[:, 8:8 + n].astype(np.uint64)
-        self._mover_hand = hands[rows, mover]
-        ids = self._encode(plays, games)
+        mover_hand = hands[rows, mover]
+        ids = self._encode(plays, games, mover_hand)
+        return _Batch(self._observe(num, hands, mover, mover_hand), mover.copy(), counts_a, ids,
+                      plays, mover_hand)
+
+    def _adopt(self, batch: _Batch) -> dict[str, npt.NDArray[Any]]:
+        """Make *batch* the current position of every game: lookup keys, masks."""
+        self._batch = batch
+        counts, ids = batch.counts, batch.ids
+        games = self._games = np.repeat(np.arange(self.num_envs), counts)
+        self._counts, self._ids, self._plays = counts, ids, batch.plays
+        self._mover_hand = batch.mover_hand
         keys = games * self.num_actions + ids
         self._order = np.argsort(keys, kind="stable")
         self._keys = keys[self._order]
-        self._counts, self._games, self._ids, self._plays = counts_a, games, ids, plays
-        mask = np.zeros((n_env, self.num_actions), dtype=bool)
-        mask[games, ids] = True
-        self._obs = {"observation": self._observe(num, hands, mover), "action_mask": mask,
-                     "to_move": mover.copy()}
+        self._obs = {"observation": batch.observation, "to_move": batch.to_move}
+        if self._masks:  # a worker leaves the masks to the parent
+            mask = np.zeros((self.num_envs, self.num_actions), dtype=bool)
+            mask[games, ids] = True
+            self._obs["action_mask"] = mask
         return self._obs
 
     def _observe(self, num: npt.NDArray[np.int64], hands: npt.NDArray[np.uint64],
-                 mover: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
+                 mover: npt.NDArray[np.int64], mover_hand: npt.NDArray[np.uint64]) -> npt.NDArray[np.int8]:
         n_env, n = self.num_envs, self.num_players
         o = _O
         rows = np.arange(n_env)[:, None]
         rel_seats = (mover[:, None] + np.arange(n)) % n  # (N, n): absolute seat of relative k
         played = num[:, 8 + n:8 + 2 * n].astype(np.uint64)[rows, rel_seats]
         words = np.zeros((n_env, 8), dtype=np.uint64)
-        words[:, 0] = self._mover_hand
+        words[:, 0] = mover_hand
         words[:, 1:1 + n] = played
         words[:, 5] = num[:, 2].astype(np.uint64)  # the play to beat
         words[:, 6] = num[:, 6].astype(np.uint64)  # the mover's must-contain card
@@ -419,7 +500,10 @@ class VectorEnv:
 
     @property
     def games(self) -> list[Game]:
-        """The N games being played (the whole truth: for tests and rendering)."""
+        """The N games being played (the whole truth: for tests and rendering;
+        not available with worker processes)."""
+        if self._shards is not None:
+            raise RuntimeError("the games live in the worker processes (workers > 1)")
         return [t.game for t in self._tables]
 
     def observations(self) -> dict[str, npt.NDArray[Any]]:
