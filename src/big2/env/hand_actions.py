@@ -25,6 +25,7 @@ never legal.
 Everything here is vectorised over many games at once (NumPy arrays of card
 masks as ``uint64``).
 
+>>> from big2.cards import CardSet
 >>> ha = HandActions(13)
 >>> ha.size
 2380

@@ -41,12 +41,14 @@ import numpy.typing as npt
 from big2.bots import Bot, make_bot
 from big2.cards import CARD_SYMBOLS, cards_of
 from big2.env.actions import ACTION_MASKS, NUM_ACTIONS, rule_actions
+from big2.env.batch import Batch as _Batch
+from big2.env.batch import observe_batch
 from big2.env.core import RewardMode, Table, make_rules
 from big2.env.hand_actions import HandActions, max_hand
 from big2.env.shards import Shards
 from big2.game import Game
 from big2.house.spare import spare
-from big2.observation import LAYOUT, MAX_COUNT, OBS_SIZE, card_vectors
+from big2.observation import OBS_SIZE, card_vectors
 from big2.rules import Rules
 from big2.variant import variant
 
@@ -54,8 +56,6 @@ ActionForm = Literal["hand", "rule", "flat"]
 ACTION_FORMS: Final = ("hand", "rule", "flat")
 IllegalMode = Literal["raise", "end"]
 
-_COUNT_W: Final = MAX_COUNT + 1
-_O = {name: s.start for name, s in LAYOUT.items()}
 
 
 class LegalPlays(NamedTuple):
@@ -68,22 +68,6 @@ class LegalPlays(NamedTuple):
     """``(N, K)``: each play's action id in the env's form, ``-1`` as padding."""
     counts: npt.NDArray[np.int64]
     """``(N,)``: how many plays each game has."""
-
-
-class _Batch(NamedTuple):
-    """What one refresh leaves: the observations and every game's legal plays."""
-
-    observation: npt.NDArray[np.int8]
-    to_move: npt.NDArray[np.int64]
-    counts: npt.NDArray[np.int64]
-    ids: npt.NDArray[np.int64]
-    plays: npt.NDArray[np.uint64]
-    mover_hand: npt.NDArray[np.uint64]
-
-    @staticmethod
-    def join(parts: Sequence[_Batch]) -> _Batch:
-        """One batch of the games of *parts*, in order."""
-        return _Batch(*(np.concatenate([getattr(p, f) for p in parts]) for f in _Batch._fields))
 
 
 class VectorEnv:
@@ -431,7 +415,7 @@ class VectorEnv:
         hands = num[:, 8:8 + n].astype(np.uint64)
         mover_hand = hands[rows, mover]
         ids = self._encode(plays, games, mover_hand)
-        return _Batch(self._observe(num, hands, mover, mover_hand), mover.copy(), counts_a, ids,
+        return _Batch(observe_batch(num, hands, mover, mover_hand, self._spares()), mover.copy(), counts_a, ids,
                       plays, mover_hand)
 
     def _adopt(self, batch: _Batch) -> dict[str, npt.NDArray[Any]]:
@@ -450,45 +434,6 @@ class VectorEnv:
             mask[games, ids] = True
             self._obs["action_mask"] = mask
         return self._obs
-
-    def _observe(self, num: npt.NDArray[np.int64], hands: npt.NDArray[np.uint64],
-                 mover: npt.NDArray[np.int64], mover_hand: npt.NDArray[np.uint64]) -> npt.NDArray[np.int8]:
-        n_env, n = self.num_envs, self.num_players
-        o = _O
-        rows = np.arange(n_env)[:, None]
-        rel_seats = (mover[:, None] + np.arange(n)) % n  # (N, n): absolute seat of relative k
-        played = num[:, 8 + n:8 + 2 * n].astype(np.uint64)[rows, rel_seats]
-        words = np.zeros((n_env, 8), dtype=np.uint64)
-        words[:, 0] = mover_hand
-        words[:, 1:1 + n] = played
-        words[:, 5] = num[:, 2].astype(np.uint64)  # the play to beat
-        words[:, 6] = num[:, 6].astype(np.uint64)  # the mover's must-contain card
-        words[:, 7] = self._spares()
-        bits = card_vectors(words.reshape(-1)).reshape(n_env, 8, 52)
-        out = np.zeros((n_env, OBS_SIZE), dtype=np.int8)
-        out[:, o["hand"]:o["hand"] + 52] = bits[:, 0]
-        out[:, o["played"]:o["played"] + 52 * 4] = bits[:, 1:5].reshape(n_env, 208)
-        out[:, o["last_play"]:o["last_play"] + 52] = bits[:, 5]
-        out[:, o["must_contain"]:o["must_contain"] + 52] = bits[:, 6]
-        out[:, o["spare"]:o["spare"] + 52] = bits[:, 7]
-        r = rows[:, 0]
-        k = np.arange(n)
-        counts = np.bitwise_count(hands[rows, rel_seats]).astype(np.int64)  # (N, n)
-        out[rows, o["count"] + _COUNT_W * k + counts] = 1
-        passed = (num[:, 4:5] >> rel_seats) & 1
-        out[:, o["passed"]:o["passed"] + n] = passed
-        last_player, kind, leader = num[:, 1], num[:, 3], num[:, 5]
-        following = last_player >= 0
-        f = r[following]
-        out[f, o["last_kind"] + kind[following] - 1] = 1
-        out[f, o["last_player"] + (last_player[following] - mover[following]) % n] = 1
-        out[r[~following], o["leading"]] = 1
-        led = leader >= 0
-        out[r[led], o["trick_leader"] + (leader[led] - mover[led]) % n] = 1
-        out[:, o["to_move"]] = 1  # the observer is the seat to move
-        out[:, o["players"] + n - 2] = 1
-        out[r, o["stock"] + num[:, 7]] = 1
-        return out
 
     def _spares(self) -> npt.NDArray[np.uint64]:
         """Each game's face-up spare card (zeros unless the rule set lays one out)."""
