@@ -61,7 +61,7 @@ from big2.cards import DECK_SIZE, JOKERS, NUM_CARDS, TWO, Mask, cards_of, deck_m
 from big2.rules import Rules
 from big2.variant.compare import Comparator
 from big2.variant.generic_sets import Windows, by_name, list_plays, relist_long
-from big2.variant.handplays import HandPlays
+from big2.variant.handplays import HAND_CACHE, HandPlays
 from big2.variant.keys import LONG_SHIFT as _LONG_SHIFT
 from big2.variant.keys import PLAY_MASK, PLAY_SHIFT, StrengthKeys
 from big2.variant.kinds import TOP_RUN_RANK as _TOP_RUN_RANK
@@ -379,7 +379,7 @@ class GenericEngine:
         """Every play of *hand* (cached; do not change the result)."""
         got = self._cache.get(hand)
         if got is None:
-            if len(self._cache) > 20_000:
+            if len(self._cache) > HAND_CACHE:
                 self._cache.clear()
             got = self._cache[hand] = HandPlays(list_plays(self, hand), self)  # type: ignore[arg-type]
         return got

@@ -25,7 +25,7 @@ from big2.cards import BB_SUITS, FULL_DECK, Mask
 from big2.rules import Rules
 from big2.variant.compare import Comparator
 from big2.variant.generate import fives, long_leads, smacks, two_pairs
-from big2.variant.handplays import EMPTY, HandPlays
+from big2.variant.handplays import EMPTY, HAND_CACHE, HandPlays
 from big2.variant.keys import KIND_SHIFT, PLAY_MASK, PLAY_SHIFT, StrengthKeys
 from big2.variant.kinds import TOP_RUN_RANK, Combo, Kind
 
@@ -199,7 +199,7 @@ class TableEngine:
         """Every play of *hand* (cached per hand; do not change the result)."""
         got = self._cache.get(hand)
         if got is None:
-            if len(self._cache) > 50_000:
+            if len(self._cache) > HAND_CACHE:
                 self._cache.clear()
             got = self._cache[hand] = self._generate(hand)
         return got
