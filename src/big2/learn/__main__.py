@@ -1,0 +1,98 @@
+"""``python -m big2.learn train|export|plot`` (see :mod:`big2.learn.train`)."""
+
+from __future__ import annotations
+
+import csv
+from collections import defaultdict
+from pathlib import Path
+
+import click
+
+from big2.learn.train import TrainConfig, export, train
+
+
+@click.group()
+def main() -> None:
+    """Train, export and plot the learned Big Two bots."""
+
+
+@main.command("train")
+@click.option("--out", required=True, help="run directory (checkpoint.pt, log.csv); resumes if present")
+@click.option("--rules", default="classic", show_default=True, help="a preset name")
+@click.option("--scoring", default="count", show_default=True)
+@click.option("--seed", default=0, show_default=True)
+@click.option("--hours", default=1.0, show_default=True, help="wall time of this invocation")
+@click.option("--hidden", default="256,256", show_default=True, help="hidden layer sizes")
+@click.option("--lr", default=3e-4, show_default=True)
+@click.option("--epsilon", default=0.05, show_default=True)
+@click.option("--self-play", "self_play", default=96, show_default=True, help="self-play games")
+@click.option("--pool", default=32, show_default=True, help="games against earlier snapshots")
+@click.option("--bots", default=32, show_default=True, help="games against fixed bots")
+@click.option("--eval-every", default=100, show_default=True, help="iterations between evaluations")
+@click.option("--eval-deals", default=200, show_default=True)
+@click.option("--eval-opponents", default="heuristic-v1,greedy", show_default=True,
+              help="bot levels seat 0 is evaluated against")
+@click.option("--opponents", default="heuristic,greedy", show_default=True,
+              help="fixed bots of the training games against bots")
+@click.option("--checkpoint-every", default=50, show_default=True, help="iterations")
+@click.option("--ray", "use_ray", is_flag=True, help="run the actors on Ray")
+@click.option("--actors", default=2, show_default=True, help="Ray actors")
+@click.option("--threads", default=1, show_default=True, help="PyTorch threads")
+def train_cmd(out: str, rules: str, scoring: str, seed: int, hours: float, hidden: str, lr: float,
+              epsilon: float, self_play: int, pool: int, bots: int, eval_every: int,
+              eval_deals: int, eval_opponents: str, opponents: str, checkpoint_every: int,
+              use_ray: bool, actors: int, threads: int) -> None:
+    """Train (or resume) a Q(state, play) network by self-play."""
+    cfg = TrainConfig(out=out, rules=rules, scoring=scoring, seed=seed, hours=hours,
+                      hidden=tuple(int(h) for h in hidden.split(",")), lr=lr, epsilon=epsilon,
+                      self_play=self_play, pool=pool, bots=bots, eval_every=eval_every,
+                      eval_deals=eval_deals, eval_opponents=tuple(eval_opponents.split(",")),
+                      opponents=tuple(opponents.split(",")),
+                      checkpoint_every=checkpoint_every, ray=use_ray,
+                      actors=actors, threads=threads)
+    train(cfg, log=lambda msg: click.echo(msg, err=True))
+
+
+@main.command("export")
+@click.argument("run")
+@click.argument("dest")
+def export_cmd(run: str, dest: str) -> None:
+    """Write RUN's network to DEST (a float16 .npz the bots load)."""
+    net = export(run, dest)
+    click.echo(f"{dest}: {Path(dest).stat().st_size / 1e6:.2f} MB, {net.meta}")
+
+
+@main.command("plot")
+@click.argument("runs", nargs=-1, required=True)
+@click.option("-o", "--output", required=True, help="PNG to write")
+def plot_cmd(runs: tuple[str, ...], output: str) -> None:
+    """Plot points/deal against each evaluation bot over training time."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, len(runs), figsize=(6 * len(runs), 4), squeeze=False)
+    for ax, run in zip(axes[0], runs):
+        series: dict[str, list[tuple[float, float, float]]] = defaultdict(list)
+        with (Path(run) / "log.csv").open() as fh:
+            for row in csv.DictReader(fh):
+                series[row["opponent"]].append((float(row["wall_s"]) / 60, float(row["points"]),
+                                                float(row["ci95"])))
+        for opp, pts in sorted(series.items()):
+            t, p, c = zip(*pts)
+            ax.plot(t, p, label=f"vs 3 {opp}")
+            ax.fill_between(t, [a - b for a, b in zip(p, c)], [a + b for a, b in zip(p, c)],
+                            alpha=0.2)
+        ax.axhline(0, color="grey", lw=0.5)
+        ax.set_title(Path(run).name)
+        ax.set_xlabel("training wall time (minutes)")
+        ax.set_ylabel("points/deal, seat 0 (95% CI)")
+        ax.legend()
+    fig.tight_layout()
+    fig.savefig(output, dpi=100)
+    click.echo(f"wrote {output}")
+
+
+if __name__ == "__main__":
+    main()
