@@ -1,11 +1,20 @@
 """The ``heuristic`` bot: plans its hand, keeps control, watches counts.
 
-It partitions its hand into plays (:func:`big2.bots.planning.plan`): the
-fewest plays to go out, keeping 2s and unbeatable plays for control. Leading,
-it plays the weakest part of the plan (multi-card plays first) and cashes sure
-winners once only one other play is left; following, it beats the table with
-a play from its plan, breaks the plan only when that costs little, and throws
-its strongest play at a seat about to go out.
+It partitions its hand into plays (:func:`big2.bots.planning.plan`), with
+every play kind the rule set allows: the fewest plays to go out, keeping 2s
+and unbeatable plays for control. It goes out at once when its hand is one
+legal play, or when the hand splits into plays nobody can beat and one last
+play (:func:`big2.bots.control.way_out`). Leading, it plays the weakest part
+of the plan (multi-card plays first) and cashes sure winners once only one
+other play is left; following, it beats the table with a play from its plan,
+breaks the plan only when that costs little, and throws its strongest play at
+a seat about to go out.
+
+``heuristic-v1`` is the first version (ranks and five-card hands only, no run
+to go out), kept by name for comparisons: ``HeuristicBot`` with the
+:data:`~big2.bots.planning.V1` style. Any :class:`~big2.bots.planning.Style`
+field is an option (``make_bot("heuristic", hold_two_above=8)``, or
+``heuristic:hold_two_above=8`` as an arena seat).
 
 >>> from big2 import Game
 >>> g = Game(seed=11)
@@ -13,12 +22,17 @@ its strongest play at a seat about to go out.
 >>> g.play(bot.choose(g.view(g.to_move)))
 >>> len(g.history)
 1
+>>> from big2.bots import make_bot
+>>> make_bot("heuristic-v1").style == V1
+True
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from big2.bots.base import Bot, register_bot
-from big2.bots.planning import heuristic_play
+from big2.bots.planning import DEFAULT_STYLE, V1, Style, heuristic_play
 from big2.bots.wildplay import wild_play
 from big2.cards import FULL_DECK, Mask
 from big2.combos import engine
@@ -26,9 +40,21 @@ from big2.view import PlayerView
 
 
 class HeuristicBot(Bot):
-    """Hand planning by partition into combinations (see the module doc)."""
+    """Hand planning by partition into combinations (see the module doc).
+
+    Args:
+        seed: the bot is deterministic; kept for the interface.
+        style: the planner's switches and thresholds (default: today's bot;
+            :data:`~big2.bots.planning.V1` plays as ``heuristic-v1``).
+        options: :class:`~big2.bots.planning.Style` fields to change.
+    """
 
     name = "heuristic"
+
+    def __init__(self, seed: int | None = None, style: Style | None = None,
+                 **options: Any) -> None:
+        super().__init__(seed=seed, **options)
+        self.style = Style.from_options(style or DEFAULT_STYLE, options)
 
     def choose(self, view: PlayerView) -> Mask:
         """The planned play, always one of ``view.legal``."""
@@ -39,8 +65,16 @@ class HeuristicBot(Bot):
             return wild_play(view)
         unseen = FULL_DECK & ~int(view.hand) & ~int(view.played)
         choice = heuristic_play(engine(view.rules), view.seat, int(view.hand), legal,
-                                int(view.last_play), view.card_counts, unseen)
+                                int(view.last_play), view.card_counts, unseen, self.style)
         return choice if choice in legal else legal[0]
 
 
+def _heuristic_v1(seed: int | None = None, **options: Any) -> HeuristicBot:
+    bot = HeuristicBot(seed=seed, style=V1, **options)
+    bot.name = "heuristic-v1"
+    return bot
+
+
 register_bot("heuristic", HeuristicBot)
+register_bot("heuristic-v1", _heuristic_v1)
+__all__ = ["HeuristicBot"]

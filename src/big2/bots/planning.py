@@ -20,8 +20,10 @@ plain values, so the expert bot can use it to play out sampled deals fast.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from dataclasses import dataclass, fields
+from typing import Any, NamedTuple
 
+from big2.bots.control import beaten_by_unseen, way_out
 from big2.cards import BB_RANKS, TWO, Mask
 from big2.variant import Engine, Kind
 
@@ -30,12 +32,56 @@ _W_SINGLE = 0.7
 _W_PAIR = 0.45
 _W_TRIPLE = 0.3
 _W_FIVE = 0.25
+_W_FOUR = 0.35  # two pairs as one four-card play
 _TWO_BONUS = 0.45
 _MAX_NODES = 600
-_BREAK_LIMIT = 1.2  # play a card outside the plan unless it costs more than this
-_BREAK_LIMIT_DANGER = 3.0
-_HOLD_TWOS = True
 _LEAD_BONUS = {1: 0.0, 2: 0.5, 3: 0.6, 4: 0.7, 5: 1.3}
+
+
+@dataclass(frozen=True)
+class Style:
+    """How the heuristic plays: the planner's switches and its passing thresholds.
+
+    The defaults are today's bot; :data:`V1` is the first heuristic's play.
+
+    Attributes:
+        all_kinds: plan with every play the rule set allows (two pairs as a
+            four-card play, long and short straights…); off: by rank and
+            five-card hands only.
+        go_out: play the whole hand when it is one legal play, and start a
+            run of plays nobody can beat that ends the hand
+            (:func:`big2.bots.control.way_out`).
+        hold_two_above: on a single, hold a planned 2 back while every
+            opponent holds more than this many cards…
+        hold_two_plays: …and the plan still needs more than this many plays.
+        break_limit: follow with a play outside the plan when it raises the
+            plan's cost by at most this much…
+        break_limit_danger: …or by this much when an opponent is close to out.
+        low_cards: an opponent with at most this many cards counts as close
+            to out for the break limit (besides the first heuristic's rule:
+            at most ``max(2, cards on the table)`` and at most five).
+    """
+
+    all_kinds: bool = True
+    go_out: bool = True
+    hold_two_above: int = 6
+    hold_two_plays: int = 4
+    break_limit: float = 1.2
+    break_limit_danger: float = 3.0
+    low_cards: int = 0
+
+    @classmethod
+    def from_options(cls, base: Style, options: dict[str, Any]) -> Style:
+        """*base* with the options named like a field replaced (the rest ignored)."""
+        names = {f.name: f.type for f in fields(cls)}
+        changes = {k: v for k, v in options.items() if k in names}
+        return cls(**{**{f.name: getattr(base, f.name) for f in fields(cls)}, **changes})
+
+
+V1 = Style(all_kinds=False, go_out=False)
+"""The first heuristic (``heuristic-v1``): ranks and five-card hands only, no
+going out on a run."""
+DEFAULT_STYLE = Style()
 
 
 class Plan(NamedTuple):
@@ -92,6 +138,7 @@ class _Tables:
         n_kinds = max(1, len(eng.five_kinds) - 1)
         self.kind_index = {k: i / n_kinds for i, k in enumerate(eng.five_kinds)}
         self.cache: dict[Mask, Plan] = {}
+        self.cache_all: dict[Mask, Plan] = {}
 
     def five_cost(self, mask: Mask) -> float:
         combo = self.eng.classify(mask)
@@ -99,6 +146,15 @@ class _Tables:
         top = (mask.bit_length() - 1) >> 2
         strength = 0.7 * self.kind_index.get(combo.kind, 0.0) + 0.3 * top / 12
         return 1 + _W_FIVE * (1 - strength)
+
+    def multi_cost(self, mask: Mask) -> float:
+        """A play spanning several ranks: five-card hands as :meth:`five_cost`,
+        two pairs and other lengths by their top rank."""
+        size = mask.bit_count()
+        if size == 5:
+            return self.five_cost(mask)
+        top = (mask.bit_length() - 1) >> 2
+        return 1 + (_W_FOUR if size == 4 else _W_FIVE) * (1 - top / 12)
 
 
 _TABLES: dict[int, _Tables] = {}
@@ -131,34 +187,115 @@ def _distinct_fives(eng: Engine, hand: Mask) -> list[Mask]:
     return out
 
 
-def plan(eng: Engine, hand: Mask) -> Plan:
-    """A cheap partition of *hand* into plays under *eng*'s rules (cached)."""
+def _distinct_multi(eng: Engine, hand: Mask) -> list[Mask]:
+    """Every play of the hand that spans two ranks or more (two pairs, five-card
+    hands, long and short straights…), one per rank signature (the first
+    listed, i.e. the weakest suits), plus every flush and straight flush."""
+    seen: dict[tuple[int, ...], Mask] = {}
+    out: list[Mask] = []
+    for m in eng.hand_plays(hand).leads():
+        sig = tuple(((m >> (4 * r)) & 15).bit_count() for r in range(13))
+        if sum(1 for n in sig if n) < 2:
+            continue  # one rank: grouped by the rank tables
+        combo = eng.classify(m)
+        if combo is None or combo.kind in (Kind.FLUSH, Kind.STRAIGHT_FLUSH):
+            if combo is not None:
+                out.append(m)
+            continue
+        if sig not in seen:
+            seen[sig] = m
+    out.extend(seen.values())
+    return out
+
+
+def plan(eng: Engine, hand: Mask, all_kinds: bool = True) -> Plan:
+    """A cheap partition of *hand* into plays under *eng*'s rules (cached).
+
+    With *all_kinds* every play the rules allow is a candidate (two pairs as
+    one four-card play, long straights…); without, only ranks and five-card
+    hands (the first heuristic's planner)."""
     t = tables(eng)
-    got = t.cache.get(hand)
+    cache = t.cache_all if all_kinds else t.cache
+    got = cache.get(hand)
     if got is not None:
         return got
-    if len(t.cache) > 200_000:
-        t.cache.clear()
+    if len(cache) > 200_000:
+        cache.clear()
+    result = _plan_all(t, hand) if all_kinds else _plan_v1(t, hand)
+    cache[hand] = result
+    return result
+
+
+def _rest_cost(rank_cost: list[list[float]], rest: Mask) -> float:
+    c = 0.0
+    for r in range(13):
+        nib = (rest >> (4 * r)) & 15
+        if nib:
+            c += rank_cost[r][nib]
+    return c
+
+
+def _finish(t: _Tables, hand: Mask, chosen: Sequence[Mask], cost: float) -> Plan:
+    used = 0
+    combos: list[Mask] = []
+    for m in chosen:
+        combos.append(m)
+        used |= m
+    rest = hand & ~used
+    for r in range(13):
+        nib = (rest >> (4 * r)) & 15
+        if nib:
+            combos.extend(t.rank_plays[r][nib])
+    return Plan(tuple(combos), round(cost, 6))
+
+
+def _plan_all(t: _Tables, hand: Mask) -> Plan:
+    """Disjoint multi-rank plays chosen by a bounded depth-first search, most
+    promising first; what is left is grouped by rank."""
+    eng = t.eng
+    rank_cost = t.rank_cost
+    base = _rest_cost(rank_cost, hand)
+    scored = []
+    for m in (_distinct_multi(eng, hand) if hand.bit_count() >= 4 else []):
+        c = t.multi_cost(m)
+        gain = base - _rest_cost(rank_cost, hand & ~m) - c
+        scored.append((-gain, m, c))
+    scored.sort()
+    cands = [m for _, m, _ in scored]
+    costs = [c for _, _, c in scored]
+    best_cost = base
+    best: tuple[int, ...] = ()
+    nodes = 0
+    stack: list[tuple[int, Mask, float, tuple[int, ...]]] = [(0, 0, 0.0, ())]
+    while stack:
+        start, used, cost, chosen = stack.pop()
+        nodes += 1
+        total = cost + _rest_cost(rank_cost, hand & ~used)
+        if total < best_cost:
+            best_cost, best = total, chosen
+        if nodes > _MAX_NODES:
+            continue
+        for k in range(len(cands) - 1, start - 1, -1):  # the best candidate is popped first
+            f = cands[k]
+            if not f & used:
+                stack.append((k + 1, used | f, cost + costs[k], (*chosen, k)))
+    return _finish(t, hand, [cands[k] for k in best], best_cost)
+
+
+def _plan_v1(t: _Tables, hand: Mask) -> Plan:
+    """The first heuristic's planner: disjoint five-card hands, then ranks."""
+    eng = t.eng
     fives = _distinct_fives(eng, hand) if hand.bit_count() >= 5 else []
     fcost = [t.five_cost(f) for f in fives]
     rank_cost = t.rank_cost
     best_cost = float("inf")
     best: tuple[int, ...] = ()
     nodes = 0
-
-    def rest_cost(rest: Mask) -> float:
-        c = 0.0
-        for r in range(13):
-            nib = (rest >> (4 * r)) & 15
-            if nib:
-                c += rank_cost[r][nib]
-        return c
-
     stack: list[tuple[int, Mask, float, tuple[int, ...]]] = [(0, 0, 0.0, ())]
     while stack:
         start, used, cost, chosen = stack.pop()
         nodes += 1
-        total = cost + rest_cost(hand & ~used)
+        total = cost + _rest_cost(rank_cost, hand & ~used)
         if total < best_cost:
             best_cost, best = total, chosen
         if nodes > _MAX_NODES:
@@ -167,68 +304,10 @@ def plan(eng: Engine, hand: Mask) -> Plan:
             f = fives[k]
             if not f & used:
                 stack.append((k + 1, used | f, cost + fcost[k], (*chosen, k)))
-    used = 0
-    combos: list[Mask] = []
-    for k in best:
-        combos.append(fives[k])
-        used |= fives[k]
-    rest = hand & ~used
-    for r in range(13):
-        nib = (rest >> (4 * r)) & 15
-        if nib:
-            combos.extend(t.rank_plays[r][nib])
-    result = Plan(tuple(combos), round(best_cost, 6))
-    t.cache[hand] = result
-    return result
+    return _finish(t, hand, [fives[k] for k in best], best_cost)
 
 
 # -- reading the table ---------------------------------------------------------
-
-
-def beaten_by_unseen(eng: Engine, combo_mask: Mask, unseen: Mask) -> bool:
-    """Whether some play made of *unseen* cards could beat *combo_mask*.
-
-    Exact for singles, pairs and triples; for larger plays it asks the engine
-    when few cards are unseen and otherwise assumes yes (below a straight
-    flush).
-    """
-    combo = eng.classify(combo_mask)
-    if combo is None:
-        return True
-    size = combo.size
-    if size == 1:
-        return _top_single(eng, unseen) > _top_single(eng, combo_mask)
-    if size in (2, 3):
-        r0 = (combo_mask.bit_length() - 1) >> 2
-        for r in range(12, r0 - 1, -1):
-            nib = (unseen >> (4 * r)) & 15
-            if nib.bit_count() < size:
-                continue
-            if r > r0:
-                return True
-            if size == 2 and eng.suited:
-                top = max(eng.suit_rank[s] for s in range(4) if nib >> s & 1)
-                mine = max(eng.suit_rank[s] for s in range(4) if (combo_mask >> (4 * r0)) >> s & 1)
-                return top > mine
-            return False
-        return False
-    if combo.kind == Kind.STRAIGHT_FLUSH and eng.rules.five_card_compare == "kind":
-        return bool(eng.follows(unseen, combo)) if unseen.bit_count() <= 20 else True
-    if unseen.bit_count() <= 16:
-        return bool(eng.follows(unseen, combo))
-    return True
-
-
-def _top_single(eng: Engine, mask: Mask) -> int:
-    """Strength of the strongest card of *mask* (-1 if empty); without suit
-    ranking, only the rank counts."""
-    if not mask:
-        return -1
-    r = (mask.bit_length() - 1) >> 2
-    if not eng.suited:
-        return r * 4
-    nib = (mask >> (4 * r)) & 15
-    return r * 4 + max(eng.suit_rank[s] for s in range(4) if nib >> s & 1)
 
 
 def _lead_key(m: Mask) -> float:
@@ -247,6 +326,7 @@ def heuristic_play(
     last: Mask,
     counts: Sequence[int],
     unseen: Mask,
+    style: Style = DEFAULT_STYLE,
 ) -> Mask:
     """The heuristic bot's choice, from plain values.
 
@@ -258,6 +338,8 @@ def heuristic_play(
         last: the play to beat, ``0`` when leading.
         counts: cards left per seat.
         unseen: cards this seat has not seen (others' hands, set-aside cards).
+        style: the planner's switches and thresholds (:data:`V1`: the first
+            heuristic's play).
     """
     plays = [p for p in legal if p]
     if not plays:
@@ -267,22 +349,30 @@ def heuristic_play(
     n = len(counts)
     opp = [counts[s] for s in range(n) if s != seat and counts[s]]
     opp_min = min(opp) if opp else 13
-    nxt = next((s for s in ((seat + k) % n for k in range(1, n)) if counts[s]), seat)
-    pl = plan(eng, hand)
     legal_set = set(plays)
+    if style.go_out:
+        if hand in legal_set:
+            return hand
+        # a passing Go-Fish seat draws, so its count says nothing of later plays
+        opp_max = max(opp, default=0) if not eng.rules.go_fish else 52
+        first = way_out(eng, hand, plays, unseen, opp_max)
+        if first:
+            return first
+    pl = plan(eng, hand, style.all_kinds)
     if not last:
-        return _lead(eng, hand, pl, plays, legal_set, opp_min, counts[nxt], unseen)
-    return _follow(eng, hand, pl, plays, last, opp_min, unseen)
+        return _lead(eng, hand, pl, plays, legal_set, opp_min, unseen, style)
+    return _follow(eng, hand, pl, plays, last, opp_min, unseen, style)
 
 
 def _lead(eng: Engine, hand: Mask, pl: Plan, plays: list[Mask], legal_set: set[Mask],
-          opp_min: int, next_count: int, unseen: Mask) -> Mask:
+          opp_min: int, unseen: Mask, style: Style) -> Mask:
     options = [c for c in pl.combos if c in legal_set]
     if not options:
         # a forced card (the first lead) or a barred finish: the legal play
         # that leaves the cheapest plan
         cand = sorted(plays, key=_lead_key)[:40]
-        return min(cand, key=lambda p: (plan(eng, hand & ~p).cost, _lead_key(p)))
+        return min(cand, key=lambda p: (plan(eng, hand & ~p, style.all_kinds).cost,
+                                        _lead_key(p)))
     if len(pl.combos) == 1:
         return options[0]
     controls = [c for c in options if not beaten_by_unseen(eng, c, unseen)]
@@ -305,7 +395,7 @@ def _lead(eng: Engine, hand: Mask, pl: Plan, plays: list[Mask], legal_set: set[M
 
 
 def _follow(eng: Engine, hand: Mask, pl: Plan, plays: list[Mask], last: Mask,
-            opp_min: int, unseen: Mask) -> Mask:
+            opp_min: int, unseen: Mask, style: Style) -> Mask:
     size = last.bit_count()
     in_plan = [p for p in plays if p in set(pl.combos)]
     danger = opp_min <= max(2, size) and opp_min <= 5
@@ -314,14 +404,16 @@ def _follow(eng: Engine, hand: Mask, pl: Plan, plays: list[Mask], last: Mask,
         return plays[-1]
     if in_plan:
         choice = in_plan[0]
-        if (_HOLD_TWOS and choice & BB_RANKS[TWO] and size == 1 and opp_min > 6
-                and len(pl.combos) > 4):
+        if (choice & BB_RANKS[TWO] and size == 1 and opp_min > style.hold_two_above
+                and len(pl.combos) > style.hold_two_plays):
             # keep a 2 for when it matters
             return 0
         return choice
     # breaking the plan: only when it costs little
     base = pl.cost
-    limit = _BREAK_LIMIT if not danger else _BREAK_LIMIT_DANGER
-    scored = [(plan(eng, hand & ~p).cost - base, i, p) for i, p in enumerate(plays[:16])]
+    low = danger or opp_min <= style.low_cards
+    limit = style.break_limit if not low else style.break_limit_danger
+    scored = [(plan(eng, hand & ~p, style.all_kinds).cost - base, i, p)
+              for i, p in enumerate(plays[:16])]
     ok = [t for t in scored if t[0] <= limit]
     return min(ok)[2] if ok else 0
