@@ -220,8 +220,7 @@ class Game(HouseActions):
         if last is None:
             plays = hp.leads()
             if self._must:
-                must = self._must
-                plays = [p for p in plays if p & must]
+                plays = self.variant.deck.first_plays(plays, self._must)
         elif self._inline:  # the plays of that size above the last one, by bisection
             group = hp.groups[self._last_size]
             plays = [p & PLAY_MASK for p in group[bisect_right(group, self._follow_key):]]

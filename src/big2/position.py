@@ -89,8 +89,8 @@ class Position:
         combo = eng.as_played(mask, last) or eng.classify(mask) if mask else None
         if mask and combo is None:
             return "not a combination under these rules: " + _names(mask)
-        if combo is not None and self._must and not mask & self.variant.deck.copies(self._must):
-            return f"the first play must contain {CARD_SYMBOLS[self._must.bit_length() - 1]}"
+        if combo is not None and self._must and self.variant.deck.breaks_opening(mask, self._must):
+            return self.variant.deck.opening_rule(self._must)
         if combo is not None and last is None and not eng.leadable(combo):
             return (f"a {combo.kind.label} may only be played as a smack-down, on a single 2 "
                     "or on another smack-down")
@@ -126,7 +126,8 @@ class Position:
 
     @property
     def must_contain(self) -> CardSet:
-        """The card the next play must contain (the lowest card, first play only)."""
+        """The card the next play must contain (the lowest card, first play only;
+        under ``opening="alone"`` the play must be that card alone)."""
         return CardSet(self._must)
 
     @property

@@ -50,8 +50,8 @@ SuitOrder = Literal["DCHS", "CDHS", "CDSH", "CSHD"]
 """Suit orders, lowest suit first (D ♦, C ♣, H ♥, S ♠)."""
 StraightOrder = Literal["hk", "malaysia", "indonesia", "pagat", "ace-low", "ace-top", "vietnam"]
 """Names of the straight orders (see :mod:`big2.combos` for each sequence)."""
-FlushOrder = Literal["ranks", "suit"]
-"""Flushes compare by ranks, or by suit first."""
+FlushOrder = Literal["ranks", "suit", "top-card"]
+"""Flushes compare by ranks, by suit first, or by their top card alone."""
 FiveCardCompare = Literal["kind", "same-kind", "top-card"]
 """How five-card plays compare."""
 FiveTwoPairs = Literal["no", "any", "sisters"]
@@ -60,6 +60,8 @@ Passing = Literal["jump-back", "lock-out"]
 """Whether a player who passed may play again in the trick."""
 LaterLead = Literal["lowest-card", "winner"]
 """Who leads the deals after the first."""
+Opening = Literal["contains", "alone"]
+"""The deal's first play: any play containing the lowest card dealt, or that card alone."""
 FinishRestriction = Literal["single-2", "pair-2", "any-2", "2S"]
 """Plays a player may be barred from going out on."""
 Scoring = Literal["classic", "penalty", "count", "ranking"]
@@ -180,8 +182,9 @@ class Rules:
         "other")
     straight_order: StraightOrder = option("hk", "which five-rank sequences are straights and how "
         "they rank")
-    flush_order: FlushOrder = option("ranks", "flushes compare by ranks (highest first) or by suit "
-        "first, then ranks")
+    flush_order: FlushOrder = option("ranks", "flushes compare by ranks (highest first), by suit "
+        "first, then ranks, or by the top card alone (its rank, then its suit; the other four "
+        "cards never count)")
     straight_beats_flush: bool = option(False, "a straight ranks above a flush")
     five_card_compare: FiveCardCompare = option("kind", "five-card plays: higher kind beats lower; "
         "'same-kind' = no poker, must match the kind; 'top-card' = any five beats one with a lower "
@@ -200,6 +203,8 @@ class Rules:
         "is out of it")
     later_lead: LaterLead = option("lowest-card", "who leads deals after the first: the "
         "lowest-card holder, or the last winner")
+    opening: Opening = option("contains", "the first play of a deal (led by the lowest card's "
+        "holder) must contain the lowest card dealt, or be that card alone, as a single")
     finish_restrictions: tuple[FinishRestriction, ...] = option((), "plays a player may not go out "
         "on: single-2, pair-2, any-2, 2S (any play holding 2♠)")
     scoring: Scoring = option("classic", "classic: pay per card with doublings; penalty: card "
@@ -488,7 +493,7 @@ __all__ = [
     "FINISH_RESTRICTIONS", "OPTIONS", "PRESETS", "PRESET_ALIASES", "REDEALS", "STRAIGHT_ORDERS",
     "SUIT_ORDERS", "Deal", "Direction", "Exchange", "FinishRestriction", "FiveCardCompare",
     "FiveOfAKind", "FiveTwoPairs", "FlushOrder", "FourTwos", "InvalidRulesError", "Jokers",
-    "LaterLead", "Option", "Passing", "Redeal", "Rules", "Scoring", "SmackDown", "SpareTo",
-    "StraightOrder", "SuitOrder", "TrickEnd", "TwosDouble", "describe_options", "lowest_symbol",
-    "option",
+    "LaterLead", "Opening", "Option", "Passing", "Redeal", "Rules", "Scoring", "SmackDown",
+    "SpareTo", "StraightOrder", "SuitOrder", "TrickEnd", "TwosDouble", "describe_options",
+    "lowest_symbol", "option",
 ]

@@ -90,10 +90,11 @@ class PlayerView:
         finished: seats in the order they went out (ranking scoring plays on).
         legal: when this seat is to move, every legal play as a mask (``0`` is
             the pass), in order of strength; otherwise empty.
-        must_contain: the card the next play must contain (first play only), shown
+        must_contain: the card the next play must contain (first play only;
+            under ``opening="alone"`` the play must be that card alone), shown
             to the seat that holds it; other seats see only :attr:`opening`.
         opening: whether the next play is the deal's first, which must contain
-            the lowest card dealt.
+            the lowest card dealt (or be it alone, under ``opening="alone"``).
         announced: per seat, whether it has announced its last card (the
             ``last_card`` rule; all False otherwise).
         can_announce: whether this seat may announce its last card now (it

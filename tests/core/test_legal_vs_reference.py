@@ -23,6 +23,14 @@ EXTRA_OPTION_SETS = [
     {"five_card_compare": "same-kind", "triples": False, "four_kicker": False},
     {"five_card_compare": "top-card", "flush_order": "suit"},
     {"finish_restrictions": ["any-2", "2S"], "passing": "lock-out", "players": 3},
+    # issue 14: flushes by the top card, the lowest card led alone (also where a
+    # 13-each deal may leave 3♦ undealt: the lowest card dealt is led alone)
+    {"flush_order": "top-card", "opening": "alone", "straight_order": "indonesia"},
+    {"flush_order": "top-card", "suit_ranking": False, "two_pairs": True,
+     "four_of_a_kind_alone": True, "four_kicker": False},
+    {"flush_order": "top-card", "suit_order": "CSHD", "straight_beats_flush": True},
+    {"opening": "alone", "players": 3, "deal": "13-each", "suit_order": "CDHS"},
+    {"opening": "alone", "players": 2, "deal": "13-each", "finish_restrictions": ["single-2"]},
 ]
 
 

@@ -36,7 +36,7 @@ ALIASES = {
     "TwosDouble": "twos_double", "Direction": "direction", "TrickEnd": "trick_end",
     "SmackDown": "smack_down", "Redeal": "redeal", "FourTwos": "four_twos",
     "SpareTo": "spare_to", "Exchange": "exchange", "Jokers": "jokers",
-    "FiveOfAKind": "five_of_a_kind",
+    "FiveOfAKind": "five_of_a_kind", "Opening": "opening",
 }
 """Each exported Literal alias and the option whose values it lists."""
 
@@ -90,7 +90,7 @@ def test_the_listing_order_and_the_defaults() -> None:
     names = [name for name, _, _ in describe_options()]
     assert names[:4] == ["players", "deal", "suit_order", "suit_ranking"]
     assert names[-3:] == ["jokers", "five_of_a_kind", "play_equal"]
-    assert len(names) == len(set(names)) == 45
+    assert len(names) == len(set(names)) == 46
     d = Rules().to_dict()
     assert d == {o.name: list(o.default) if o.multi else o.default for o in OPTIONS}
     assert list(d) == names
@@ -234,6 +234,9 @@ def test_a_change_that_makes_a_mix_unplayable_is_refused() -> None:
     {"players": 3, "spare_to": "aside", "go_fish": True},
     # combinations the tests play on purpose stay accepted
     {"five_card_compare": "top-card", "flush_order": "suit"},
+    {"five_card_compare": "top-card", "flush_order": "top-card"},
+    {"flush_order": "top-card", "suit_ranking": False},
+    {"opening": "alone", "players": 3, "deal": "13-each"},
     {"suit_ranking": False, "five_card_compare": "same-kind", "straight_beats_flush": True},
     {"last_card": True, "assist_penalty": True, "scoring": "ranking"},
 ], ids=lambda o: ",".join(o))

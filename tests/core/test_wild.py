@@ -43,6 +43,9 @@ PLAIN_SETS = [
      "suit_order": "CSHD"},
     {"bomb_on_small": True, "four_beats_all": True, "four_of_a_kind_alone": True},
     {"straight_order": "ace-top", "triples": False, "four_kicker": False, "play_equal": True},
+    {"flush_order": "top-card", "opening": "alone", "two_pairs": True,
+     "four_of_a_kind_alone": True, "four_kicker": False, "straight_order": "indonesia"},
+    {"flush_order": "top-card", "suit_ranking": False, "suit_order": "CDSH"},
 ]
 
 

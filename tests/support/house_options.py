@@ -32,6 +32,7 @@ HOUSE_RULE_OPTION_SETS: list[dict[str, Any]] = [
     {"go_fish": True, "deal": "13-each", "passing": "lock-out", "smack_down": "2S"},
     {"exchange": "after"},
     {"teams": True, "last_card": True},
+    {"opening": "alone", "flush_order": "top-card"},
 ]
 
 LONG_PLAY_OPTION_SETS = [o for o in HOUSE_RULE_OPTION_SETS
@@ -110,6 +111,9 @@ EXTENDED_DECK_OPTION_SETS: list[dict[str, Any]] = [
     {"decks": 2, "teams": True, "three_threes": True, "play_equal": True, "deal": "13-each"},
     {"decks": 2, "players": 8, "jokers": "wild", "dragon": True, "smack_down": "2S",
      "straight_max": 8, "finish_restrictions": ("2S",)},
+    {"jokers": "wild", "flush_order": "top-card", "opening": "alone", "two_pairs": True,
+     "four_of_a_kind_alone": True, "four_kicker": False, "straight_order": "indonesia"},
+    {"decks": 2, "players": 6, "flush_order": "top-card", "opening": "alone"},
 ]
 """Jokers, two decks, five of a kind and equal plays (RULES.md §2, 29 and 34), alone
 and with other house rules."""

@@ -89,6 +89,8 @@ def ref_classify(cards: tuple[int, ...], rules: Rules) -> tuple[str, tuple[int, 
                 key = (index, suit_pos(rules, d)) if suited else (index,)
                 return ("straight flush" if flush else "straight", key, top_value)
         if flush:
+            if rules.flush_order == "top-card":  # the highest card alone: rank, then suit
+                return ("flush", top if suited else top[:1], top_value)
             desc = tuple(sorted(ranks, reverse=True))
             if not suited:
                 return ("flush", desc, top_value)
@@ -238,6 +240,8 @@ def ref_legal(hand: list[int], rules: Rules, last: tuple[int, ...] | None, must:
               waive: bool = False, led: bool = False) -> set[int]:
     """Every legal play as a mask (0 = pass) by brute force over subsets.
 
+    *must*: the card the deal's first play must contain (under
+    ``opening="alone"``: must be, as a single).
     *led*: *last* is the play that opened the current trick.
     """
     out: set[int] = set()
@@ -248,8 +252,8 @@ def ref_legal(hand: list[int], rules: Rules, last: tuple[int, ...] | None, must:
             c = ref_classify(sub, rules)
             if c is None:
                 continue
-            if must is not None and must not in sub:
-                continue
+            if must is not None and (must not in sub or (rules.opening == "alone" and k != 1)):
+                continue  # the first play holds the lowest card (or is it alone)
             if last is None and not ref_leadable(c, rules):
                 continue
             if last is not None and not ref_beats_any(sub, last, rules):

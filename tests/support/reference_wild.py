@@ -110,7 +110,7 @@ def ref_legal_wild(hand: list[int], rules: Rules, trick: list[tuple[int, ...]],
     out: set[int] = set()
     for mask in masks:
         sub = tuple(c for c in range(108) if mask >> c & 1)
-        if must is not None and must not in sub:
+        if must is not None and (must not in sub or (rules.opening == "alone" and len(sub) != 1)):
             continue
         if ref_played(sub, last, rules) is None:
             continue

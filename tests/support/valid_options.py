@@ -16,8 +16,8 @@ def consistent(o: dict[str, Any]) -> dict[str, Any]:
             o.pop(name, None)
     if not o.get("triples", True):
         o.pop("three_threes", None)
-    if not o.get("suit_ranking", True):
-        o.pop("flush_order", None)
+    if not o.get("suit_ranking", True) and o.get("flush_order") == "suit":
+        o.pop("flush_order")
     if o.get("trick_end") == "one-pass":
         o.pop("passing", None)
     scoring = o.get("scoring", "classic")

@@ -2,7 +2,8 @@
 
 :class:`Deck` is the one place that knows how many cards there are (one or two
 decks, jokers), how many each seat is dealt, where a left-over card goes, the
-lowest card and who leads the first trick, and how the copies of a card in a
+lowest card and who leads the first trick (and what that first play must
+be: :meth:`Deck.first_plays`), and how the copies of a card in a
 two-deck game are told apart or matched.
 
 >>> from big2.rules import Rules
@@ -41,6 +42,8 @@ class Deck:
         """Every card number of the deck."""
         self.size = self.cards.bit_count()
         self.thirteen_each = rules.deal == "13-each"
+        self.opening_alone = rules.opening == "alone"
+        """The deal's first play is the lowest card dealt alone, as a single."""
         self.per_seat = 13 if self.thirteen_each else self.size // self.players
         """Cards dealt to each seat before any left-over card (the scoring thresholds'
         "whole hand": 13, or 17 with three players)."""
@@ -130,9 +133,42 @@ class Deck:
         raise ValueError("no card dealt")
 
     def opening(self, hands: Sequence[Mask], order: Sequence[int]) -> tuple[int, Mask]:
-        """Who leads the first trick and the card that play must contain: the
-        holder of the lowest card dealt (of two holders, the first in *order*)."""
+        """Who leads the first trick and the card that play must contain (or,
+        under ``opening="alone"``, be): the holder of the lowest card dealt (of
+        two holders, the first in *order*)."""
         low = self.copies(self.lowest(hands))
         seat = next(s for s in order if hands[s] & low)
         must = hands[seat] & low
         return seat, must & -must
+
+    def first_plays(self, leads: list[Mask], must: Mask) -> list[Mask]:
+        """The deal's first plays among the leader's *leads*, given the card
+        *must* that :meth:`opening` named: the one place the ``opening`` option
+        is read. ``contains``: every lead holding that card; ``alone``: that
+        card played as a single, nothing else.
+
+        >>> from big2.rules import Rules
+        >>> from big2.variant import variant
+        >>> three_d, pair = 1, 0b11  # 3♦, and 3♦ 3♣
+        >>> variant(Rules()).deck.first_plays([three_d, pair, 1 << 4], three_d)
+        [1, 3]
+        >>> variant(Rules(opening="alone")).deck.first_plays([three_d, pair, 1 << 4], three_d)
+        [1]
+        """
+        if self.opening_alone:
+            return [p for p in leads if p & must and not p & (p - 1)]
+        return [p for p in leads if p & must]
+
+    def opening_rule(self, must: Mask) -> str:
+        """The first-play rule as a player reads it (a refusal's reason)."""
+        name = CARD_SYMBOLS[must.bit_length() - 1]
+        if self.opening_alone:
+            return f"the first play must be {name} alone"
+        return f"the first play must contain {name}"
+
+    def breaks_opening(self, play: Mask, must: Mask) -> bool:
+        """Whether *play* (a classified play) breaks the first-play rule for
+        the card *must* (either copy of it, with two decks)."""
+        if not play & self.copies(must):
+            return True
+        return self.opening_alone and play.bit_count() != 1

@@ -299,12 +299,7 @@ class GenericEngine:
                         keys.append((self.keys.flush_rank_key[rm], rm.bit_length() - 1))
                 if keys:
                     rkey, hr = max(keys)
-                    if not suited:
-                        key = rkey
-                    elif rules.flush_order == "suit":
-                        key = s * 13**5 + rkey
-                    else:
-                        key = rkey * 4 + s
+                    key = self.keys.flush_key(rkey, s)
                     yield Kind.FLUSH, five(Kind.FLUSH, key, {hr: 1}, hr * 4 + s if suited else hr), -1
         if len(ranks) > 3:
             return

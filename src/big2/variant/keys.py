@@ -14,7 +14,8 @@ Bit layout of a power:
   alone has bit ``KIND_SHIFT`` set above that, so it beats any two pairs.
 - five-card plays: ``kind position << KIND_SHIFT | key`` where the kind's
   position comes from the rule set's five-card order (:attr:`StrengthKeys.five_kinds`)
-  and the key orders plays inside the kind (:meth:`StrengthKeys.flush_key`,
+  and the key orders plays inside the kind (:meth:`StrengthKeys.flush_key`, by
+  ``flush_order``;
   :meth:`StrengthKeys.seq_key`, the rank of a full house's triple…); under
   ``five_card_compare="top-card"`` the power is the top card's strength alone.
 - plays of other lengths (long and short straights, runs of pairs, the
@@ -47,6 +48,7 @@ KIND_SHIFT = 36
 LONG_SHIFT = 40
 """Plays of other lengths than one to five: ``size << LONG_SHIFT | key``."""
 _FLUSH_SPAN = 13**5  # rank keys of a flush are below this
+_TOP_RANK_UNIT = 13**4  # a flush's rank key divided by this is its top rank
 
 
 class StrengthKeys:
@@ -59,6 +61,7 @@ class StrengthKeys:
         self.suited = rules.suit_ranking
         """Whether suits break ties."""
         self.flush_by_suit = rules.flush_order == "suit"
+        self.flush_by_top = rules.flush_order == "top-card"
         self.top_card = rules.five_card_compare == "top-card"
         """Five-card plays compare by their top card alone."""
         strength = []
@@ -116,7 +119,27 @@ class StrengthKeys:
         return rank * 4 + pos if self.suited else rank
 
     def flush_key(self, rank_key: int, pos: int) -> int:
-        """A flush's key from its ranks' key and its suit's position."""
+        """A flush's key from its ranks' key (:meth:`rank_key` of its five ranks)
+        and its suit's position: the one place ``flush_order`` is read.
+
+        - ``ranks``: the ranks highest first, then the suit;
+        - ``suit``: the suit first, then the ranks;
+        - ``top-card``: the top card alone, its rank then its suit (the flush's
+          highest card by Big-Two strength; the other four cards never count,
+          so two flushes with the same top card are equal).
+
+        Without suit ranking the suit never counts.
+
+        >>> from big2.rules import Rules
+        >>> k = StrengthKeys(Rules(flush_order="top-card"))
+        >>> ak = k.flush_key(k.rank_key((11, 3, 2, 1, 0)), 0)  # A♦ 6♦ 5♦ 4♦ 3♦
+        >>> kq = k.flush_key(k.rank_key((10, 9, 8, 7, 5)), 3)  # K♠ Q♠ J♠ 10♠ 8♠
+        >>> ak > kq, ak == k.flush_key(k.rank_key((11, 10, 9, 8, 6)), 0)
+        (True, True)
+        """
+        if self.flush_by_top:
+            top = rank_key // _TOP_RANK_UNIT
+            return top * 4 + pos if self.suited else top
         if not self.suited:
             return rank_key
         if self.flush_by_suit:
