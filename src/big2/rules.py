@@ -458,6 +458,10 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
     "philippines": {"suit_order": "CSHD", "finish_restrictions": ("single-2", "pair-2")},
     "vietnam-straights": {"straight_order": "vietnam"},
     "hawaii": {"suit_order": "CSHD", "scoring": "ranking"},
+    # the rule set of a public 2018 self-play PPO agent's engine (issue 14)
+    "selfplay-2018": {"deal": "13-each", "straight_order": "indonesia", "flush_order": "top-card",
+                      "two_pairs": True, "four_of_a_kind_alone": True, "four_kicker": False,
+                      "scoring": "count", "opening": "alone"},
 }
 """Named rule sets: options over the defaults. A preset is only data."""
 

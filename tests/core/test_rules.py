@@ -92,3 +92,4 @@ def test_preset_characteristics() -> None:
     assert Rules.preset("malaysia").straight_order == "malaysia"
     assert Rules.preset("indonesia").straight_order == "indonesia"
     assert Rules.preset("vietnam-straights").straight_order == "vietnam"
+    assert Rules.preset("selfplay-2018").opening == "alone"  # see test_selfplay_2018.py

@@ -157,7 +157,7 @@ def test_vietnam_names_the_vietnam_straights_preset() -> None:
     assert Rules.from_json('{"preset": "vietnam", "players": 3}') == r.replace(players=3)
     assert r.name == "vietnam-straights" and r.straight_order == "vietnam"
     assert "vietnam" not in Rules.presets()
-    assert Rules.presets() == list(PRESETS) and len(PRESETS) == 10
+    assert Rules.presets() == list(PRESETS) and len(PRESETS) == 11
     assert all(target in PRESETS and alias not in PRESETS
                for alias, target in PRESET_ALIASES.items())
 
@@ -167,7 +167,7 @@ def test_an_unknown_preset_lists_the_real_names_only() -> None:
         Rules.preset("nowhere")
     assert str(exc.value) == ("unknown preset 'nowhere'; presets: classic, pagat, hong-kong, "
                               "singapore, malaysia, indonesia, taiwan, philippines, "
-                              "vietnam-straights, hawaii")
+                              "vietnam-straights, hawaii, selfplay-2018")
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
