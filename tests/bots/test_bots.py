@@ -92,10 +92,14 @@ def test_heuristic_legal_under_random_option_mixes(options: dict, seed: int) -> 
 
 
 def test_levels_map_to_bots() -> None:
-    assert BOT_LEVELS == {"easy": "random", "medium": "greedy", "hard": "heuristic",
-                          "expert": "expert"}
-    assert type(make_bot("hard")).__name__ == "HeuristicBot"
-    assert type(make_bot("expert")).__name__ == "ExpertBot"
+    assert BOT_LEVELS == {"easy": "greedy", "medium": "heuristic", "hard": "learned",
+                          "expert": "learned-search"}
+    assert type(make_bot("easy")).__name__ == "GreedyBot"
+    assert type(make_bot("medium")).__name__ == "HeuristicBot"
+    assert type(make_bot("hard")).__name__ == "LearnedBot"
+    assert type(make_bot("expert")).__name__ == "SearchBot"
+    assert type(make_bot("expert-v1")).__name__ == "ExpertBot"
+    assert type(make_bot("random")).__name__ == "RandomBot"
 
 
 def test_greedy_beats_with_lowest_and_leads_lowest_card_shedding_most() -> None:

@@ -15,11 +15,30 @@ policy (a function of the encoded view and the legal plays), and
 1
 """
 
+from typing import Any
+
 from big2.bots.base import BOT_LEVELS, Bot, available_bots, make_bot, register_bot
 from big2.bots.expert import ExpertBot
 from big2.bots.heuristic import HeuristicBot
 from big2.bots.policy import PolicyBot, register_policy
 from big2.bots.simple import GreedyBot, RandomBot
+
+
+def _learned(seed: int | None = None, **options: Any) -> Bot:
+    from big2.bots.learned import LearnedBot  # NumPy loads with the first learned bot
+
+    return LearnedBot(seed=seed, **options)
+
+
+def _learned_search(seed: int | None = None, **options: Any) -> Bot:
+    from big2.bots.learned import SearchBot
+
+    return SearchBot(seed=seed, **options)
+
+
+register_bot("learned", _learned)
+register_bot("learned-search", _learned_search)
+register_bot("expert-v1", ExpertBot)  # the level "expert" names the learned search now
 
 __all__ = [
     "BOT_LEVELS", "Bot", "ExpertBot", "GreedyBot", "HeuristicBot", "PolicyBot", "RandomBot",

@@ -32,9 +32,12 @@ class Bot(ABC):
 _REGISTRY: dict[str, Callable[..., Bot]] = {}
 
 BOT_LEVELS: dict[str, str] = {
-    "easy": "random", "medium": "greedy", "hard": "heuristic", "expert": "expert",
+    "easy": "greedy", "medium": "heuristic", "hard": "learned", "expert": "learned-search",
 }
-"""Player-facing levels and the bot each maps to."""
+"""Player-facing levels and the bot each maps to: ``hard`` is the self-play
+network alone, ``expert`` the search guided by it (:mod:`big2.bots.learned`).
+A level name wins over a bot of the same name: the heuristic-guided search
+bot registered as ``expert`` is reached as ``expert-v1``."""
 
 
 def register_bot(name: str, factory: Callable[..., Bot]) -> None:
