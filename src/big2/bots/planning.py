@@ -68,7 +68,7 @@ class Style:
     hold_two_plays: int = 4
     break_limit: float = 1.2
     break_limit_danger: float = 3.0
-    low_cards: int = 0
+    low_cards: int = 4
 
     @classmethod
     def from_options(cls, base: Style, options: dict[str, Any]) -> Style:
@@ -78,7 +78,7 @@ class Style:
         return cls(**{**{f.name: getattr(base, f.name) for f in fields(cls)}, **changes})
 
 
-V1 = Style(all_kinds=False, go_out=False)
+V1 = Style(all_kinds=False, go_out=False, low_cards=0)
 """The first heuristic (``heuristic-v1``): ranks and five-card hands only, no
 going out on a run."""
 DEFAULT_STYLE = Style()
