@@ -64,18 +64,19 @@ def env_steps_per_s(rules: Rules, seconds: float, seed: int, *, from_mask: bool)
 
 
 def vector_steps_per_s(rules: Rules, seconds: float, seed: int, envs: int,
-                       actions: str = "hand") -> float:
+                       actions: str = "hand", workers: int = 1) -> float:
     """VectorEnv.step with one uniformly random legal id per game; a step of
     N games counts N steps."""
-    venv = VectorEnv(envs, rules, seed=seed, actions=actions)  # type: ignore[arg-type]
-    venv.reset()
-    rng = np.random.default_rng(seed)
-    steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        venv.step(venv.sample(rng))
-        steps += envs
-    return steps / (time.perf_counter() - start)
+    with VectorEnv(envs, rules, seed=seed, actions=actions,  # type: ignore[arg-type]
+                   workers=workers) as venv:
+        venv.reset()
+        rng = np.random.default_rng(seed)
+        steps = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            venv.step(venv.sample(rng))
+            steps += envs
+        return steps / (time.perf_counter() - start)
 
 
 def main() -> None:
@@ -83,22 +84,32 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--envs", type=int, default=256, help="games per VectorEnv (N)")
+    ap.add_argument("--workers", type=int, default=0,
+                    help="also measure VectorEnv(workers=k) when k > 1")
     ap.add_argument("--setups", default="classic:4,classic:3,classic:2,pagat:4",
                     help="preset:players,... to measure")
     args = ap.parse_args()
+    extra = f" {f'workers={args.workers}':>15} {'w/eng':>6}" if args.workers > 1 else ""
     print(f"{'rules':<10} {'players':>7} {'engine turns/s':>15} {'AEC steps/s':>12} "
-          f"{'AEC/eng':>7} {'vector steps/s':>15} {'vec/eng':>7}")
+          f"{'AEC/eng':>7} {'vector steps/s':>15} {'vec/eng':>7}{extra}")
     for setup in args.setups.split(","):
         preset, players = setup.split(":")
         rules = Rules.preset(preset, players=int(players))
-        eng, env, vec = [], [], []
-        for r in range(args.rounds):  # interleaved, so a noisy spell hits all three
+        eng, env, vec, par = [], [], [], []
+        for r in range(args.rounds):  # interleaved, so a noisy spell hits all of them
             eng.append(engine_turns_per_s(rules, args.seconds, r))
             env.append(env_steps_per_s(rules, args.seconds, r, from_mask=False))
             vec.append(vector_steps_per_s(rules, args.seconds, r, args.envs))
+            if args.workers > 1:
+                par.append(vector_steps_per_s(rules, args.seconds, r, args.envs,
+                                              workers=args.workers))
         e, a, v = statistics.median(eng), statistics.median(env), statistics.median(vec)
-        print(f"{preset:<10} {players:>7} {e:>15,.0f} {a:>12,.0f} {a / e:>7.2f} {v:>15,.0f} "
-              f"{v / e:>7.2f}", flush=True)
+        line = (f"{preset:<10} {players:>7} {e:>15,.0f} {a:>12,.0f} {a / e:>7.2f} {v:>15,.0f} "
+                f"{v / e:>7.2f}")
+        if par:
+            p = statistics.median(par)
+            line += f" {p:>15,.0f} {p / e:>6.2f}"
+        print(line, flush=True)
 
 
 if __name__ == "__main__":
