@@ -24,6 +24,8 @@ def main() -> None:
 @click.option("--hours", default=1.0, show_default=True, help="wall time of this invocation")
 @click.option("--hidden", default="256,256", show_default=True, help="hidden layer sizes")
 @click.option("--lr", default=3e-4, show_default=True)
+@click.option("--updates", default=8, show_default=True, help="minibatches per iteration")
+@click.option("--replay", default=200_000, show_default=True, help="samples kept for training")
 @click.option("--epsilon", default=0.05, show_default=True)
 @click.option("--self-play", "self_play", default=96, show_default=True, help="self-play games")
 @click.option("--pool", default=32, show_default=True, help="games against earlier snapshots")
@@ -39,12 +41,13 @@ def main() -> None:
 @click.option("--actors", default=2, show_default=True, help="Ray actors")
 @click.option("--threads", default=1, show_default=True, help="PyTorch threads")
 def train_cmd(out: str, rules: str, scoring: str, seed: int, hours: float, hidden: str, lr: float,
-              epsilon: float, self_play: int, pool: int, bots: int, eval_every: int,
+              updates: int, replay: int, epsilon: float, self_play: int, pool: int, bots: int, eval_every: int,
               eval_deals: int, eval_opponents: str, opponents: str, checkpoint_every: int,
               use_ray: bool, actors: int, threads: int) -> None:
     """Train (or resume) a Q(state, play) network by self-play."""
     cfg = TrainConfig(out=out, rules=rules, scoring=scoring, seed=seed, hours=hours,
                       hidden=tuple(int(h) for h in hidden.split(",")), lr=lr, epsilon=epsilon,
+                      updates=updates, replay=replay,
                       self_play=self_play, pool=pool, bots=bots, eval_every=eval_every,
                       eval_deals=eval_deals, eval_opponents=tuple(eval_opponents.split(",")),
                       opponents=tuple(opponents.split(",")),

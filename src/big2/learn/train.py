@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import csv
 import itertools
-import math
 import os
 import time
 from dataclasses import asdict, dataclass, field
@@ -57,6 +56,10 @@ class TrainConfig:
     batch: int = 1024
     steps: int = 8
     """Steps of every game per iteration."""
+    replay: int = 200_000
+    """Samples kept for training (the most recent; not saved in checkpoints)."""
+    updates: int = 8
+    """Minibatches drawn from the replay buffer per iteration."""
     epsilon: float = 0.05
     self_play: int = 96
     pool: int = 32
@@ -134,6 +137,27 @@ class _Actors:
         return x, y, deals
 
 
+class _Replay:
+    """The most recent *capacity* samples, as a ring (features stay ``int8``)."""
+
+    def __init__(self, capacity: int) -> None:
+        self.x = np.zeros((capacity, FEATURES), dtype=np.int8)
+        self.y = np.zeros(capacity, dtype=np.float32)
+        self.capacity, self.size, self._at = capacity, 0, 0
+
+    def add(self, x: np.ndarray, y: np.ndarray) -> None:
+        for start in range(0, len(x), self.capacity):
+            xs, ys = x[start:start + self.capacity], y[start:start + self.capacity]
+            idx = (self._at + np.arange(len(xs))) % self.capacity
+            self.x[idx], self.y[idx] = xs, ys
+            self._at = int((self._at + len(xs)) % self.capacity)
+            self.size = min(self.capacity, self.size + len(xs))
+
+    def draw(self, rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
+        idx = rng.integers(0, self.size, n)
+        return self.x[idx], self.y[idx]
+
+
 def _save(path: Path, state: dict[str, Any]) -> None:
     import torch
 
@@ -166,6 +190,7 @@ def train(cfg: TrainConfig, *, log: Any = print) -> Path:
     rng.bit_generator.state = state["rng"]
     actors = _Actors(cfg, rules, salt=state["iteration"])
     deals_before = state["deals"]
+    buffer = _Replay(cfg.replay)
     pool = [QNet(*p) for p in state["pool"]]
     log_path = out / "log.csv"
     new_log = not log_path.exists()
@@ -181,14 +206,14 @@ def train(cfg: TrainConfig, *, log: Any = print) -> Path:
             x, y, deals = actors.collect(net, pool, cfg.steps, cfg.epsilon)
             state["deals"] = deals_before + deals
             state["samples"] += len(x)
-            if len(x):
-                order = rng.permutation(len(x))
-                for chunk in np.array_split(order, max(1, math.ceil(len(x) / cfg.batch))):
-                    pred = model(torch.from_numpy(x[chunk].astype(np.float32))).squeeze(1)
-                    loss = ((pred - torch.from_numpy(y[chunk])) ** 2).mean()
-                    opt.zero_grad()
-                    loss.backward()
-                    opt.step()
+            buffer.add(x, y)
+            for _ in range(cfg.updates if buffer.size >= cfg.batch else 0):
+                bx, by = buffer.draw(rng, cfg.batch)
+                pred = model(torch.from_numpy(bx.astype(np.float32))).squeeze(1)
+                loss = ((pred - torch.from_numpy(by)) ** 2).mean()
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
             state["iteration"] += 1
             it = state["iteration"]
             state["wall"] = wall0 + time.perf_counter() - start
