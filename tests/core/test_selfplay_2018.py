@@ -175,7 +175,7 @@ def test_count_scoring_is_a_point_a_card_with_no_doubling() -> None:
 
 
 @pytest.mark.parametrize(("bot", "deals", "options"), [
-    ("greedy", 20, {}), ("heuristic", 20, {}), ("expert", 3, {"budget": 6})])
+    ("greedy", 20, {}), ("heuristic", 20, {}), ("expert", 1, {"budget": 4, "candidates": 2})])
 def test_bots_play_legal_deals_scored_by_count(bot: str, deals: int, options: dict) -> None:
     for seed in range(deals):
         g = Game(RULES, seed=seed)
