@@ -19,8 +19,10 @@ view shows (the seat's cards, the cards played, the card counts);
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
-from big2.cards import BB_SUITS, Mask
+from big2.cards import BB_RANKS, BB_SUITS, Mask
+from big2.rules import Rules
 from big2.variant import Engine, Kind
 from big2.variant.kinds import Combo
 
@@ -132,6 +134,57 @@ def _four_beaten(eng: Engine, combo: Combo, unseen: Mask) -> bool:
     return best > combo.power
 
 
+class _Sure:
+    """:func:`unbeatable` for many plays against one set of unseen cards: the
+    strongest unseen single, pair and triple worked out once."""
+
+    def __init__(self, eng: Engine, unseen: Mask, opp_max: int) -> None:
+        self.eng, self.unseen, self.opp_max = eng, unseen, opp_max
+        self.big = opp_max < (5 if eng.plain else 4) or unseen.bit_count() <= _FEW
+        """Whether a play of five or more cards can be unbeatable here."""
+        self.simple = eng.plain or not (eng.rules.play_equal or _bomb_material(eng, unseen))
+        """Singles, pairs and triples are beaten only by their own kind."""
+        self.best = [-1, _top_single(eng, unseen)]
+        """Per size, the key of the strongest unseen play (pairs and triples on demand)."""
+        self.memo: dict[Mask, bool] = {}
+
+    def _groups(self) -> None:
+        keys = self.eng.keys
+        pair = triple = -1
+        for r in range(13):
+            nib = (self.unseen >> (4 * r)) & 15
+            n = nib.bit_count()
+            if n >= 2:
+                pair = max(pair, keys.card_key(r, keys.top_pos[nib]))
+                if n >= 3:
+                    triple = r
+        self.best += [pair, triple]
+
+    def __call__(self, m: Mask) -> bool:
+        got = self.memo.get(m)
+        if got is None:
+            eng = self.eng
+            n = m.bit_count()
+            r = (m.bit_length() - 1) >> 2
+            if self.opp_max < (n if eng.plain else min(n, 4)):
+                got = True
+            elif n <= 3 and self.simple and not m & ~BB_RANKS[r]:
+                if n == 3:
+                    key = r
+                else:
+                    key = eng.keys.card_key(r, eng.keys.top_pos[(m >> (4 * r)) & 15])
+                    if n == 1 and not eng.suited:
+                        key = r * 4  # as _top_single counts an unsuited card
+                if n > 1 and len(self.best) == 2:
+                    self._groups()
+                got = key >= self.best[n]
+            else:
+                combo = eng.classify(m)
+                got = combo is not None and unbeatable(eng, combo, self.unseen, self.opp_max)
+            self.memo[m] = got
+        return got
+
+
 def way_out(eng: Engine, hand: Mask, plays: Sequence[Mask], unseen: Mask,
             opp_max: int) -> Mask:
     """The first play of a way out, or ``0`` when none is found.
@@ -142,17 +195,25 @@ def way_out(eng: Engine, hand: Mask, plays: Sequence[Mask], unseen: Mask,
     plays now: leads, or the plays that beat the table); the whole hand as
     one play is left to the caller.
     """
-    leads = eng.hand_plays(hand).leads()
-    sure: list[Mask] = []
-    for m in leads:
-        combo = eng.classify(m)
-        if combo is not None and unbeatable(eng, combo, unseen, opp_max):
-            sure.append(m)
+    sure_play = _Sure(eng, unseen, opp_max)
+    if len(plays) <= 16 and not any(sure_play(p) for p in plays if p != hand):
+        return 0  # following (or a short list): no first play
+    hp = eng.hand_plays(hand)
+    pool = hp.leads() if sure_play.big else [m for k in (1, 2, 3, 4) for m in hp.sized(k)]
+    sure = [m for m in pool if sure_play(m)]
     if not sure:
+        return 0
+    covered = 0
+    for m in sure:
+        covered |= m
+    free = hand & ~covered  # these can only go in the last play
+    rules = eng.rules
+    longest = 13 if rules.dragon else max(5, rules.straight_max)
+    if free and (free.bit_count() > longest or not any(m & free == free for m in hp.leads())):
         return 0
     sure.sort(key=lambda m: -m.bit_count())
     legal = set(plays)
-    barred = _barred(eng)
+    barred = _barred(eng.rules)
     memo: dict[Mask, bool] = {}
     budget = [_MAX_NODES]
 
@@ -178,10 +239,11 @@ def way_out(eng: Engine, hand: Mask, plays: Sequence[Mask], unseen: Mask,
     return 0
 
 
-def _barred(eng: Engine) -> Callable[[Mask], bool] | None:
+@lru_cache(maxsize=64)
+def _barred(rules: Rules) -> Callable[[Mask], bool] | None:
     """The finish-restriction test of the rules, or ``None``."""
     from big2.house.restrictions import FinishRestrictions
     from big2.variant import variant
 
-    rule = variant(eng.rules).house_rule(FinishRestrictions)
+    rule = variant(rules).house_rule(FinishRestrictions)
     return rule.barred if rule is not None else None

@@ -24,7 +24,7 @@ from dataclasses import dataclass, fields
 from typing import Any, NamedTuple
 
 from big2.bots.control import beaten_by_unseen, way_out
-from big2.cards import BB_RANKS, TWO, Mask
+from big2.cards import BB_RANKS, BB_SUITS, TWO, Mask
 from big2.variant import Engine, Kind
 
 # cost weights: a play costs 1, plus a liability for how weak it is
@@ -191,17 +191,26 @@ def _distinct_multi(eng: Engine, hand: Mask) -> list[Mask]:
     """Every play of the hand that spans two ranks or more (two pairs, five-card
     hands, long and short straights…), one per rank signature (the first
     listed, i.e. the weakest suits), plus every flush and straight flush."""
-    seen: dict[tuple[int, ...], Mask] = {}
+    hp = eng.hand_plays(hand)
+    rules = eng.rules
+    if rules.straight_min < 5 or rules.straight_max > 5 or rules.dragon:
+        listed = [m for m in hp.leads() if m.bit_count() >= 3]
+    else:
+        listed = hp.sized(4) + hp.sized(5)
+    seen: dict[int, Mask] = {}
     out: list[Mask] = []
-    for m in eng.hand_plays(hand).leads():
-        sig = tuple(((m >> (4 * r)) & 15).bit_count() for r in range(13))
-        if sum(1 for n in sig if n) < 2:
+    for m in listed:
+        if not m & ~BB_RANKS[(m.bit_length() - 1) >> 2]:
             continue  # one rank: grouped by the rank tables
-        combo = eng.classify(m)
-        if combo is None or combo.kind in (Kind.FLUSH, Kind.STRAIGHT_FLUSH):
-            if combo is not None:
-                out.append(m)
+        if any(m & BB_SUITS[s] == m for s in range(4)):
+            out.append(m)  # a flush, straight flush or a suited straight
             continue
+        sig = 0
+        x = m
+        while x:
+            low = x & -x
+            sig += 1 << (3 * ((low.bit_length() - 1) >> 2))
+            x ^= low
         if sig not in seen:
             seen[sig] = m
     out.extend(seen.values())
