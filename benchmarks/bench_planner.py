@@ -11,6 +11,13 @@ passes kept a 2 back), its leads of four-card two pairs where it held one, and
 the times its whole hand was one legal play and it played something else.
 ``--rules`` takes a preset name or ``selfplay`` (the self-play rule set of
 issue 14 when no such preset exists).
+
+``--variants A B …`` instead seats each variant against ``--opponent`` on
+the same duplicate deals and prints each one's points with the paired
+difference from the first (how the passing thresholds were tuned):
+
+    python benchmarks/bench_planner.py --rules selfplay --deals 400 --seed 2 \
+        --opponent heuristic-v1 --variants heuristic:low_cards=0 heuristic:low_cards=4
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import statistics
 import sys
 from collections import Counter
 from typing import Any
@@ -120,9 +128,33 @@ def measure(seats: list[str], deals: int, rules: Rules, seed: int) -> dict[str, 
     return out
 
 
+def _ci(xs: list[float]) -> str:
+    mean = statistics.fmean(xs)
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
+    return f"{mean:+.3f} ({mean - half:+.3f}, {mean + half:+.3f})"
+
+
+def paired(variants: list[str], opponent: str, deals: int, rules: Rules, seed: int) -> None:
+    """Each variant against *opponent* on the same deals, with its paired
+    difference from the first variant (per duplicate deal)."""
+    n = rules.players
+    base: list[float] | None = None
+    for spec in variants:
+        r = run_arena([spec] + [opponent] * (n - 1), deals=deals, rules=rules, seed=seed)
+        xs = [p[0] / n for p in r.points]
+        line = f"{spec:<40} {_ci(xs)}"
+        if base is None:
+            base = xs
+        else:
+            line += f"  minus the first: {_ci([a - b for a, b in zip(xs, base)])}"
+        print(line, flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seats", required=True, help="comma-separated bot specs")
+    ap.add_argument("--seats", help="comma-separated bot specs")
+    ap.add_argument("--variants", nargs="+", help="bot specs to compare on the same deals")
+    ap.add_argument("--opponent", default="heuristic-v1", help="the other seats for --variants")
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--rules", default="classic", help="a preset name, or 'selfplay'")
     ap.add_argument("--scoring", default=None)
@@ -135,6 +167,11 @@ def main(argv: list[str] | None = None) -> int:
         rules = Rules.preset("selfplay-2018" if args.rules == "selfplay" else args.rules)
     if args.scoring:
         rules = rules.replace(scoring=args.scoring)
+    if args.variants:
+        paired(args.variants, args.opponent, args.deals, rules, args.seed)
+        return 0
+    if not args.seats:
+        ap.error("--seats or --variants is needed")
     res = measure(args.seats.split(","), args.deals, rules, args.seed)
     if args.json:
         print(json.dumps(res, indent=1))
