@@ -3,11 +3,23 @@
 A hand is planned as a *partition* into combinations: the fewest plays to go
 out, with weak cards tucked into multi-card plays and control cards (2s,
 unbeatable plays) kept. :func:`plan` finds a cheap partition by choosing
-disjoint five-card hands and grouping what is left by rank; its :attr:`Plan.cost`
-is roughly "plays still needed", a low single costing more than a 2.
+disjoint plays that span several ranks, of every kind the rule set allows
+(five-card hands, two pairs as a four-card play, long straights…), and
+grouping what is left by rank; its :attr:`Plan.cost` is roughly "plays still
+needed", a low single costing more than a 2. With ``all_kinds=False`` it is
+the first heuristic's planner (five-card hands, then ranks).
 
 :func:`heuristic_play` is the heuristic bot's whole decision as a function of
-plain values, so the expert bot can use it to play out sampled deals fast.
+plain values, so the expert bot can use it to play out sampled deals fast;
+its :class:`Style` holds the switches and thresholds (:data:`V1`: the first
+version's play).
+
+>>> from big2 import Rules
+>>> from big2.cards import parse_cards, CardSet
+>>> from big2.combos import engine
+>>> two = engine(Rules(two_pairs=True))
+>>> [str(CardSet(m)) for m in plan(two, int(parse_cards("5D 5C 8H 8S KD"))).combos]
+['5♦ 5♣ 8♥ 8♠', 'K♦']
 
 >>> from big2 import Rules
 >>> from big2.cards import parse_cards, CardSet
