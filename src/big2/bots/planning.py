@@ -20,10 +20,6 @@ version's play).
 >>> two = engine(Rules(two_pairs=True))
 >>> [str(CardSet(m)) for m in plan(two, int(parse_cards("5D 5C 8H 8S KD"))).combos]
 ['5♦ 5♣ 8♥ 8♠', 'K♦']
-
->>> from big2 import Rules
->>> from big2.cards import parse_cards, CardSet
->>> from big2.combos import engine
 >>> p = plan(engine(Rules()), int(parse_cards("3D 4C 5H 6S 7D 9C 9D KH KS KC 2S")))
 >>> [str(CardSet(m)) for m in p.combos]
 ['3♦ 4♣ 5♥ 6♠ 7♦', '9♦ 9♣ K♣ K♥ K♠', '2♠']
@@ -438,3 +434,7 @@ def _follow(eng: Engine, hand: Mask, pl: Plan, plays: list[Mask], last: Mask,
               for i, p in enumerate(plays[:16])]
     ok = [t for t in scored if t[0] <= limit]
     return min(ok)[2] if ok else 0
+
+
+__all__ = ["DEFAULT_STYLE", "V1", "Plan", "Style", "beaten_by_unseen", "heuristic_play", "plan",
+           "tables"]
