@@ -50,6 +50,8 @@ from big2.rules import Rules
 from big2.variant import Engine
 from big2.view import PlayerView
 
+_Evidence = tuple[set[int], list[tuple[int, Mask, Mask]], list[float], list[Mask]]
+
 DEFAULT_BUDGET = 800
 """Play-outs per decision by default (median decision well under 1 s on a
 2-core laptop-class machine; see docs/bots.md)."""
@@ -184,15 +186,7 @@ class ExpertBot(Bot):
         if len(cands) == 1:
             return cands[0]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        fixed = leader_pass_seats(view)
-        events = pass_events(view) if self.pass_inference > 0 else []
-        n = view.num_players
-        if self.model:
-            steps = public_steps(view)
-            mix = greedy_posterior(view, self.greedy_mix, steps=steps)
-            forbidden = greedy_forbidden(view, steps)
-        else:
-            mix, forbidden = [self.greedy_mix] * n, [0] * n
+        evidence = self._evidence(view)
         totals = [0.0] * len(cands)
         counts = [0] * len(cands)
         alive = list(range(len(cands)))
@@ -205,9 +199,7 @@ class ExpertBot(Bot):
                 if deadline is not None and time.perf_counter() > deadline and min(
                         counts[i] for i in alive) > 0:
                     break
-                greedy_seats = sum(1 << s for s in range(n)
-                                   if s != view.seat and self.rng.random() < mix[s])
-                hands = self._sample(view, unseen, fixed, events, greedy_seats, forbidden)
+                hands, greedy_seats = self._world(view, unseen, evidence)
                 base = Game.from_view(view, hands, rng=self.rng)
                 for i in alive:
                     g = base.copy()
@@ -225,6 +217,29 @@ class ExpertBot(Bot):
         best = max(alive, key=lambda i: (totals[i] / max(1, counts[i]), cands[i] == guide))
         choice = cands[best]
         return choice if choice in legal else guide
+
+    def _evidence(self, view: PlayerView) -> _Evidence:
+        """What the sampler reads from the public history, once a decision:
+        seats whose lead pass fixed a card, pass events, and per seat the
+        greedy reading's weight and the cards it rules out."""
+        fixed = leader_pass_seats(view)
+        events = pass_events(view) if self.pass_inference > 0 else []
+        n = view.num_players
+        if self.model:
+            steps = public_steps(view)
+            mix = greedy_posterior(view, self.greedy_mix, steps=steps)
+            forbidden = greedy_forbidden(view, steps)
+        else:
+            mix, forbidden = [self.greedy_mix] * n, [0] * n
+        return fixed, events, mix, forbidden
+
+    def _world(self, view: PlayerView, unseen: Mask,
+               evidence: _Evidence) -> tuple[list[Mask], int]:
+        """One sampled deal of the unseen cards, and the seats played greedily in it."""
+        fixed, events, mix, forbidden = evidence
+        greedy_seats = sum(1 << s for s in range(view.num_players)
+                           if s != view.seat and self.rng.random() < mix[s])
+        return self._sample(view, unseen, fixed, events, greedy_seats, forbidden), greedy_seats
 
     def _candidates(self, eng: Engine, view: PlayerView, guide: Mask) -> list[Mask]:
         legal = view.legal

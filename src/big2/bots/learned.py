@@ -36,9 +36,8 @@ from typing import Any
 import numpy as np
 
 from big2.bots.base import Bot
-from big2.bots.expert import ExpertBot, leader_pass_seats, pass_events
+from big2.bots.expert import ExpertBot
 from big2.bots.heuristic import HeuristicBot
-from big2.bots.modelling import greedy_forbidden, greedy_posterior, public_steps
 from big2.bots.qnet import QNet, load
 from big2.cards import FULL_DECK, Mask
 from big2.game import Game
@@ -210,20 +209,10 @@ class SearchBot(ExpertBot):
         cands = [legal[int(i)] for i in order[:self.max_candidates]]
         net = self.policy.net(view.rules)
         unseen = FULL_DECK & ~int(view.hand) & ~int(view.played) & ~int(view.spare)
-        fixed = leader_pass_seats(view)
-        events = pass_events(view) if self.pass_inference > 0 else []
-        n = view.num_players
-        if self.model:
-            steps = public_steps(view)
-            mix = greedy_posterior(view, self.greedy_mix, steps=steps)
-            forbidden = greedy_forbidden(view, steps)
-        else:
-            mix, forbidden = [self.greedy_mix] * n, [0] * n
+        evidence = self._evidence(view)
         games: list[Game] = []
         for _ in range(self.samples):
-            greedy_seats = sum(1 << s for s in range(n)
-                               if s != view.seat and self.rng.random() < mix[s])
-            hands = self._sample(view, unseen, fixed, events, greedy_seats, forbidden)
+            hands, _ = self._world(view, unseen, evidence)
             base = Game.from_view(view, hands, rng=self.rng)
             for c in cands:
                 g = base.copy()
