@@ -22,13 +22,13 @@ import argparse
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from big2.env.observation import OBS_SIZE
 from big2.env.vector import VectorEnv
+from big2.learn.evaluate import Evaluation
 
 Scorer = Callable[[npt.NDArray[np.float32]], npt.NDArray[np.float32]]
 """(rows, OBS_SIZE + 52) features → one Q value per row."""
@@ -94,20 +94,6 @@ class Rollouts:
         return np.stack(xs), np.array(ys, dtype=np.float32)
 
 
-@dataclass
-class Evaluation:
-    """Seat 0's results against three bots."""
-
-    deals: int
-    mean: float
-    stderr: float
-    win_rate: float
-
-    def __str__(self) -> str:
-        return (f"{self.mean:+6.2f} ± {1.96 * self.stderr:4.2f} points/deal, "
-                f"{100 * self.win_rate:4.1f}% wins over {self.deals} deals")
-
-
 def evaluate(q: Scorer | None, deals: int, *, rules: str = "classic", opponents: str = "greedy",
              envs: int = 64, seed: int = 10_000) -> Evaluation:
     """Seat 0 played by *q* (greedy in Q; ``None``: uniformly random) against
@@ -116,16 +102,13 @@ def evaluate(q: Scorer | None, deals: int, *, rules: str = "classic", opponents:
     obs = venv.reset()
     rng = np.random.default_rng(seed)
     scores: list[float] = []
-    wins = 0
     while len(scores) < deals:
         ids = venv.sample(rng) if q is None else choose(venv, obs, q, 0.0, rng)[0]
         obs, rewards, done, _ = venv.step(ids)
-        for i in np.flatnonzero(done).tolist():
-            scores.append(float(rewards[i, 0]))
-            wins += int(rewards[i, 0] > 0)
+        scores += [float(rewards[i, 0]) for i in np.flatnonzero(done).tolist()]
     got = np.array(scores[:deals])
-    return Evaluation(deals, float(got.mean()), float(got.std(ddof=1) / math.sqrt(deals)),
-                      wins / len(scores))
+    ci = 1.96 * float(got.std(ddof=1)) / math.sqrt(deals)
+    return Evaluation(deals, float(got.mean()), ci, float((got > 0).mean()))
 
 
 # -- torch ---------------------------------------------------------------------------
