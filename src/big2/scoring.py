@@ -14,10 +14,19 @@ All scores are "higher is better": a loser's payment or penalty is negative.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from big2.cards import Mask
 from big2.rules import Rules
 from big2.variant import variant
+from big2.variant.explain import ScoreLine, explain_score
+
+if TYPE_CHECKING:
+    from big2.position import Position
+
+__all__ = ["ScoreLine", "card_multiplier", "doubling_count", "explain", "score",
+           "winning_play_doubles"]
 
 
 def card_multiplier(left: int, dealt: int) -> int:
@@ -60,3 +69,32 @@ def score(rules: Rules, hands_left: Sequence[Mask | int], winner: int, last_play
     (74, -6, -36, -32)
     """
     return variant(rules).scorer.score([int(h) for h in hands_left], winner, last_play, finished)
+
+
+def explain(game: Position) -> tuple[ScoreLine, ...]:
+    """Each seat's :class:`~big2.variant.explain.ScoreLine` for *game*'s finished
+    deal: cards left, multipliers and doublings (``line.describe(name)`` says it
+    in English). Where a house rule changed the scores (teams, a penalty, a
+    dealt instant win), the lines carry the final points and ``adjusted``.
+
+    >>> from big2.game import Game
+    >>> from big2.bots import make_bot
+    >>> g = Game(seed=3)
+    >>> bots = [make_bot("greedy", seed=s) for s in range(4)]
+    >>> while not g.is_over():
+    ...     _ = g.play(bots[g.to_move].choose(g.view(g.to_move)))
+    >>> [line.points for line in explain(g)] == list(g.outcome().scores)
+    True
+    """
+    outcome = game.outcome()
+    if outcome is None:
+        raise ValueError("the deal is not over yet: there is no score to explain")
+    last_play = next((a.cards for a in reversed(game.history)
+                      if a.seat == outcome.winner and a.cards), 0)
+    lines = explain_score(game.variant.scorer, game.hands, outcome.winner, last_play,
+                          outcome.finished)
+    if tuple(line.points for line in lines) == tuple(outcome.scores):
+        return lines
+    why = str(outcome.termination) if outcome.termination != "normal" else "house rule"
+    return tuple(replace(line, points=s, adjusted=why)
+                 for line, s in zip(lines, outcome.scores, strict=True))
