@@ -35,7 +35,7 @@ from big2.match import Match
 from big2.records import GameRecord, from_json
 from big2.rules import Rules  # noqa: F401 - the module doctest
 from big2.server.settings import HINT_BOT, TableError, TableSettings, Timing, hint_bot, new_id
-from big2.server.state import cards_text, game_state
+from big2.server.state import cards_text, deal_end_state, game_state
 from big2.view import PlayerView
 
 __all__ = [
@@ -400,6 +400,7 @@ class Table:
         if self.game is not None:
             state["game"] = game_state(self.view(0 if seat is None else seat),
                                        private=seat is not None)
+            state["game"]["end"] = deal_end_state(self.game)  # None until the deal is over
         if now is not None:
             deadline = self.turn_deadline()
             if deadline is not None:
