@@ -4,7 +4,8 @@ Same values as :mod:`big2.poker.evaluate` (1–7,462, higher is better).  The
 five-card path sums per-card rank keys (:data:`~.tables.BATCH_RANK_KEYS`,
 distinct for every five-rank multiset) into an index of a value array, and
 ANDs one-hot suit bits to spot flushes, whose value comes from the rank-bits
-table instead.  Seven cards take the best of the 21 five-card subsets.
+table instead.  Seven cards are one lookup each in the tables of
+:mod:`big2.poker.lookup` (no five-card subsets).
 
 >>> import numpy as np
 >>> evaluate5_batch(np.array([[47, 43, 39, 35, 31], [17, 9, 6, 1, 48]]))
@@ -19,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from big2.poker.evaluate import FIVE_TABLE, FLUSH_BEST, RANK_BITS, RANK_KEYS5
+from big2.poker.lookup import tables
 
 __all__ = ["all_five_card_hands", "evaluate5_batch", "evaluate7_batch"]
 
@@ -53,13 +55,8 @@ def evaluate5_batch(hands: npt.ArrayLike) -> npt.NDArray[np.int32]:
 
 def evaluate7_batch(hands: npt.ArrayLike) -> npt.NDArray[np.int32]:
     """Values of the best five of each row of an ``(n, 7)`` array of card numbers."""
-    h = np.asarray(hands)
-    if h.ndim != 2 or h.shape[1] != 7:
-        raise ValueError(f"expected an (n, 7) array of cards, got shape {h.shape}")
-    best = np.zeros(len(h), dtype=np.int32)
-    for idx in combinations(range(7), 5):
-        np.maximum(best, evaluate5_batch(h[:, idx]), out=best)
-    return best
+    values: npt.NDArray[np.int32] = tables("standard").evaluate(hands).astype(np.int32)
+    return values
 
 
 def all_five_card_hands() -> npt.NDArray[np.uint8]:
