@@ -26,6 +26,7 @@ but are not the standard numbers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
@@ -152,20 +153,34 @@ class Tables:
         h = np.asarray(hands)
         if h.ndim != 2 or h.shape[1] != 7:
             raise ValueError(f"expected an (n, 7) array of cards, got shape {h.shape}")
-        key = CARD_KEY64[h[:, 0]]
-        for i in range(1, 7):
-            key += CARD_KEY64[h[:, i]]
-        return self.from_keys(key, h)
+        return self.values((h,))
 
-    def from_keys(self, key: npt.NDArray[np.int64],
-                  cards: npt.NDArray[np.integer]) -> npt.NDArray[np.int16]:
-        """Values from summed :data:`CARD_KEY64` keys of seven cards (rows of *cards*)."""
+    @staticmethod
+    def keys(parts: Sequence[npt.NDArray[np.integer]]) -> npt.NDArray[np.int64]:
+        """Summed :data:`CARD_KEY64` keys of the cards in *parts* (``(n, k)`` or ``(1, k)``)."""
+        key = np.zeros(1, dtype=np.int64)
+        for part in parts:
+            for i in range(part.shape[1]):
+                key = key + CARD_KEY64[part[:, i]]
+        return key
+
+    def values(self, parts: Sequence[npt.NDArray[np.integer]],
+               key: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.int16]:
+        """Values of seven cards given as column blocks: *parts* are ``(n, k)`` or
+        ``(1, k)`` arrays (broadcast) whose widths add up to 7, e.g. a board and a hand.
+        *key*, if given, is their :meth:`keys` (a board's may be shared by several hands).
+        """
+        if sum(p.shape[1] for p in parts) != 7:
+            raise ValueError("seven cards are needed")
+        if key is None:
+            key = self.keys(parts)
         out: npt.NDArray[np.int16] = self.nonflush[key & _RANK_MASK]
         suit = _FLUSH_SUIT[key >> 32]
         rows = np.flatnonzero(suit >= 0)
         if rows.size:
-            fh = cards[rows] if cards.shape[0] > 1 else np.broadcast_to(
-                cards, (rows.size, cards.shape[1]))
+            n = len(key)
+            fh = np.concatenate(
+                [np.broadcast_to(p, (n, p.shape[1]))[rows] for p in parts], axis=1)
             fs = suit[rows][:, None]
             bits = np.where((fh & 3) == fs, RANK_BIT16[fh], 0).astype(np.int16)
             out[rows] = self.flush[np.bitwise_or.reduce(bits, axis=1)]
