@@ -14,7 +14,7 @@ the dead cards counts equally.
 
 >>> r = equity(["AS AH", "KS KH"], board="2C 7D 9H")
 >>> r.exact, r.deals, [round(h.equity, 4) for h in r.hands]
-(True, 990, [0.9152, 0.0848])
+(True, 990, [0.9162, 0.0838])
 >>> r = equity(["AKs", "QQ"], trials=20_000, seed=1)
 >>> r.exact, round(r.hands[0].equity, 2), r.hands[0].ci is not None
 (False, 0.46, True)
@@ -260,10 +260,10 @@ def equity(
     n = tally.n
     out = []
     for i, p in enumerate(players):
-        mean = tally.eq[i] / n
+        mean = float(tally.eq[i] / n)
         ci = None if exact else 1.96 * sqrt(max(tally.sq[i] / n - mean * mean, 0.0) / n)
-        out.append(HandEquity(p.label, len(p.combos), tally.win[i] / n, tally.tie[i] / n,
-                              mean, ci))
+        out.append(HandEquity(p.label, len(p.combos), float(tally.win[i] / n),
+                              float(tally.tie[i] / n), mean, ci))
     return EquityResult(g.name, exact, n, tuple(out))
 
 
