@@ -25,9 +25,16 @@ def first_deal(rules: Rules, seed: int) -> list[int]:
     return list(Match(rules, seed=seed).new_game().hands)
 
 
-def shown_hand(out: str) -> list[str]:
-    line = next(ln for ln in out.splitlines() if ln.startswith("Your hand"))
-    return line.split(":", 1)[1].split()
+def shown_hand(out: str, head: str = "Your hand") -> list[str]:
+    """The cards of the first hand shown (a long hand goes on over indented lines)."""
+    lines = out.splitlines()
+    i = next(i for i, ln in enumerate(lines) if ln.startswith(head))
+    cards = lines[i].split(":", 1)[1].split()
+    for more in lines[i + 1:]:
+        if not more.startswith("    "):
+            break
+        cards += more.split()
+    return cards
 
 
 def find_seed(rules: Rules, want: object) -> int:
@@ -76,8 +83,7 @@ def test_typed_jokers_and_their_display() -> None:
     by_rank = shown_hand(r.stdout)
     assert Counter(by_rank) == Counter(CARD_SYMBOLS[c] for c in cards_of(hand))
     assert "RJ" in by_rank and by_rank.index("RJ") >= len(by_rank) - (hand & JOKERS).bit_count()
-    by_suit = next(ln for ln in r.stdout.splitlines() if ln.startswith("Your hand (by suit)"))
-    assert by_suit.split()[-1] in ("RJ", "BJ")  # jokers after the four suits
+    assert shown_hand(r.stdout, "Your hand (by suit)")[-1] in ("RJ", "BJ")  # jokers last
     # leading, the first play must hold 3♦: a joker alone is refused, a wild pair played
     assert "Not allowed: the first play must contain 3♦" in r.stdout
-    assert "You play pair 3♦ RJ" in r.stdout
+    assert "You play pair 3♦ RJ=3♠" in r.stdout  # the joker with the card it stands for

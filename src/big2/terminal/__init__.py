@@ -1,0 +1,16 @@
+"""Terminal play: you against bots, through a terminal or a plain pipe.
+
+The package splits by role: :mod:`~big2.terminal.render` (colour, cards,
+the rules header), :mod:`~big2.terminal.listing` (the legal plays grouped by
+kind), :mod:`~big2.terminal.parse` (what you type), :mod:`~big2.terminal.house`
+(the house rules' choices) and :mod:`~big2.terminal.loop` (deals, turns and
+the prompt, :class:`TerminalGame`). ``big2 play`` starts it; docs/terminal.md
+shows a session.
+"""
+
+from __future__ import annotations
+
+from big2.terminal.loop import HELP, TerminalGame
+from big2.terminal.loop import _kind as _kind  # how a play on the table reads
+
+__all__ = ["HELP", "TerminalGame"]

@@ -1,0 +1,394 @@
+"""The terminal game's loop: deals, turns, the prompt and its commands.
+
+It reads one line per prompt from a text stream, so tests drive it with a pipe;
+end of input quits cleanly.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+import click
+
+from big2.bots import Bot
+from big2.cards import ACE, RANK_MASKS, TWO, InvalidCardError, Mask, cards_of, parse_cards
+from big2.game import Game, IllegalPlayError, kind_name
+from big2.match import Match
+from big2.terminal import house, listing, parse, render
+
+HELP = """Answer with:
+  a number      play that legal play from the list
+  cards         type the cards, e.g. "3D 3S", "3d3s" or "10h jh qh kh ah" (jokers: RJ, BJ;
+                with two decks name a card twice for both copies: "3D 3D")
+  p             pass
+  m             show every legal play (the list shows the weakest few and the strongest)
+  u             undo: take back your last play (and the bots' plays since)
+  t             this trick, and the 2s, aces and jokers played so far
+  s             toggle sorting your hand by rank / by suit
+  h             this help and the whole legal-play list
+  l             announce your last card (last_card rule)
+  q             quit
+A joker shown as RJ=9♠ counts as the 9♠ in that play."""
+
+_SHORT = {"four of a kind and a card": "four + one", "three of a kind and two cards": "three + two",
+          "two pairs and a card": "two pairs + one"}
+
+
+def _kind(game: Game, play: Mask) -> str:
+    """How *play* reads on the table (with wild jokers, the reading it was played as)."""
+    last = game.last_combo
+    if last is not None and last.cards == play:
+        return last.kind.label
+    return kind_name(play, game.rules)
+
+
+class TerminalGame:
+    """Plays a match with one human seat (seat 0) against *bots*."""
+
+    def __init__(self, match: Match, bots: Sequence[Bot], *, stdin: TextIO | None = None,
+                 stdout: TextIO | None = None, human_name: str = "You",
+                 on_deal_end: Callable[[Game], None] | None = None,
+                 color: bool | None = None, preset: str | None = None) -> None:
+        self.match = match
+        self.preset = preset
+        """The preset the rules started from, for the header (else the nearest one)."""
+        self.bots = list(bots)
+        self.inp = stdin or sys.stdin
+        self.out = stdout or sys.stdout
+        self.color = render.colour_wanted() if color is None else color
+        self.by_suit = False
+        self.quit = False
+        self.on_deal_end = on_deal_end
+        n = match.rules.players
+        if len(self.bots) != n - 1:
+            raise ValueError(f"{n - 1} bots needed for {n} players")
+        self.names = [human_name] + [f"Bot {i} ({b.name})" for i, b in enumerate(self.bots, 1)]
+        self.short = [human_name] + [f"Bot {i}" for i in range(1, n)]
+        self._decisions: dict[int, list[int]] = {}  # id(game) -> history lengths before yours
+
+    # -- input and output ------------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        """Write one line (colour dropped when the output is no terminal, or under NO_COLOR)."""
+        click.echo(text, file=self.out, color=self.color)
+
+    def ask(self, prompt: str) -> str | None:
+        """Prompt and read one line; ``None`` at end of input."""
+        click.echo(prompt, file=self.out, nl=False, color=self.color)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.say()
+            return None
+        return line.strip()
+
+    def you(self, seat: int) -> bool:
+        """Whether *seat* is the person at the terminal, named "You"."""
+        return seat == 0 and self.names[0] == "You"
+
+    def verb(self, seat: int, word: str) -> str:
+        """*word* for *seat*: "play" for you, "plays" for the others."""
+        if self.you(seat):
+            return word
+        return word + ("es" if word.endswith(("s", "sh")) else "s")
+
+    # -- the match -------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the match ends or the player quits; return an exit code."""
+        rules = self.match.rules
+        self.say(render.strong(f"Big Two · rules: {render.rules_header(rules, self.preset)}"))
+        house.introduce(self)
+        self.match.names = tuple(self.names)  # every deal the match deals carries them
+        number = 0
+        while not self.match.is_over() and not self.quit:
+            shootout = self.match.next_is_shootout
+            if shootout:  # teams: the tied deal is decided by five cards each
+                self.say(render.strong(f"\n=== Deal {number}: shoot-out ==="))
+            else:
+                number += 1
+                total = f" of {self.match.deals}" if self.match.deals else ""
+                self.say(render.strong(f"\n=== Deal {number}{total} ==="))
+            game = self.match.new_game(house.gift_chooser(self))
+            if self.quit:
+                break
+            house.show_exchanges(self)
+            if not house.offer_before_play(self, game):
+                self.quit = True
+                break
+            self.play_deal(game)
+            if self.quit:
+                break
+            self.match.record(game)
+            if self.on_deal_end:
+                self.on_deal_end(game)
+            self.show_scores(game)
+        if self.quit:
+            self.say("Bye.")
+            return 0
+        best = self.match.standings()[0]
+        self.say(render.strong(f"\nMatch over. Winner: {self.names[best]} with "
+                               f"{self.match.totals[best]:+d}."))
+        return 0
+
+    def play_deal(self, game: Game) -> None:
+        """Play one deal to its end (or until the player quits)."""
+        while not game.is_over():
+            seat = game.to_move
+            assert seat is not None
+            if seat == 0:
+                if not self.human_turn(game):
+                    self.quit = True
+                    return
+            else:
+                stock = game.stock_size
+                play = self.bots[seat - 1].choose(game.view(seat))
+                game.play(play)
+                self.after(game, seat, play, stock)
+
+    def after(self, game: Game, seat: int, play: Mask, stock: int, why: str = "") -> None:
+        """Tell what *seat* did (*why*: the reason it had to), the bots' last-card
+        calls, and the end of a trick."""
+        self.report(game, seat, play, drew=game.stock_size < stock, why=why)
+        if game.rules.last_card:
+            for s in range(1, game.num_players):
+                if game.can_call_last_card(s):
+                    game.call_last_card(s)
+                    self.say(f"  {self.short[s]} {self.verb(s, 'announce')}: last card!")
+        hist = game.history
+        if not game.is_over() and game.leading and hist and game.trick_start == len(hist):
+            taker = next((a.seat for a in reversed(hist) if a.cards), None)
+            if taker is not None:
+                self.say(f"  -- {self.short[taker]} {self.verb(taker, 'take')} the trick --")
+
+    def report(self, game: Game, seat: int, play: Mask, drew: bool = False,
+               why: str = "") -> None:
+        """Tell what *seat* just did."""
+        who = self.short[seat]
+        if not play:
+            draw = f" and {self.verb(seat, 'draw')} a card" if drew else ""
+            self.say(f"  {who} {self.verb(seat, 'pass')}{draw}" + (f" ({why})" if why else ""))
+            return
+        last = game.last_combo
+        shown = listing.describe(game, play, last if last is not None and last.cards == play
+                                 else None)
+        left = game.hands[seat].bit_count()
+        warn = "  " + render.marked("<< ONE CARD LEFT") if left == 1 else ""
+        out = "  (out!)" if left == 0 else f"  ({left} left)"
+        self.say(f"  {who} {self.verb(seat, 'play')} {shown.label} {listing.show(shown)}"
+                 f"{out}{warn}")
+
+    # -- your turn -------------------------------------------------------------------
+
+    def show_table(self, game: Game) -> None:
+        """Print the state the player needs to choose a play."""
+        counts = []
+        for s, c in enumerate(game.card_counts()):
+            tag = f" {self.short[s]} {c}"
+            counts.append(render.marked(tag.strip()) if c == 1 and s else tag.strip())
+        partner = house.partner_note(self, game)
+        self.say("\n" + render.marked("-- Your turn --") + partner)
+        self.say("Cards left: " + " · ".join(counts))
+        if game.leading:
+            must = ""
+            if game.must_contain:
+                must = f" (your play must contain {render.cards(cards_of(game.must_contain))})"
+            self.say(f"Table: empty, you lead{must}")
+        else:
+            lp = game.last_player
+            assert lp is not None and game.last_combo is not None
+            shown = listing.describe(game, game.last_combo.cards, game.last_combo)
+            self.say("Table: " + render.strong(f"{self.short[lp]} played {shown.label} ")
+                     + render.strong(listing.show(shown)))
+
+    def show_hand(self, game: Game) -> None:
+        """The player's hand, by rank or by suit."""
+        order = render.hand_order(cards_of(game.hands[0]), game.rules, self.by_suit)
+        head = f"Your hand (by {'suit' if self.by_suit else 'rank'}):"
+        lines = render.wrap([render.card(c) for c in order], "", render.width() - len(head) - 1,
+                            sep=" ")
+        self.say(f"{head} {lines[0] if lines else '-'}")
+        for rest in lines[1:]:
+            self.say(" " * (len(head) + 1) + rest)
+
+    def show_legal(self, game: Game, groups: list[listing.Group], full: bool = False) -> None:
+        """Print the numbered legal plays, a line a kind (``full``: every play)."""
+        can_pass = 0 in game.legal_masks()
+        if not groups:
+            self.say("No play beats the table: you must pass (p).")
+            return
+        self.say("Legal plays:")
+        label_w = max(len(_SHORT.get(g.label, g.label)) for g in groups)
+        limit = render.width() - 1
+        for g in groups:
+            head = f"  {_SHORT.get(g.label, g.label):{label_w}}  "
+            if full:
+                for i, line in enumerate(render.wrap([listing.item(p) for p in g.plays],
+                                                     " " * len(head), limit)):
+                    self.say(head + line.lstrip() if i == 0 else line)
+                continue
+            shown, hidden = listing.compact(g, limit - len(head))
+            items = [listing.item(p) for p in shown]
+            if hidden:
+                items.insert(len(items) - 1, f"… +{hidden} (m)")
+            self.say((head + "  ".join(items)).rstrip())
+        if can_pass:
+            self.say("  p) pass")
+
+    def prompt(self, game: Game) -> str:
+        """The question at your turn, with the commands that apply."""
+        extra = ", l last card" if game.rules.last_card else ""
+        return f"Your play [number/cards, p pass, u undo, t trick{extra}, h help, q quit]: "
+
+    def show_turn(self, game: Game, full: bool = False) -> list[listing.Group]:
+        """Table, legal plays and hand; the groups listed."""
+        self.show_table(game)
+        groups = listing.group_plays(game)
+        self.show_legal(game, groups, full)
+        self.show_hand(game)
+        if game.can_call_last_card(0):
+            self.say(render.marked("You hold one card: announce it with l "
+                                   "(going out unannounced pays the others)."))
+        return groups
+
+    def human_turn(self, game: Game) -> bool:
+        """Read the player's answer until a legal one; ``False`` to quit."""
+        legal = game.legal_masks()
+        if legal == [0] and not game.can_call_last_card(0):
+            self.forced_pass(game)
+            return True
+        groups = self.show_turn(game)
+        while True:
+            answer = self.ask(self.prompt(game))
+            if answer is None or answer.lower() in parse.QUIT:
+                return False
+            low = answer.lower()
+            if not low:
+                continue
+            if low in ("s", "sort"):
+                self.by_suit = not self.by_suit
+                self.show_hand(game)
+                continue
+            if low in ("l", "last"):
+                try:
+                    game.call_last_card(0)
+                    self.say("  You announce: last card!")
+                except IllegalPlayError as exc:
+                    self.say(f"Not allowed: {exc}")
+                continue
+            if low in ("h", "help", "?", "m", "more"):
+                if low[0] in "h?":
+                    self.say(HELP)
+                self.show_legal(game, groups, full=True)
+                continue
+            if low in ("t", "trick"):
+                self.show_trick(game)
+                continue
+            if low in ("u", "undo"):
+                if self.undo(game):
+                    groups = self.show_turn(game)
+                continue
+            if self.try_play(game, answer, groups):
+                return True
+
+    def try_play(self, game: Game, answer: str, groups: list[listing.Group]) -> bool:
+        """Play what *answer* names; ``False`` (with the reason said) if it is not legal."""
+        plays = [p for g in groups for p in g.plays]
+        low = answer.lower()
+        try:
+            if low in ("p", "pass"):
+                play = 0
+            elif answer.isdigit():
+                i = int(answer)
+                if not plays:
+                    self.say("No play to choose: nothing beats the table; p passes.")
+                    return False
+                if not 1 <= i <= len(plays):
+                    self.say(f"No play number {i}; choose 1..{len(plays)}.")
+                    return False
+                play = plays[i - 1].mask
+            else:
+                # two decks: "3D 3D" is both copies, and a name the copy held
+                play = int(parse_cards(parse.spaced(answer), game.rules.decks))
+            before, stock = len(game.history), game.stock_size
+            game.play(play)
+        except (IllegalPlayError, InvalidCardError) as exc:
+            self.say(f"Not allowed: {exc}")
+            return False
+        self._decisions.setdefault(id(game), []).append(before)
+        self.after(game, 0, game.history[-1].cards, stock)
+        return True
+
+    def forced_pass(self, game: Game) -> None:
+        """Pass for the player who has no other choice, saying so."""
+        if game.leading:
+            why = "no play you may lead is allowed now"
+        else:
+            assert game.last_combo is not None
+            shown = listing.describe(game, game.last_combo.cards, game.last_combo)
+            why = f"nothing beats {shown.label} {listing.show(shown)}"
+        stock = game.stock_size
+        game.play(0)
+        self.after(game, 0, 0, stock, why)
+
+    def undo(self, game: Game) -> bool:
+        """Take back your last decision and everything since; ``False`` if there is none."""
+        marks = self._decisions.get(id(game), [])
+        if not marks or marks[-1] > len(game.history):
+            self.say("Nothing to undo in this deal.")
+            return False
+        target = marks.pop()
+        mine = game.history[target]
+        later = len(game.history) - target - 1
+        while len(game.history) > target:
+            game.undo()
+        what = "pass" if not mine.cards else listing.show(listing.describe(game, mine.cards))
+        self.say(f"  Taken back: your {what}" + (f" and the {later} action"
+                                                 f"{'s' * (later != 1)} after it" if later else "")
+                 + ".")
+        return True
+
+    def show_trick(self, game: Game) -> None:
+        """The current trick, and the high cards played so far."""
+        parts = []
+        for a in game.trick:
+            if a.cards:
+                shown = listing.describe(game, a.cards)
+                parts.append(f"{self.short[a.seat]} {shown.label} {listing.show(shown)}")
+            else:
+                parts.append(f"{self.short[a.seat]} pass")
+        self.say("This trick: " + (" · ".join(parts) if parts else "nothing played yet"))
+        played = game.played()
+        deck = game.variant.deck.cards
+        facts = [f"{played.bit_count()} cards"]
+        for label, rank in (("2s", TWO), ("aces", ACE), ("jokers", 13)):
+            of = (RANK_MASKS[rank] & deck).bit_count()
+            if of:
+                out = cards_of(played & RANK_MASKS[rank])
+                named = render.cards(render.hand_order(out, game.rules, False)) if out else "none"
+                facts.append(f"{label} out: {named} ({len(out)} of {of})")
+        self.say("Played so far: " + " · ".join(facts))
+
+    # -- the deal's end --------------------------------------------------------------
+
+    def show_scores(self, game: Game) -> None:
+        """The deal's score table, match totals, and why each seat scored what it did."""
+        from big2.scoring import explain
+
+        outcome = game.outcome()
+        assert outcome is not None
+        self.say(f"\n{self.names[outcome.winner]} went out first.")
+        width = max(len(n) for n in self.names)
+        self.say(f"{'':{width}}  cards left  this deal  total")
+        for s, name in enumerate(self.names):
+            self.say(f"{name:{width}}  {game.hands[s].bit_count():10d}  {outcome.scores[s]:+9d}"
+                     f"  {self.match.totals[s]:+5d}")
+        self.say("Why:")
+        for line in explain(game):
+            self.say("  " + line.describe(self.short[line.seat]))
+            left = game.hands[line.seat]
+            if left and line.seat:
+                order = render.hand_order(cards_of(left), game.rules, False)
+                self.say(f"    held: {render.cards(order)}")
