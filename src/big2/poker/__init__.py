@@ -9,6 +9,13 @@ Fast plain high poker (values 1–7,462, **higher is better**):
 >>> evaluate(parse_hand("KH KS KD QC QS")) > evaluate(parse_hand("AH AS AD KC QS"))
 True
 
+Equity of hands and ranges (exact or Monte Carlo), Omaha, split pots, badugi:
+
+>>> [round(h.equity, 3) for h in equity(["AS AH", "KS KH"], board="2C 7D 9H").hands]
+[0.916, 0.084]
+>>> split_pot(101, high=[0], low=[1, 2])
+[51, 25, 25]
+
 Everything else goes through :func:`rank_hand` and :class:`Rules`:
 
 >>> rank_hand("KH KS KD QC QS").name
@@ -21,6 +28,7 @@ Everything else goes through :func:`rank_hand` and :class:`Rules`:
 
 from __future__ import annotations
 
+from big2.poker.badugi import BadugiRank, compare_badugi, rank_badugi
 from big2.poker.batch import all_five_card_hands, evaluate5_batch, evaluate7_batch
 from big2.poker.cards import (
     JOKER,
@@ -32,9 +40,13 @@ from big2.poker.cards import (
     poker_rank,
     to_cards,
 )
+from big2.poker.equity import EquityError, EquityResult, HandEquity, equity
 from big2.poker.evaluate import evaluate, evaluate5, evaluate6, evaluate7
+from big2.poker.games import GAMES
 from big2.poker.names import hand_name
 from big2.poker.odds import category_counts, odds_table, probabilities
+from big2.poker.omaha import omaha_high, omaha_low
+from big2.poker.ranges import RangeError, parse_range
 from big2.poker.ranking import (
     HandRank,
     compare,
@@ -52,6 +64,7 @@ from big2.poker.rules import (
     STANDARD,
     Rules,
 )
+from big2.poker.showdown import Settlement, settle, split_pot
 from big2.poker.tables import CLASSES, Category
 
 __all__ = [
@@ -60,17 +73,26 @@ __all__ = [
     "CLASSES",
     "DEUCES_WILD",
     "DEUCE_TO_SEVEN",
+    "GAMES",
     "GREEK",
     "ITALIAN",
     "JOKER",
     "STANDARD",
+    "BadugiRank",
     "Category",
+    "EquityError",
+    "EquityResult",
+    "HandEquity",
     "HandRank",
     "InvalidCardError",
+    "RangeError",
     "Rules",
+    "Settlement",
     "all_five_card_hands",
     "category_counts",
     "compare",
+    "compare_badugi",
+    "equity",
     "evaluate",
     "evaluate5",
     "evaluate5_batch",
@@ -82,11 +104,17 @@ __all__ = [
     "is_joker",
     "make_card",
     "odds_table",
+    "omaha_high",
+    "omaha_low",
     "parse_hand",
+    "parse_range",
     "poker_rank",
     "probabilities",
     "qualifies_eight_or_better",
+    "rank_badugi",
     "rank_hand",
+    "settle",
     "showdown",
+    "split_pot",
     "to_cards",
 ]
