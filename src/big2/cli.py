@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from big2.rules import PRESETS, InvalidRulesError, Rules, describe_options
+from big2.rules import OPTIONS, PRESET_ALIASES, PRESETS, InvalidRulesError, Rules, describe_options
 
 if TYPE_CHECKING:
     from big2.game import Game
@@ -30,6 +30,10 @@ def _parse_value(text: str) -> Any:
         return text
 
 
+_MULTI = frozenset(o.name for o in OPTIONS if o.multi)
+"""Options that hold a list of choices (``--set redeal=weak,no-face``, ``=none``)."""
+
+
 def build_rules(preset: str, options: tuple[str, ...], players: int | None = None) -> Rules:
     """Rules from a preset name plus ``name=value`` overrides (click-friendly errors)."""
     overrides: dict[str, Any] = {}
@@ -38,8 +42,12 @@ def build_rules(preset: str, options: tuple[str, ...], players: int | None = Non
             raise click.BadParameter(f"expected name=value, got {item!r}", param_hint="--set")
         key, value = item.split("=", 1)
         key = key.strip().replace("-", "_")
-        overrides[key] = (value.split(",") if key == "finish_restrictions"
-                          else _parse_value(value.strip()))
+        if key in _MULTI:  # a list of choices: "a,b"; "none" (or nothing) clears it
+            value = value.strip()
+            overrides[key] = ([] if value.lower() in ("", "none") else
+                              [v.strip() for v in value.split(",")])
+        else:
+            overrides[key] = _parse_value(value.strip())
     if players is not None:
         overrides["players"] = players
     try:
@@ -93,27 +101,70 @@ def main() -> None:
     """Big Two (Deuces, Pusoy Dos, Capsa, Dai Di): play, bots, tools."""
 
 
+class _BotChoice(click.Choice):  # type: ignore[type-arg]
+    """The bot levels and names, listed from the registry when first needed
+    (so ``big2`` starts without importing the bots)."""
+
+    def __init__(self) -> None:
+        super().__init__([], case_sensitive=False)
+
+    @property  # type: ignore[override]
+    def choices(self) -> list[str]:
+        from big2.bots import BOT_LEVELS, available_bots
+
+        return [*BOT_LEVELS, *(b for b in available_bots() if b not in BOT_LEVELS)]
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        pass
+
+
+def _check_save_path(path: str) -> None:
+    """Refuse, before the first deal, a record file that cannot be written."""
+    import os
+
+    target = os.path.abspath(path)
+    folder = os.path.dirname(target)
+    if os.path.isdir(target):
+        raise click.ClickException(f"--save {path}: is a folder, not a file")
+    if not os.path.isdir(folder):
+        raise click.ClickException(f"--save {path}: no such folder {folder}")
+    if os.path.exists(target) and not os.access(target, os.W_OK) \
+            or not os.path.exists(target) and not os.access(folder, os.W_OK):
+        raise click.ClickException(f"--save {path}: not allowed to write there")
+
+
 @main.command()
 @click.option("--rules", "preset", default="classic", show_default=True,
-              help=f"preset: {', '.join(PRESETS)}")
+              type=click.Choice([*PRESETS, *PRESET_ALIASES], case_sensitive=False),
+              help="the preset to start from (see `big2 rules`)")
 @click.option("--set", "options", multiple=True, metavar="NAME=VALUE",
-              help="change one option (see `big2 rules`); repeatable")
+              help="change one option (see `big2 rules`; a list option takes a,b or none); "
+                   "repeatable")
 @click.option("--players", type=click.IntRange(2, 8), default=None,
               help="number of players (5 to 8 with --set decks=2)")
 @click.option("--seed", type=int, default=None, help="seed for reproducible deals")
 @click.option("--deals", type=click.IntRange(0), default=None,
               help="deals in the match (default: the rules' match_deals)")
-@click.option("--bot", "bot_name", default="greedy", show_default=True, help="opponents' bot")
+@click.option("--bot", "bot_name", default="medium", show_default=True, type=_BotChoice(),
+              help="the opponents: a level (easy, medium, hard, expert) or a bot's name")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="append each finished deal's record to FILE (see `big2 replay`)")
 def play(preset: str, options: tuple[str, ...], players: int | None, seed: int | None,
          deals: int | None, bot_name: str, save_path: str | None) -> None:
-    """Play a match in the terminal against bots (you are seat 0)."""
+    """Play a match in the terminal against bots (you are seat 0).
+
+    At your turn type a play's number or its cards (3d3s, "10h jh qh kh ah"),
+    p to pass, u to undo, t for the trick, h for help. Colour shows in a
+    terminal unless NO_COLOR is set.
+    """
     from big2.bots import make_bot
     from big2.match import Match
     from big2.terminal import TerminalGame
 
     rules = build_rules(preset, options, players)
+    if save_path:
+        _check_save_path(save_path)
     try:
         bots = [make_bot(bot_name, seed=None if seed is None else seed * 10 + i)
                 for i in range(1, rules.players)]
@@ -121,7 +172,8 @@ def play(preset: str, options: tuple[str, ...], players: int | None, seed: int |
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     on_deal_end = _deal_saver(save_path, match) if save_path else None
-    sys.exit(TerminalGame(match, bots, on_deal_end=on_deal_end).run())
+    base = PRESET_ALIASES.get(preset.lower(), preset.lower())
+    sys.exit(TerminalGame(match, bots, on_deal_end=on_deal_end, preset=base).run())
 
 
 def _deal_saver(path: str, match: Match) -> Callable[[Game], None]:
@@ -134,9 +186,13 @@ def _deal_saver(path: str, match: Match) -> Callable[[Game], None]:
     def save_deal(game: Game) -> None:
         scores = game.scores() or ()
         before = [t - d for t, d in zip(match.totals, scores)]
-        append_game(path, game, totals=before,
-                    tags={"Date": date.today().strftime("%Y.%m.%d"),
-                          "Deal": str(len(match.results))})
+        try:
+            append_game(path, game, totals=before,
+                        tags={"Date": date.today().strftime("%Y.%m.%d"),
+                              "Deal": str(len(match.results))})
+        except OSError as exc:
+            click.echo(f"big2 play: could not save the deal to {path}: "
+                       f"{exc.strerror or exc}", err=True)
 
     return save_deal
 
