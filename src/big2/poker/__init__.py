@@ -64,7 +64,7 @@ from big2.poker.rules import (
     STANDARD,
     Rules,
 )
-from big2.poker.showdown import Settlement, settle, split_pot
+from big2.poker.pots import Settlement, settle, split_pot
 from big2.poker.tables import CLASSES, Category
 
 __all__ = [

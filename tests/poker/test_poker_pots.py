@@ -14,7 +14,7 @@ from big2.poker.badugi import compare_badugi, rank_badugi
 from big2.poker.games import omaha_values
 from big2.poker.omaha import omaha_high, omaha_low
 from big2.poker.reference import reference_key
-from big2.poker.showdown import settle, split_pot
+from big2.poker.pots import settle, split_pot
 
 
 def deal(rng: random.Random, hole: int) -> tuple[list[int], list[int], list[int]]:
