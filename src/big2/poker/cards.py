@@ -1,8 +1,12 @@
 """Poker's view of the shared cards: poker rank order, jokers, parsing.
 
 The cards are :mod:`big2.cards` ints (``rank * 4 + suit`` in Big Two rank
-order); poker ranks them ``2`` (0) low to ``A`` (12) high.  Jokers are not
-among the 52 card numbers, so poker numbers them from :data:`JOKER` (52) up.
+order); poker ranks them ``2`` (0) low to ``A`` (12) high.  Jokers are
+numbered as the Big Two engine numbers them: 52 and 53, then 106 and 107 (the
+second deck's), 160 and 161, and so on (:func:`is_joker`).  The engine's
+second-deck copies of the cards (54–105) are refused, not read as jokers:
+poker's several-deck hands repeat the card number instead (see
+:func:`parse_hand`).
 
 >>> parse_hand("AS KS JK")
 (47, 43, 52)
@@ -32,6 +36,7 @@ __all__ = [
     "format_hand",
     "is_joker",
     "make_card",
+    "next_joker",
     "parse_hand",
     "poker_rank",
     "suit_of",
@@ -43,7 +48,8 @@ Hand: TypeAlias = "str | int | Iterable[int]"
 mask, or card numbers (jokers included)."""
 
 JOKER = 52
-"""The first joker's number; every number from 52 up is a joker."""
+"""The first joker's number (the next are 53, 106, 107, 160, …: see :func:`is_joker`)."""
+_DECK = 54  # card numbers per deck copy in the Big Two engine: 52 cards and two jokers
 RED_JOKER = 52
 BLACK_JOKER = 53
 
@@ -72,8 +78,24 @@ def suit_of(card: int) -> int:
 
 
 def is_joker(card: int) -> bool:
-    """Whether *card* is a joker (any number from :data:`JOKER` up)."""
-    return card >= JOKER
+    """Whether *card* is a joker: 52 or 53 in any deck copy (52, 53, 106, 107, 160 …).
+
+    >>> [is_joker(c) for c in (51, 52, 53, 54, 106, 107)]
+    [False, True, True, False, True, True]
+    """
+    return card % _DECK >= JOKER
+
+
+def next_joker(taken: set[int]) -> int:
+    """The lowest joker number not in *taken*.
+
+    >>> next_joker({52, 53})
+    106
+    """
+    card = JOKER
+    while card in taken:
+        card += 1 if card % _DECK == JOKER else _DECK - 1
+    return card
 
 
 def make_card(rank: int, suit: int) -> int:
@@ -108,9 +130,7 @@ def parse_hand(text: str, *, allow_duplicates: bool = False) -> tuple[int, ...]:
     for token in text.replace(",", " ").split():
         upper = token.upper()
         if upper in _JOKER_TOKENS:
-            card = JOKER
-            while card in seen:
-                card += 1
+            card = next_joker(seen)
         elif upper in ("RJ", "BJ"):
             card = RED_JOKER if upper == "RJ" else BLACK_JOKER
         else:
@@ -128,15 +148,22 @@ def to_cards(hand: Hand) -> tuple[int, ...]:
     >>> from big2.cards import CardSet
     >>> to_cards("KH KS"), to_cards(CardSet.parse("KH KS")), to_cards([43, 42])
     ((42, 43), (42, 43), (43, 42))
+    >>> to_cards([47, 47 + 54])
+    Traceback (most recent call last):
+    ...
+    big2.cards.InvalidCardError: card number 101 is the Big Two engine's copy of AS from another deck; poker takes card numbers 0-51 (map a copy with big2.cards.base_of, and repeat a number for several decks)
     """
     if isinstance(hand, str):
         return parse_hand(hand)
-    if isinstance(hand, int):
-        return tuple(cards_of(hand))
-    cards = tuple(hand)
+    cards = tuple(cards_of(hand)) if isinstance(hand, int) else tuple(hand)
     for c in cards:
         if not isinstance(c, int) or c < 0:
-            raise InvalidCardError(f"not a card number: {c!r}")
+            raise InvalidCardError("not a card number (cards are 0-51, jokers 52 and 53)")
+        if c >= _DECK and not is_joker(c):
+            raise InvalidCardError(
+                f"card number {c} is the Big Two engine's copy of {CARD_NAMES[c % _DECK]} "
+                "from another deck; poker takes card numbers 0-51 (map a copy with "
+                "big2.cards.base_of, and repeat a number for several decks)")
     return cards
 
 
