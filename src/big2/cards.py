@@ -191,6 +191,8 @@ def parse_card(text: str) -> Card:
     ...
     big2.cards.InvalidCardError: not a card: '1X' (write rank then suit, e.g. 3D, 10S, A♠)
     """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_card takes card text such as '3D', not {type(text).__name__}")
     token = text.strip().upper()
     if token in _JOKER_ALIASES:
         return _JOKER_ALIASES[token]
@@ -277,6 +279,10 @@ class CardSet(int):
         With ``copies=2`` (two decks) a card named twice is the first deck's
         copy and the second's; naming a card more often than *copies* is an error.
         """
+        if not isinstance(text, str):
+            hint = " (CardSet(mask) takes a mask or card numbers)" if isinstance(text, int) else ""
+            raise TypeError(f"parse_cards takes card text such as '3D 3S', not "
+                            f"{type(text).__name__}{hint}")
         mask = 0
         for token in _split(text):
             card = parse_card(token)
@@ -340,6 +346,10 @@ def parse_cards(text: str, copies: int = 1) -> CardSet:
     Traceback (most recent call last):
     ...
     big2.cards.InvalidCardError: not a card: 'XX' (write rank then suit, e.g. 3D, 10S, A♠)
+    >>> parse_cards(5)
+    Traceback (most recent call last):
+    ...
+    TypeError: parse_cards takes card text such as '3D 3S', not int (CardSet(mask) takes a mask or card numbers)
     """
     return CardSet.parse(text, copies)
 

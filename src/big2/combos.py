@@ -13,11 +13,18 @@ rule set's compiled play engine.
 True
 >>> classify(parse_cards("3D 4D")) is None
 True
+
+Both also take card text, as :meth:`big2.Game.play` does:
+
+>>> beats("4D", "3D"), classify("9S 9H 9D 4C 4D").kind.label
+(True, 'full house')
 """
 
 from __future__ import annotations
 
-from big2.cards import Mask
+from collections.abc import Iterable
+
+from big2.cards import ALL_CARDS, CardSet, Mask, mask_of, parse_cards
 from big2.rules import Rules
 from big2.variant import kind_name, variant
 from big2.variant.kinds import STRAIGHT_SEQUENCES, Combo, Kind
@@ -36,28 +43,67 @@ def engine(rules: Rules) -> PlayEngine:
     return variant(rules).engine
 
 
-def classify(cards: Mask, rules: Rules = _DEFAULT) -> Combo | None:
+Cards = Mask | str | Iterable[int]
+"""What :func:`classify` and :func:`beats` take for a set of cards: a mask (a
+:class:`~big2.cards.CardSet`), card text (``"3D 3S"``, parsed with the rule
+set's deck copies) or card numbers."""
+
+
+def _mask(cards: Cards, rules: Rules, what: str) -> Mask:
+    if isinstance(cards, str):
+        return int(parse_cards(cards, copies=rules.decks))
+    if isinstance(cards, bool):
+        raise TypeError(f"{what} must be cards (a mask, card text or card numbers), not bool")
+    if isinstance(cards, int):
+        if not 0 <= cards <= ALL_CARDS:
+            raise ValueError(f"{what}: not a set of cards: {cards!r}")
+        return int(cards)
+    if isinstance(cards, Iterable) and not isinstance(cards, (bytes, dict)):
+        numbers = list(cards)
+        if all(isinstance(c, int) and not isinstance(c, bool) for c in numbers):
+            return mask_of(numbers)
+    raise TypeError(f"{what} must be cards (a mask, card text such as '3D 3S', or card "
+                    f"numbers), not {type(cards).__name__}")
+
+
+def classify(cards: Cards, rules: Rules = _DEFAULT) -> Combo | None:
     """The combination *cards* form under *rules*, or ``None`` if no play.
 
     >>> from big2.cards import parse_cards
     >>> classify(parse_cards("9S 9H 9D 4C 4D")).kind.label
     'full house'
     """
-    return engine(rules).classify(int(cards))
+    return engine(rules).classify(_mask(cards, rules, "classify: the cards"))
 
 
-def beats(a: Mask | Combo, b: Mask | Combo, rules: Rules = _DEFAULT) -> bool:
+def beats(a: Cards | Combo, b: Cards | Combo, rules: Rules = _DEFAULT) -> bool:
     """Whether play *a* may be played on play *b* under *rules*.
 
-    Raises ``ValueError`` if either is not a combination under *rules*.
+    *a* and *b* are masks, card text (``"KS KC"``), card numbers or
+    :class:`Combo` values. Raises :class:`~big2.cards.InvalidCardError` (a
+    ``ValueError``) on text that is not cards, ``ValueError`` if either is not
+    a combination under *rules* (naming it), and ``TypeError`` on anything else.
+
+    >>> beats("3D", "4D")
+    False
+    >>> beats("3D 4D", "5D")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a combination under these rules: 3♦ 4♦
     """
     eng = engine(rules)
-    ca = a if isinstance(a, Combo) else eng.classify(int(a))
-    cb = b if isinstance(b, Combo) else eng.classify(int(b))
-    if ca is None or cb is None:
-        raise ValueError("not a combination under these rules")
-    return eng.beats(ca, cb)
+    combos = []
+    for cards, what in ((a, "beats: the first play"), (b, "beats: the second play")):
+        if isinstance(cards, Combo):
+            combos.append(cards)
+            continue
+        mask = _mask(cards, rules, what)
+        combo = eng.classify(mask)
+        if combo is None:
+            raise ValueError(f"not a combination under these rules: {CardSet(mask) or 'no cards'}")
+        combos.append(combo)
+    return eng.beats(combos[0], combos[1])
 
 
-__all__ = ["STRAIGHT_SEQUENCES", "Combo", "Engine", "Kind", "PlayEngine", "beats", "classify",
+__all__ = ["STRAIGHT_SEQUENCES", "Cards", "Combo", "Engine", "Kind", "PlayEngine", "beats", "classify",
            "engine", "kind_name"]

@@ -94,6 +94,8 @@ class Match:
                  names: Sequence[str] | None = None, deals: int | None = None,
                  secure: bool = False) -> None:
         self.rules = rules or Rules()
+        if deals is not None and (not isinstance(deals, int) or isinstance(deals, bool)):
+            raise TypeError(f"deals must be a whole number or None, not {type(deals).__name__}")
         self.deals = self.rules.match_deals if deals is None else deals
         if self.deals < 0:
             raise ValueError(f"deals must be 0 or more, not {self.deals}")

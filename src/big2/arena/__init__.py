@@ -22,13 +22,15 @@ import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from big2.bots import Bot, make_bot
 from big2.game import Game, deal
 from big2.rules import Rules
 
-__all__ = ["ArenaResult", "DealResult", "SeatStats", "parse_seat", "play_duplicate", "run_arena"]
+__all__ = ["ArenaResult", "DealResult", "SeatError", "SeatStats", "check_seat", "parse_seat",
+           "play_duplicate", "run_arena"]
 
 
 def parse_seat(spec: str) -> tuple[str, dict[str, Any]]:
@@ -68,6 +70,139 @@ def _value(text: str) -> Any:
         except ValueError:
             pass
     return {"true": True, "false": False}.get(text.lower(), text)
+
+
+class SeatError(ValueError):
+    """A seat spec that cannot play: an unknown bot, an option it does not
+    take or a bad value, or a ``cmd:`` program that could not start."""
+
+
+def check_seat(spec: str, *, timeout: float = 10.0, start: bool = True) -> None:
+    """Refuse *spec* before any deal is played (raises :class:`SeatError`).
+
+    A bot must exist and take every option given, each of the right type
+    (a trained policy's bot takes any option: they are its own). A ``cmd:``
+    program must exist and, with *start*, answer ``hello`` with ``ready``.
+
+    >>> check_seat("expert:budget=abc")
+    Traceback (most recent call last):
+    ...
+    big2.arena.SeatError: seat 'expert:budget=abc': budget must be a whole number, not 'abc'
+    >>> check_seat("greedy:depth=3")
+    Traceback (most recent call last):
+    ...
+    big2.arena.SeatError: seat 'greedy:depth=3': greedy takes no options (got depth)
+    """
+    try:
+        name, options = parse_seat(spec)
+    except ValueError as exc:
+        raise SeatError(f"seat {spec!r}: {exc}") from None
+    if name == "cmd":
+        _check_program(spec, options["command"], timeout if start else None)
+        return
+    try:
+        bare = make_bot(name, seed=0)
+    except ValueError as exc:
+        raise SeatError(str(exc)) from None
+    from big2.bots.policy import PolicyBot
+
+    if not isinstance(bare, PolicyBot):
+        accepted = _bot_options(bare)
+        unknown = [k for k in options if k not in accepted]
+        if unknown:
+            takes = (f"it takes {', '.join(sorted(accepted))}" if accepted else "")
+            raise SeatError(f"seat {spec!r}: {name} takes no option {_words(unknown)}; {takes}"
+                            if accepted else
+                            f"seat {spec!r}: {name} takes no options (got {_words(unknown)})")
+        for key, value in options.items():
+            problem = _type_problem(accepted[key], value)
+            if problem:
+                raise SeatError(f"seat {spec!r}: {key} must be {problem}, not {str(value)!r}")
+    try:
+        make_bot(name, seed=0, **options)
+    except (ValueError, TypeError) as exc:
+        raise SeatError(f"seat {spec!r}: {exc}") from None
+
+
+def _words(names: Sequence[str]) -> str:
+    return ", ".join(names)
+
+
+def _bot_options(bot: Bot) -> dict[str, type | None]:
+    """The options a bot's constructors name, each with the type its value
+    must have (``None``: any), and its style's fields (the heuristic's)."""
+    import dataclasses
+    import inspect
+
+    found: dict[str, type | None] = {}
+    for cls in type(bot).__mro__:
+        init = cls.__dict__.get("__init__")
+        if init is None or cls is object:
+            continue
+        for p in inspect.signature(init).parameters.values():
+            if p.name in ("self", "seed") or p.kind in (p.VAR_KEYWORD, p.VAR_POSITIONAL):
+                continue
+            found.setdefault(p.name, _option_type(p.default, str(p.annotation)))
+    style = getattr(bot, "style", None)
+    if dataclasses.is_dataclass(style) and not isinstance(style, type):
+        found.pop("style", None)  # an object, not something a seat spec can give
+        for f in dataclasses.fields(style):
+            found[f.name] = _option_type(getattr(style, f.name), str(f.type))
+    return found
+
+
+def _option_type(default: Any, annotation: str) -> type | None:
+    if "Path" in annotation.replace("|", " ").split():
+        return Path
+    for kind in (bool, int, float):
+        if isinstance(default, kind):
+            return kind
+    if default is None:
+        for kind in (bool, float, int):
+            if kind.__name__ in annotation.replace("|", " ").split():
+                return kind
+    return None
+
+
+def _type_problem(kind: type | None, value: Any) -> str | None:
+    if kind is bool and not isinstance(value, bool):
+        return "true or false"
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        return "a whole number"
+    if kind is float and (isinstance(value, bool) or not isinstance(value, (int, float))):
+        return "a number"
+    if kind is Path and not Path(str(value)).is_file():
+        return "an existing file"
+    return None
+
+
+def _check_program(spec: str, command: str, timeout: float | None) -> None:
+    import os
+    import shlex
+    import shutil
+
+    try:
+        argv = shlex.split(command)
+    except ValueError as exc:
+        raise SeatError(f"seat {spec!r}: could not start: {exc}") from None
+    program = argv[0]
+    if os.sep in program:
+        if not (os.path.isfile(program) and os.access(program, os.X_OK)):
+            raise SeatError(f"seat {spec!r}: could not start: {program!r} is not an "
+                            "executable file")
+    elif shutil.which(program) is None:
+        raise SeatError(f"seat {spec!r}: could not start: no program {program!r} on PATH")
+    if timeout is None:
+        return
+    from big2.protocol import ExternalBot, ExternalBotError
+
+    bot = ExternalBot(command, timeout=timeout)
+    try:
+        bot._start()  # hello, and 'ready' back
+    except ExternalBotError as exc:
+        raise SeatError(f"seat {spec!r}: could not start: {exc}") from None
+    finally:
+        bot.close()
 
 
 def _make_player(spec: str, seed: int, timeout: float) -> Bot:
@@ -294,10 +429,8 @@ def run_arena(
     if len(seats) != rules.players:
         raise ValueError(f"{rules.players} seats needed for {rules.players} players, "
                          f"got {len(seats)}: {', '.join(seats)}")
-    for spec in seats:  # fail early on unknown bots
-        name, options = parse_seat(spec)
-        if name != "cmd":
-            make_bot(name, seed=0, **options)
+    for spec in seats:  # fail early: unknown bots and options, programs that do not start
+        check_seat(spec, timeout=timeout)
     if deals < 1:
         raise ValueError("deals must be at least 1")
     jobs = [(seats, rules.to_dict(), seed, i, timeout) for i in range(deals)]

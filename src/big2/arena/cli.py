@@ -6,7 +6,8 @@ import os
 
 import click
 
-from big2.arena import parse_seat, run_arena
+from big2.arena import SeatError, check_seat, run_arena
+from big2.cli_checks import OutputFile
 from big2.rules import PRESETS
 
 
@@ -31,8 +32,8 @@ def _split_seats(text: str) -> list[str]:
 @click.option("--seed", type=int, default=0, show_default=True, help="seed of the whole run")
 @click.option("--workers", type=click.IntRange(1), default=None,
               help="worker processes (default: CPU count)")
-@click.option("--json", "json_file", type=click.Path(dir_okay=False, writable=True),
-              default=None, help="also write the result as JSON to FILE ('-' for stdout)")
+@click.option("--json", "json_file", type=OutputFile(), default=None,
+              help="also write the result as JSON to FILE ('-' for stdout)")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=10.0,
               show_default=True, help="seconds an external bot may take per reply")
 @click.option("--ray", "ray_address", is_flag=False, flag_value="local", default=None,
@@ -48,10 +49,13 @@ def arena_command(seats: str, deals: int, preset: str, options: tuple[str, ...],
 
     rules = build_rules(preset, options)
     specs = _split_seats(seats)
-    try:
+    if len(specs) != rules.players:
+        raise click.BadParameter(f"{rules.players} seats needed for {rules.players} players, "
+                                 f"got {len(specs)}", param_hint="--seats")
+    try:  # before any deal: unknown bots and options, programs that do not start
         for spec in specs:
-            parse_seat(spec)
-    except ValueError as exc:
+            check_seat(spec, timeout=timeout)
+    except SeatError as exc:
         raise click.BadParameter(str(exc), param_hint="--seats") from None
     workers = workers or os.cpu_count() or 1
     bar = None
@@ -76,5 +80,9 @@ def arena_command(seats: str, deals: int, preset: str, options: tuple[str, ...],
         return
     click.echo(result.table())
     if json_file:
-        with open(json_file, "w", encoding="utf-8") as fh:
-            fh.write(result.to_json() + "\n")
+        try:
+            with open(json_file, "w", encoding="utf-8") as fh:
+                fh.write(result.to_json() + "\n")
+        except OSError as exc:  # checked before the run; the table above keeps the figures
+            raise click.ClickException(f"{json_file}: cannot be written: "
+                                       f"{exc.strerror or exc}") from None

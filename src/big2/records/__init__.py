@@ -19,7 +19,8 @@ after another in one file. Bad records raise :class:`RecordError`, whose
 from __future__ import annotations
 
 import os
-import tempfile
+import secrets
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -42,8 +43,17 @@ def loads(text: str) -> list[GameRecord]:
 
 
 def load(path: PathLike) -> list[GameRecord]:
-    """Every record in the file at *path* (notation or JSON)."""
-    return loads(Path(path).read_text(encoding="utf-8"))
+    """Every record in the file at *path* (notation or JSON). A file that is
+    not UTF-8 text raises :class:`RecordError` naming the line; a file that
+    cannot be read raises ``OSError``."""
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise RecordError(f"not UTF-8 text (byte {data[exc.start]:#04x}): not a record file",
+                          line) from None
+    return loads(text)
 
 
 def save(path: PathLike, records: GameRecord | Iterable[GameRecord]) -> None:
@@ -75,8 +85,26 @@ def append_game(path: PathLike, game: Game, *, totals: Iterable[int] = (),
 
 
 def _replace(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+    """Write *text* to *path* through a temporary file beside it, renamed over
+    it, so a reader never sees half a file. A new file gets the mode the
+    user's umask gives (``open`` would); a replaced one keeps its mode."""
+    folder = path.parent
     try:
+        mode: int | None = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        mode = None
+    for _ in range(100):
+        tmp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            break
+        except FileExistsError:
+            continue
+    else:  # pragma: no cover - 100 clashes of 32 random bits
+        raise FileExistsError(f"no free temporary name beside {path}")
+    try:
+        if mode is not None:
+            os.chmod(tmp, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()

@@ -15,6 +15,7 @@ from typing import TextIO
 import click
 
 from big2.cards import CARD_SYMBOLS, InvalidCardError, Mask, cards_of, match_copies, parse_cards
+from big2.cli_checks import OutputFile
 from big2.game import Game, kind_name
 from big2.records import GameRecord, RecordError, load
 from big2.rules import Rules
@@ -27,6 +28,8 @@ def _load(path: str) -> list[GameRecord]:
         records = load(path)
     except RecordError as exc:
         raise click.ClickException(f"{path}: {exc}") from None
+    except OSError as exc:
+        raise click.ClickException(f"{path}: cannot be read: {exc.strerror or exc}") from None
     if not records:
         raise click.ClickException(f"{path}: no records")
     return records
@@ -55,7 +58,7 @@ def _cards(mask: Mask, rules: Rules) -> str:
 
 @click.command(name="svg")
 @click.argument("cards", required=False)
-@click.option("-o", "--output", default="-", metavar="FILE",
+@click.option("-o", "--output", type=OutputFile(), default="-", metavar="FILE",
               help="where to write the SVG (default: standard output)")
 @click.option("--record", "record_path", type=click.Path(exists=True, dir_okay=False),
               help="draw from this record file instead of CARDS")
@@ -120,8 +123,11 @@ def svg_command(cards: str | None, output: str, record_path: str | None, deal: i
             image = svg.table(view, size=size or 800, four_color=four_color, selected=raised)
     if output == "-":
         click.echo(image)
-    else:
+        return
+    try:
         svg.save(image, output)
+    except OSError as exc:
+        raise click.ClickException(f"{output}: cannot be written: {exc.strerror or exc}") from None
 
 
 # ------------------------------------------------------------------ replay
