@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import importlib
 import importlib.util
 import json
@@ -86,6 +87,17 @@ class LazyGroup(click.Group):
                     pass
         return out
 
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the subcommand; a file system error that no check caught is a
+        one-line error (exit status 1), not a traceback."""
+        try:
+            return super().invoke(ctx)
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:  # click quiets a closed pipe itself
+                raise
+            where = f"{exc.filename}: " if exc.filename else ""
+            raise click.ClickException(f"{where}{exc.strerror or exc}") from None
+
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         cmd = super().get_command(ctx, name)
         if cmd is not None or name not in LAZY_COMMANDS or name not in self._available():
@@ -132,6 +144,11 @@ def _check_save_path(path: str) -> None:
     if os.path.exists(target) and not os.access(target, os.W_OK) \
             or not os.path.exists(target) and not os.access(folder, os.W_OK):
         raise click.ClickException(f"--save {path}: not allowed to write there")
+    from big2.cli_checks import record_file_problem  # deals are appended: a record file only
+
+    problem = record_file_problem(path)
+    if problem is not None:
+        raise click.ClickException(f"--save {path}: {problem}")
 
 
 @main.command()
