@@ -53,7 +53,7 @@ def check_seats(page: Any, n: int) -> None:
         const r = e.getBoundingClientRect();
         return {seat: +e.dataset.seat, x: r.x, y: r.y, w: r.width, h: r.height}; })""")
     assert len(seats) == n - 1
-    me = page.evaluate("() => state.you")
+    me = page.evaluate("() => big2.state.you")
     others = [boxes(page, "#center")[0], boxes(page, "#hand")[0], *boxes(page, "#trick .card")]
     for i, a in enumerate(seats):
         for b in seats[i + 1:] + others:
@@ -71,10 +71,10 @@ def check_hand_fits(page: Any, n: int, shot: Path | None = None) -> None:
     card's corner showing."""
     width = page.viewport_size["width"]
     names = page.evaluate(f"""() => {{ const all = [];
-        for (const r of RANKS) for (const s of SUITS) all.push(r + s);
+        for (const r of "3456789TJQKA2") for (const s of "DCHS") all.push(r + s);
         all.push("RJ", "BJ"); return all.slice(0, {n // 2}).flatMap(c => [c, c]).concat(
         all.slice(40, 40 + {n % 2})); }}""")
-    page.evaluate("names => { shown = names; selected = new Set(); renderHand(); }", names)
+    page.evaluate("names => big2.setShown(names)", names)
     cards = boxes(page, "#hand .card")
     assert len(cards) == n
     assert all(c["x"] >= 0 and c["x"] + c["w"] <= width for c in cards), cards
@@ -86,7 +86,7 @@ def check_hand_fits(page: Any, n: int, shot: Path | None = None) -> None:
         assert all(b - a >= row[0]["w"] * 0.24 for a, b in itertools.pairwise(xs))
     if shot is not None:
         page.screenshot(path=str(shot))
-    page.evaluate("() => { reshow(); renderHand(); }")  # back to the real hand
+    page.evaluate("() => { big2.reshow(); big2.renderHand(); }")  # back to the real hand
 
 
 def cards_key(names: list[str]) -> str:
@@ -110,7 +110,7 @@ def pick(legal: list[str]) -> list[str]:
 def click_cards(page: Any, names: list[str]) -> None:
     """Select *names* by clicking cards in the hand (by position: a name twice
     clicks both cards of that name)."""
-    shown = page.evaluate("() => shown")
+    shown = page.evaluate("() => big2.shown")
     used: set[int] = set()
     for name in names:
         pos = next(i for i, c in enumerate(shown) if c == name and i not in used)
@@ -132,7 +132,7 @@ def test_six_seats_two_decks_jokers_in_the_browser(browser: Any,  # noqa: F811
     page.fill("#your-name", "Ann")
     page.select_option("#players", "6")
     assert page.input_value("#opt-decks") == "2"  # filled in for 5 to 8 players
-    page.click("details summary")  # the house rules
+    page.click("#create details summary")  # the house rules
     page.fill("#opt-decks", "1")
     page.click("#create-btn")
     page.wait_for_function("() => document.getElementById('create-error').textContent")
@@ -147,7 +147,7 @@ def test_six_seats_two_decks_jokers_in_the_browser(browser: Any,  # noqa: F811
     page.wait_for_url("**/t/*")
     page.wait_for_selector("#hand .card")
     assert page.locator("#hand .card").count() == 18
-    hand = Counter(page.evaluate("() => state.game.hand"))
+    hand = Counter(page.evaluate("() => big2.state.game.hand"))
     assert hand["3D"] == hand["7D"] == 2 and hand["BJ"] == 1  # the deal of DEAL_SEED
     assert page.locator(".seat-spot .seat .mini-fan").count() == 5
     assert "Joker" in page.inner_text("#rules") or "jokers" in page.inner_text("#rules")
@@ -156,19 +156,19 @@ def test_six_seats_two_decks_jokers_in_the_browser(browser: Any,  # noqa: F811
     turns, special, shot = 0, 0, False
     deadline = time.monotonic() + 30
     while (turns < 4 or not special) and turns < 12 and time.monotonic() < deadline:
-        page.wait_for_function("() => myTurn() || state.table.status !== 'playing'")
-        if page.evaluate("() => state.table.status") != "playing":
+        page.wait_for_function("() => big2.myTurn() || big2.state.table.status !== 'playing'")
+        if page.evaluate("() => big2.state.table.status") != "playing":
             break
         if turns == 0:  # a hint (names) selects cards of those names
             page.click("#hint-btn")
             page.wait_for_function("() => document.getElementById('message').textContent"
                                    ".startsWith('Hint')")
-            hinted = page.evaluate("() => [selectedNames(), state.game.legal.map("
-                                   "k => cardsKey(splitCards(k)))]")
+            hinted = page.evaluate("() => [big2.selectedNames(), big2.state.game.legal.map("
+                                   "k => big2.cardsKey(big2.splitCards(k)))]")
             assert cards_key(hinted[0]) in hinted[1]
             page.keyboard.press("Escape")
-        play = pick(page.evaluate("() => state.game.legal"))
-        n = page.evaluate("() => state.game.plies")
+        play = pick(page.evaluate("() => big2.state.game.legal"))
+        n = page.evaluate("() => big2.state.game.plies")
         if play:
             click_cards(page, play)
             assert page.is_enabled("#play-btn")
@@ -179,7 +179,7 @@ def test_six_seats_two_decks_jokers_in_the_browser(browser: Any,  # noqa: F811
             page.click("#play-btn")
         else:
             page.click("#pass-btn")
-        page.wait_for_function(f"() => state.game.plies > {n}")
+        page.wait_for_function(f"() => big2.state.game.plies > {n}")
         turns += 1
     assert turns >= 3 and special >= 1
     if not shot:
@@ -187,7 +187,7 @@ def test_six_seats_two_decks_jokers_in_the_browser(browser: Any,  # noqa: F811
     log = page.inner_text("#log")
     assert "Ann:" in log
     # the table waits for Ann now, so no state redraws the hand under the check
-    page.wait_for_function("() => myTurn() || state.table.status !== 'playing'")
+    page.wait_for_function("() => big2.myTurn() || big2.state.table.status !== 'playing'")
     check_hand_fits(page, 24, HAND_SHOT)
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(250)  # the hand is laid out again on resize

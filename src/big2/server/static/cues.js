@@ -1,0 +1,67 @@
+// Feedback outside the cards: the tab title and favicon on your turn, a short
+// beep (WebAudio, off by default), and the play animation (none when the
+// player prefers reduced motion).
+import {soundOn} from "./settings.js";
+
+function iconUrl(turn) {
+  const dot = turn ? '<circle cx="50" cy="50" r="13" fill="#e4572e" stroke="#fff" '
+    + 'stroke-width="4"/>' : "";
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">'
+    + '<rect x="6" y="2" width="44" height="60" rx="6" fill="#fff" stroke="#1f6b43" '
+    + 'stroke-width="4"/><path d="M28 12c5 8 14 12 14 20a7 7 0 0 1-12 4l2 10h-8l2-10a7 7 0 0 '
+    + '1-12-4c0-8 9-12 14-20z" fill="#111"/>' + dot + "</svg>";
+  return "data:image/svg+xml," + encodeURIComponent(svg);
+}
+
+let shownTurn = null;
+// Title "● Your turn · Table" and a red dot on the favicon while *turn*.
+export function turnCue(turn, title, turnWord) {
+  document.title = turn ? `● ${turnWord} · ${title}` : `${title} · Big Two`;
+  if (turn === shownTurn) return;
+  shownTurn = turn;
+  let link = document.querySelector("link[rel=icon]");
+  if (!link) {
+    link = document.createElement("link");
+    link.rel = "icon";
+    document.head.append(link);
+  }
+  link.href = iconUrl(turn);
+  link.dataset.turn = turn ? "1" : "0";
+  if (turn) beep();
+}
+
+let audio = null;
+export function beep() {
+  if (!soundOn()) return;
+  try {
+    audio = audio || new AudioContext();
+    const osc = audio.createOscillator(), gain = audio.createGain();
+    osc.type = "sine";
+    osc.frequency.value = 880;
+    gain.gain.setValueAtTime(0.0001, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.15, audio.currentTime + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.3);
+    window.big2Beeps = (window.big2Beeps || 0) + 1;  // counted for the tests
+  } catch (e) { /* no audio device: stay silent */ }
+}
+
+export function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+// Slide *node* in from *from* (an element, e.g. the seat that played) to its place.
+export function flyIn(node, from) {
+  if (reducedMotion() || !node.animate) return;
+  const to = node.getBoundingClientRect();
+  let dx = 0, dy = 40;
+  if (from) {
+    const f = from.getBoundingClientRect();
+    dx = f.x + f.width / 2 - (to.x + to.width / 2);
+    dy = f.y + f.height / 2 - (to.y + to.height / 2);
+  }
+  node.animate([{transform: `translate(${dx}px, ${dy}px) scale(.6)`, opacity: 0.3},
+                {transform: "none", opacity: 1}], {duration: 260, easing: "ease-out"});
+}

@@ -1,0 +1,262 @@
+// UI text in English, 繁體中文 and 简体中文: chosen from the browser's language,
+// switched by the player (kept in localStorage). Card and hand names are the
+// ones players say: Taiwan's and Hong Kong's written terms in 繁體, the
+// mainland's in 简体 (docs/server.md says why).
+import {setting, setSetting} from "./dom.js";
+
+export const LANGUAGES = [["en", "English"], ["zh-Hant", "繁體中文"], ["zh-Hans", "简体中文"]];
+
+// A language from navigator.languages: zh-TW, zh-HK, zh-MO and zh-Hant* read
+// traditional characters, other zh (CN, SG, Hans) simplified; else English.
+export function detect(langs) {
+  for (const raw of langs || []) {
+    const l = String(raw).toLowerCase();
+    if (l.startsWith("zh")) {
+      return /hant|-tw|-hk|-mo/.test(l) ? "zh-Hant" : "zh-Hans";
+    }
+    if (l.startsWith("en")) return "en";
+  }
+  return "en";
+}
+
+let current = setting("lang", null) || detect(navigator.languages || [navigator.language]);
+export function lang() { return current; }
+export function setLang(l) {
+  current = l;
+  setSetting("lang", l);
+  document.documentElement.lang = l;
+}
+document.documentElement.lang = current;
+
+// [English, 繁體, 简体]; {0}, {1}… are filled in by t().
+const S = {
+  lobbyTitle: ["Big Two — lobby", "大老二 — 大廳", "锄大地 — 大厅"],
+  gameNames: ["Big Two · Deuces · Pusoy Dos · Dai Di", "大老二 · 鋤大D", "锄大地 · 大老二"],
+  playBigTwo: ["Play Big Two", "玩大老二", "玩锄大地"],
+  heroText: ["Make a table, share its link with friends, and bots fill the empty seats.",
+             "開一張枱，把連結傳給朋友，空位由電腦補上。",
+             "开一张桌，把链接发给朋友，空位由电脑补上。"],
+  newTable: ["New table", "開新枱", "开新桌"],
+  yourName: ["Your name", "你的名字", "你的名字"],
+  tableName: ["Table name", "枱名", "桌名"],
+  rulesLabel: ["Rules", "規則", "规则"],
+  playersLabel: ["Players", "人數", "人数"],
+  seatsLabel: ["Seats (seat 1 is you)", "座位（1 號是你）", "座位（1 号是你）"],
+  dealsLabel: ["Deals in the match", "局數", "局数"],
+  turnTimer: ["Turn timer", "出牌時限", "出牌时限"],
+  off: ["off", "不限", "不限"],
+  houseRules: ["House rules (options over the preset)", "自訂規則", "自定义规则"],
+  create: ["Create table and sit down", "開枱並坐下", "开桌并坐下"],
+  openTables: ["Open tables", "進行中的牌枱", "进行中的牌桌"],
+  recentDeals: ["Recent deals", "最近的牌局", "最近的牌局"],
+  loading: ["loading…", "載入中…", "载入中…"],
+  noTables: ["No open tables yet: create one.", "暫時沒有牌枱：開一張吧。",
+             "暂时没有牌桌：开一张吧。"],
+  noneYet: ["none yet", "暫無", "暂无"],
+  joinSeat: ["Join seat {0}", "坐 {0} 號位", "坐 {0} 号位"],
+  backToSeat: ["Back to my seat", "回到我的座位", "回到我的座位"],
+  watch: ["Watch", "旁觀", "旁观"],
+  friendSeat: ["friend (open seat)", "朋友（空位）", "朋友（空位）"],
+  botLevel: ["{0} bot", "{0} 電腦", "{0} 电脑"],
+  seatN: ["Seat {0}", "{0} 號位", "{0} 号位"],
+  typeName: ["Type your name.", "請輸入名字。", "请输入名字。"],
+  typeNameFirst: ["Type your name first, then join.", "請先輸入名字再加入。",
+                  "请先输入名字再加入。"],
+  cannotCreate: ["Cannot create the table: {0}", "無法開枱：{0}", "无法开桌：{0}"],
+  twoDecks: ["two decks (house rules: decks)", "兩副牌（自訂規則：decks）",
+             "两副牌（自定义规则：decks）"],
+  waitingForPlayers: ["waiting for players", "等待玩家", "等待玩家"],
+  dealOf: ["deal {0}", "第 {0} 局", "第 {0} 局"],
+  dealOfN: ["deal {0} of {1}", "第 {0}/{1} 局", "第 {0}/{1} 局"],
+  nPlayers: ["{0} players", "{0} 人", "{0} 人"],
+  won: ["{0} won", "{0} 勝", "{0} 胜"],
+  replay: ["replay", "重播", "回放"],
+  download: ["download", "下載", "下载"],
+  // the table
+  connecting: ["connecting…", "連線中…", "连接中…"],
+  online: ["online", "已連線", "已连接"],
+  reconnecting: ["reconnecting…", "重新連線…", "重新连接…"],
+  notConnected: ["not connected", "未連線", "未连接"],
+  waiting: ["waiting", "等待中", "等待中"],
+  play: ["Play", "出牌", "出牌"],
+  pass: ["Pass", "過", "过"],
+  hint: ["Hint", "提示", "提示"],
+  clear: ["Clear", "清除", "清除"],
+  sortRank: ["Sort: rank", "排序：點數", "排序：点数"],
+  sortSuit: ["Sort: suit", "排序：花色", "排序：花色"],
+  scores: ["Scores", "分數", "分数"],
+  trickLog: ["This trick & log", "本輪與紀錄", "本轮与记录"],
+  finishedDeals: ["Finished deals", "已完成的牌局", "已完成的牌局"],
+  yourHand: ["your hand", "你的手牌", "你的手牌"],
+  openSeat: ["open seat", "空位", "空位"],
+  bot: ["bot", "電腦", "电脑"],
+  away: ["away", "離開", "离开"],
+  outOfTrick: ["out of trick", "已過", "已过"],
+  nCards: ["{0} cards", "{0} 張", "{0} 张"],
+  oneCard: ["1 card", "1 張", "1 张"],
+  oneLeft: ["⚠ one card left!", "⚠ 只剩一張！", "⚠ 只剩一张！"],
+  wentOut: ["★ went out", "★ 出完", "★ 出完"],
+  passed: ["passed", "過", "过"],
+  waitingDots: ["Waiting for players…", "等待玩家…", "等待玩家…"],
+  newDeal: ["New deal", "新一局", "新一局"],
+  newTrick: ["New trick", "新一輪", "新一轮"],
+  yourLeadWith: ["Your lead — include {0}", "你先出 — 要包括 {0}", "你先出 — 要包括 {0}"],
+  yourLead: ["Your lead — play anything", "你先出 — 隨便出", "你先出 — 随便出"],
+  yourTurnBeat: ["Your turn — beat it or pass", "輪到你 — 壓過或過", "轮到你 — 压过或过"],
+  yourTurn: ["Your turn", "輪到你", "轮到你"],
+  toPlay: ["{0} to play", "輪到 {0}", "轮到 {0}"],
+  playerWentOut: ["{0} went out!", "{0} 出完了！", "{0} 出完了！"],
+  hintIs: ["Hint: {0}", "提示：{0}", "提示：{0}"],
+  hintPass: ["Hint: pass", "提示：過", "提示：过"],
+  timesUp: ["Time's up — a bot played {0} for you", "時間到 — 電腦替你出了 {0}",
+            "时间到 — 电脑替你出了 {0}"],
+  timesUpPass: ["Time's up — a bot passed for you", "時間到 — 電腦替你過了",
+                "时间到 — 电脑替你过了"],
+  noLegalWith: ["No legal play holds {0}", "沒有合法的出法包括 {0}", "没有合法的出法包括 {0}"],
+  linkCopied: ["link copied", "已複製連結", "已复制链接"],
+  shareLink: ["Share this link with friends:", "把這個連結傳給朋友：", "把这个链接发给朋友："],
+  copy: ["Copy", "複製", "复制"],
+  startNow: ["Start now — bots take the open seats", "現在開始 — 空位由電腦補上",
+             "现在开始 — 空位由电脑补上"],
+  takeSeat: ["Take a seat", "選座位", "选座位"],
+  sitIn: ["Sit in seat {0}", "坐 {0} 號位", "坐 {0} 号位"],
+  matchOver: ["Match over", "比賽結束", "比赛结束"],
+  winsDeal: ["{0} wins the deal", "{0} 贏了這局", "{0} 赢了这局"],
+  winsMatch: ["{0} wins the match.", "{0} 贏得比賽。", "{0} 赢得比赛。"],
+  player: ["Player", "玩家", "玩家"],
+  cardsLeft: ["Cards left", "剩牌", "剩牌"],
+  why: ["Why", "計法", "计法"],
+  deal: ["Deal", "本局", "本局"],
+  total: ["Total", "總分", "总分"],
+  backToLobby: ["Back to the lobby", "回到大廳", "回到大厅"],
+  nextDeal: ["Next deal", "下一局", "下一局"],
+  waitingOthers: ["Waiting for the others…", "等其他人…", "等其他人…"],
+  nextIn: ["Next deal in {0}s", "{0} 秒後下一局", "{0} 秒后下一局"],
+  watching: ["You are watching: no hand is shown to spectators.", "你在旁觀：不會顯示手牌。",
+             "你在旁观：不会显示手牌。"],
+  typeNameJoin: ["type your name first", "請先輸入名字", "请先输入名字"],
+  defaultRules: ["The default game: 3♦ leads, suits ♦<♣<♥<♠, Hong Kong straights, "
+                 + "classic scoring.", "標準玩法：3♦ 先出，花色 ♦<♣<♥<♠，香港順子，傳統計分。",
+                 "标准玩法：3♦ 先出，花色 ♦<♣<♥<♠，香港顺子，传统计分。"],
+  timerRule: ["Turn timer: {0}s (then a bot plays for you)", "出牌時限：{0} 秒（之後電腦代出）",
+              "出牌时限：{0} 秒（之后电脑代出）"],
+  noTimer: ["No turn timer", "不限時", "不限时"],
+  none: ["none", "無", "无"],
+  dealWon: ["Deal {0}: {1} won", "第 {0} 局：{1} 勝", "第 {0} 局：{1} 胜"],
+  settings: ["Settings", "設定", "设置"],
+  language: ["Language", "語言", "语言"],
+  fourColor: ["Four-colour deck", "四色牌", "四色牌"],
+  sound: ["Sound on your turn", "輪到你時發聲", "轮到你时提示音"],
+  seatLabel: ["{0}, {1}", "{0}，{1}", "{0}，{1}"],
+  toMove: ["to play", "出牌中", "出牌中"],
+  playedBy: ["{0} played", "{0} 出了", "{0} 出了"],
+  playedKind: ["{0}: {1}", "{0}：{1}", "{0}：{1}"],
+  // score reasons
+  sWentOut: ["went out", "出完", "出完"],
+  sCollects: ["went out first, collects {0}", "最先出完，收 {0}", "最先出完，收 {0}"],
+  sPlace: ["out {0}", "第 {0} 個出完", "第 {0} 个出完"],
+  sCards: ["{0} cards", "{0} 張", "{0} 张"],
+  sWhole: ["×3 the whole hand", "×3 整手沒出", "×3 整手没出"],
+  sMost: ["×2 {0}+ of {1}", "×2 剩 {0} 張以上", "×2 剩 {0} 张以上"],
+  sTwo: ["×2 a 2 held", "×2 手上有 2", "×2 手上有 2"],
+  sBomb: ["×2 a bomb held", "×2 手上有炸彈", "×2 手上有炸弹"],
+  sOnTwo: ["×2 went out on a 2", "×2 以 2 出完", "×2 以 2 出完"],
+  sOnBomb: ["×2 went out on a bomb", "×2 以炸彈出完", "×2 以炸弹出完"],
+  sTwosCount: ["+{0} for 2s", "+{0}（2 算雙倍）", "+{0}（2 算双倍）"],
+  sAdjusted: ["({0})", "（{0}）", "（{0}）"],
+  // replay
+  replayTitle: ["Replay", "重播", "回放"],
+  theDeal: ["The deal", "發牌", "发牌"],
+  autoplay: ["Autoplay", "自動播放", "自动播放"],
+  stop: ["Stop", "停止", "停止"],
+  first: ["start (Home)", "開頭（Home）", "开头（Home）"],
+  last: ["end (End)", "結尾（End）", "结尾（End）"],
+  prevPlay: ["back one play (←)", "上一手（←）", "上一手（←）"],
+  nextPlay: ["forward one play (→)", "下一手（→）", "下一手（→）"],
+  prevTrick: ["back one trick (↑)", "上一輪（↑）", "上一轮（↑）"],
+  nextTrick: ["forward one trick (↓)", "下一輪（↓）", "下一轮（↓）"],
+  copyLink: ["Copy link to this position", "複製此位置的連結", "复制此位置的链接"],
+  position: ["position", "位置", "位置"],
+  trickN: ["trick {0}", "第 {0} 輪", "第 {0} 轮"],
+  wentOutScores: ["{0} went out. Scores: {1}", "{0} 出完。分數：{1}", "{0} 出完。分数：{1}"],
+};
+
+const IDX = {"en": 0, "zh-Hant": 1, "zh-Hans": 2};
+
+// The text of *key* in the current language with {0}, {1}… filled in.
+export function t(key, ...args) {
+  const row = S[key];
+  if (!row) return key;
+  const text = row[IDX[current] ?? 0];
+  return text.replace(/\{(\d)\}/g, (_, i) => String(args[+i]));
+}
+
+// Fill every [data-i18n] element's text (and [data-i18n-title] titles) under *root*.
+export function applyText(root) {
+  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of root.querySelectorAll("[data-i18n-title]")) {
+    node.title = t(node.dataset.i18nTitle);
+    node.setAttribute("aria-label", node.title);
+  }
+}
+
+// -- cards and plays as players say them -------------------------------------------
+const SUIT_NAMES = {
+  D: ["diamonds", "方塊", "方块"], C: ["clubs", "梅花", "梅花"],
+  H: ["hearts", "紅心", "红心"], S: ["spades", "黑桃", "黑桃"],
+};
+const RANK_WORDS = {T: "10", J: "Jack", Q: "Queen", K: "King", A: "Ace"};
+const RANK_PLURAL = {T: "10s", J: "jacks", Q: "queens", K: "kings", A: "aces", 2: "2s"};
+const JOKER_NAMES = {RJ: ["Red Joker", "紅鬼", "大王"], BJ: ["Black Joker", "黑鬼", "小王"]};
+
+// A card's spoken name: "Queen of hearts", 紅心Q, 红心Q.
+export function cardName(name) {
+  const i = IDX[current] ?? 0;
+  if (JOKER_NAMES[name]) return JOKER_NAMES[name][i];
+  const rank = name[0] === "T" ? "10" : name[0];
+  if (i === 0) return `${RANK_WORDS[name[0]] || rank} of ${SUIT_NAMES[name[1]][0]}`;
+  return SUIT_NAMES[name[1]][i] + rank;
+}
+
+function rankText(r) { return r === "T" ? "10" : r; }
+function plural(r) { return RANK_PLURAL[r] || r + "s"; }
+
+const KINDS = {
+  SINGLE: ["Single", "單張", "单张"], PAIR: ["Pair", "對子", "对子"],
+  TRIPLE: ["Triple", "三條", "三条"], TWO_PAIRS: ["Two pairs", "兩對", "两对"],
+  FOUR_OF_A_KIND: ["Four of a kind", "四條", "四条"],
+  FIVE_TWO_PAIRS: ["Two pairs and a card", "兩對帶一張", "两对带一张"],
+  FIVE_TRIPS: ["Three of a kind and two cards", "三條帶兩張", "三条带两张"],
+  STRAIGHT: ["Straight", "順子", "顺子"], FLUSH: ["Flush", "同花", "同花"],
+  FULL_HOUSE: ["Full house", "葫蘆", "葫芦"], FOUR_KICKER: ["Four of a kind", "鐵支", "铁支"],
+  STRAIGHT_FLUSH: ["Straight flush", "同花順", "同花顺"], PAIR_RUN: ["Run of pairs", "連對", "连对"],
+  DRAGON: ["Dragon", "一條龍", "一条龙"], FIVE_OF_A_KIND: ["Five of a kind", "五條", "五条"],
+};
+
+// A play's kind (a Kind name from the server) with its ranks, as players say it:
+// "Full house, 9s over 4s", 葫蘆 9 帶 4. Plays with jokers get the kind alone.
+export function kindText(kind, names) {
+  const i = IDX[current] ?? 0;
+  if (!kind || !KINDS[kind]) return "";
+  const label = KINDS[kind][i];
+  if (names.some(n => JOKER_NAMES[n])) return label;
+  const counts = new Map();
+  for (const n of names) counts.set(n[0], (counts.get(n[0]) || 0) + 1);
+  const byCount = [...counts].sort((a, b) => b[1] - a[1]);
+  const top = byCount[0][0];
+  const zh = i > 0;
+  switch (kind) {
+    case "SINGLE": return zh ? `${label} ${cardName(names[0])}` : cardName(names[0]);
+    case "PAIR": return zh ? `${["", "一對", "一对"][i]} ${rankText(top)}`
+                           : `Pair of ${plural(top)}`;
+    case "TRIPLE": return zh ? `${label} ${rankText(top)}` : `Three ${plural(top)}`;
+    case "FULL_HOUSE": {
+      const low = byCount[1][0];
+      return zh ? `${label} ${rankText(top)} ${["", "帶", "带"][i]} ${rankText(low)}`
+                : `${label}, ${plural(top)} over ${plural(low)}`;
+    }
+    case "FOUR_OF_A_KIND": case "FOUR_KICKER": case "FIVE_OF_A_KIND":
+      return zh ? `${label} ${rankText(top)}` : `${label}, ${plural(top)}`;
+    default: return label;
+  }
+}

@@ -1,0 +1,110 @@
+// The panel over the felt: waiting for players, taking a seat, and the deal's
+// end (every hand face up, each score explained, the next deal's countdown).
+import {$, el, playerName} from "./dom.js";
+import {cardEl} from "./cards.js";
+import {t} from "./i18n.js";
+import {S, fmt, game, nameOf, you} from "./tablestate.js";
+
+// Why a seat scored what it did, from big2.scoring.explain's fields:
+// "10 cards ×2 10+ of 13 ×2 a 2 held = −40".
+export function scoreWhy(line) {
+  if (line.adjusted) return t("sAdjusted", line.adjusted.replaceAll("-", " "));
+  if (line.method === "ranking") return t("sPlace", (line.place || 0) + 1);
+  if (line.collects.length) return t("sCollects", line.collects.join(" + "));
+  if (line.left === 0) return t("sWentOut");
+  const parts = [line.left === 1 ? t("oneCard") : t("sCards", line.left)];
+  if (line.per_card === 3) parts.push(t("sWhole"));
+  else if (line.per_card === 2) parts.push(t("sMost", Math.ceil(line.whole * 0.7), line.whole));
+  if (line.method === "count" && line.twos) parts.push(t("sTwosCount", line.twos));
+  if (line.method === "classic") {
+    for (let k = 0; k < line.twos; k++) parts.push(t("sTwo"));
+    for (let k = 0; k < line.bombs; k++) parts.push(t("sBomb"));
+    if (line.winning_play) parts.push(t(line.winning_play === "two" ? "sOnTwo" : "sOnBomb"));
+  }
+  return parts.join(" ");
+}
+
+export function renderPanel(join) {
+  const panel = $("panel"), st = S.state, tb = st.table, g = game();
+  panel.replaceChildren();
+  let show = false;
+  if (tb.status === "waiting") {
+    show = true;
+    const link = location.origin + "/t/" + S.tableId;
+    const copy = () => {
+      if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});
+      S.flash(t("linkCopied"));
+    };
+    panel.append(el("h2", {text: t("waitingDots")}), el("p", {text: t("shareLink")}),
+      el("div", {class: "share"},
+        el("input", {readonly: true, value: link, id: "share-link", "aria-label": t("shareLink")}),
+        el("button", {onclick: copy, text: t("copy")})));
+    if (you() !== null) {
+      panel.append(el("p", {}, el("button", {class: "primary", id: "start-btn",
+        text: t("startNow"), onclick: () => S.send({type: "start"})})));
+    }
+  }
+  if (you() === null && tb.open.length) {
+    show = true;
+    const name = el("input", {id: "join-name", placeholder: t("yourName"), maxlength: 24,
+                              value: playerName(), "aria-label": t("yourName")});
+    const seats = el("div", {class: "seat-buttons"});
+    for (const s of tb.open) {
+      seats.append(el("button", {class: "primary join-seat", "data-seat": s,
+        text: t("sitIn", s + 1), onclick: () => join(s, name.value)}));
+    }
+    panel.append(el("h2", {text: t("takeSeat")}), name, seats);
+  }
+  if (g && g.winner !== null && (tb.status === "between" || tb.status === "over")) {
+    show = true;
+    dealEnd(panel, g, tb.status === "over");
+  }
+  panel.classList.toggle("hidden", !show);
+  panel.classList.toggle("end", show && !!(g && g.winner !== null));
+}
+
+function dealEnd(panel, g, over) {
+  const st = S.state, n = st.table.players;
+  panel.append(el("h2", {text: over ? t("matchOver") : t("winsDeal", nameOf(g.winner))}));
+  const tbl = el("table", {class: "result"});
+  tbl.append(el("tr", {}, el("th", {text: t("player")}), el("th", {text: t("cardsLeft")}),
+    el("th", {text: t("why")}), el("th", {text: t("deal")}), el("th", {text: t("total")})));
+  const end = g.end;
+  const order = [...Array(n).keys()].sort((a, b) => g.scores[b] - g.scores[a]);
+  for (const s of order) {
+    const left = el("td", {class: "left"});
+    const cards = end ? end.hands[s] : [];
+    if (cards.length) {
+      const row = el("div", {class: "reveal", "data-seat": s});
+      for (const c of cards) row.append(cardEl(c, "tiny"));
+      left.append(row);
+    } else left.append(String(g.counts[s]));
+    const why = end ? scoreWhy(end.lines[s]) : "";
+    tbl.append(el("tr", {class: s === you() ? "mine" : "", "data-seat": s},
+      el("td", {text: nameOf(s)}), left, el("td", {class: "why", text: why}),
+      el("td", {class: "num", text: fmt(g.scores[s])}),
+      el("td", {class: "num", text: fmt(st.totals[s])})));
+  }
+  panel.append(el("div", {class: "result-wrap"}, tbl));
+  if (over) {
+    const best = [...Array(n).keys()].sort((a, b) => st.totals[b] - st.totals[a])[0];
+    panel.append(el("p", {text: t("winsMatch", nameOf(best))}),
+      el("p", {}, el("a", {href: "/", class: "button", text: t("backToLobby")})));
+  } else if (you() !== null) {
+    const me = st.table.seats[you()];
+    panel.append(el("p", {class: "next-row"}, el("button", {class: "primary", id: "next-btn",
+      disabled: me.ready, text: me.ready ? t("waitingOthers") : t("nextDeal") + " (N)",
+      onclick: () => S.send({type: "next"})}), " ", el("span", {class: "next-in"})));
+  } else {
+    panel.append(el("p", {class: "next-row"}, el("span", {class: "next-in"})));
+  }
+}
+
+// The other seats' remaining cards face up in their spots (the deal is over).
+export function revealEl(seat) {
+  const g = game();
+  if (!g || !g.end || !g.end.hands[seat].length) return null;
+  const row = el("div", {class: "reveal", "data-seat": seat});
+  for (const c of g.end.hands[seat]) row.append(cardEl(c, "mini-face"));
+  return row;
+}

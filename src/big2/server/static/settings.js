@@ -1,0 +1,40 @@
+// The settings menu in the page bar: language, four-colour deck, sound.
+import {el, setting, setSetting} from "./dom.js";
+import {LANGUAGES, lang, setLang, t} from "./i18n.js";
+import {isFourColor, setFourColor} from "./cards.js";
+
+// Build the menu into *bar*; *onChange* redraws the page after a change.
+export function settingsMenu(bar, onChange) {
+  setFourColor(isFourColor());
+  const select = el("select", {id: "lang", "aria-label": t("language")});
+  for (const [code, name] of LANGUAGES) select.append(el("option", {value: code, text: name}));
+  select.value = lang();
+  select.addEventListener("change", () => { setLang(select.value); redraw(); });
+  const four = el("input", {type: "checkbox", id: "four-color", checked: isFourColor()});
+  four.addEventListener("change", () => { setFourColor(four.checked); redraw(); });
+  const sound = el("input", {type: "checkbox", id: "sound", checked: soundOn()});
+  sound.addEventListener("change", () => { setSetting("sound", sound.checked); redraw(); });
+  const summary = el("summary", {class: "pill", "aria-label": t("settings")}, "⚙");
+  const labels = {
+    lang: el("span", {}), four: el("span", {}), sound: el("span", {}),
+  };
+  const menu = el("details", {class: "settings", id: "settings"}, summary,
+    el("div", {class: "menu"},
+      el("label", {class: "menu-row"}, labels.lang, select),
+      el("label", {class: "menu-row"}, four, labels.four),
+      el("label", {class: "menu-row"}, sound, labels.sound)));
+  function redraw() {
+    labels.lang.textContent = t("language");
+    labels.four.textContent = t("fourColor");
+    labels.sound.textContent = t("sound");
+    summary.title = t("settings");
+    select.setAttribute("aria-label", t("language"));
+    onChange();
+  }
+  bar.append(menu);
+  redraw();
+  document.addEventListener("click", (ev) => { if (!menu.contains(ev.target)) menu.open = false; });
+  return menu;
+}
+
+export function soundOn() { return setting("sound", false); }
