@@ -13,8 +13,8 @@ from big2.poker import rank_hand
 from big2.poker.badugi import compare_badugi, rank_badugi
 from big2.poker.games import omaha_values
 from big2.poker.omaha import omaha_high, omaha_low
-from big2.poker.reference import reference_key
 from big2.poker.pots import settle, split_pot
+from big2.poker.reference import reference_key
 
 
 def deal(rng: random.Random, hole: int) -> tuple[list[int], list[int], list[int]]:

@@ -46,6 +46,7 @@ from big2.poker.games import GAMES
 from big2.poker.names import hand_name
 from big2.poker.odds import category_counts, odds_table, probabilities
 from big2.poker.omaha import omaha_high, omaha_low
+from big2.poker.pots import Settlement, settle, split_pot
 from big2.poker.ranges import RangeError, parse_range
 from big2.poker.ranking import (
     HandRank,
@@ -62,9 +63,9 @@ from big2.poker.rules import (
     GREEK,
     ITALIAN,
     STANDARD,
+    TWENTY_CARD,
     Rules,
 )
-from big2.poker.pots import Settlement, settle, split_pot
 from big2.poker.tables import CLASSES, Category
 
 __all__ = [
@@ -78,6 +79,7 @@ __all__ = [
     "ITALIAN",
     "JOKER",
     "STANDARD",
+    "TWENTY_CARD",
     "BadugiRank",
     "Category",
     "EquityError",

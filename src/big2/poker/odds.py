@@ -31,17 +31,20 @@ CATEGORIES = (
     "Four of a kind",
     "Full house, flush",
     "Full house",
-    "Flush",
     "Three of a kind, flush",
     "Two pair, flush",
     "Pair, flush",
+    "Flush",
     "Straight",
     "Three of a kind",
     "Two pair",
     "Pair",
     "High card",
 )
-"""Categories, best first; the ``…, flush`` ones need several decks."""
+"""Categories, best first, in the order :func:`~big2.poker.ranking.rank_hand` ranks
+the best hand of each (with duplicate cards): a flush holding a pair, two pair or
+three of a kind ranks as a flush by its cards, so A-A-K-Q-J suited is above the
+best plain flush; the ``…, flush`` rows need several decks."""
 
 _PATTERNS = {
     (5,): "Five of a kind", (4, 1): "Four of a kind", (3, 2): "Full house",

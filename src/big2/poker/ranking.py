@@ -193,6 +193,8 @@ def _build(c: _Candidate, rules: Rules) -> HandRank | None:
         key += (0 if nwild else 1,)
     elif rules.wild_tiebreak == "fewer":
         key += (-nwild,)
+    elif rules.wild_tiebreak == "more":
+        key += (nwild,)
     if rules.suit_tiebreak:
         key += (_tiebreak_suit(c, cat, idx, rules),)
     ordered = [c.ranks[i] for i in idx]

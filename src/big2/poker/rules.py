@@ -30,6 +30,7 @@ __all__ = [
     "LOW_MODES",
     "STANDARD",
     "SUIT_TIEBREAKS",
+    "TWENTY_CARD",
     "WILD_TIEBREAKS",
     "Rules",
 ]
@@ -38,9 +39,9 @@ LOW_MODES = ("a5", "27", "a6")
 """Lowball orders: ace-to-five, deuce-to-seven, ace-to-six."""
 SUIT_TIEBREAKS = ("highest", "paired", "unpaired")
 """Which card's suit breaks a tie between otherwise equal hands."""
-WILD_TIEBREAKS = ("natural", "fewer")
+WILD_TIEBREAKS = ("natural", "fewer", "more")
 """``natural``: a natural hand beats an equal one using wild cards;
-``fewer``: fewer wild cards beat more."""
+``fewer``: fewer wild cards beat more; ``more``: more wild cards beat fewer."""
 
 _ONE_EYED_JACKS = (34, 35)  # JH, JS
 
@@ -57,11 +58,13 @@ class Rules:
       aces high).  Jokers are always wild.
     * ``bug`` — jokers are bugs: an ace, or any card completing a straight or flush.
     * ``double_ace_flush`` — a wild card may duplicate a card held (A-A flush).
-    * ``wild_tiebreak`` — ``"natural"`` or ``"fewer"`` (see :data:`WILD_TIEBREAKS`).
+    * ``wild_tiebreak`` — ``"natural"``, ``"fewer"`` or ``"more"`` (see :data:`WILD_TIEBREAKS`).
     * ``lowest`` — poker rank of the deck's lowest card (0 = deuce; 5 = seven
       for a 32-card deck); the ace also plays below it in a straight.
     * ``flush_over_full_house`` — default: only in stripped decks.
     * ``suit_tiebreak`` and ``suit_order`` (high to low, e.g. ``"SHDC"``).
+    * ``straights_and_flushes`` — ``False`` for the historical 20-card game
+      (A K Q J T): only pairs, two pair, triplets, full houses and fours count.
     * ``italian_straight_flush`` — the minimum straight flush beats the maximum.
     * ``imperial_flush`` — the royal flush in the top suit beats everything
       except four of a kind of the deck's lowest rank.
@@ -79,6 +82,7 @@ class Rules:
     suit_order: str = "SHDC"
     italian_straight_flush: bool = False
     imperial_flush: bool = False
+    straights_and_flushes: bool = True
     _wild_ranks: frozenset[int] = field(default=frozenset(), init=False, repr=False,
                                         compare=False)
 
@@ -90,7 +94,7 @@ class Rules:
         if self.wild_tiebreak not in (None, *WILD_TIEBREAKS):
             raise ValueError(f"unknown wild tiebreak {self.wild_tiebreak!r}")
         if sorted(self.suit_order.upper()) != sorted("SHDC"):
-            raise ValueError(f"suit order must name each of S H D C once: {self.suit_order!r}")
+            raise ValueError("the suit order must name each of S H D C once")
         if not 0 <= self.lowest <= 8:
             raise ValueError("the deck must keep at least five ranks (lowest 0-8)")
         ranks = set()
@@ -102,7 +106,7 @@ class Rules:
                 ranks.add(RANK_CHARS.index("T" if w == "10" else key))
             else:
                 raise ValueError(
-                    f"unknown wild card kind {w!r} (a rank like '2', 'one-eyed-jacks', 'lowest')")
+                    "unknown wild card kind (use a rank like 2, one-eyed-jacks, lowest or bug)")
         object.__setattr__(self, "_wild_ranks", frozenset(ranks))
 
     @classmethod
@@ -135,8 +139,8 @@ class Rules:
 
     @property
     def straights_count(self) -> bool:
-        """Whether straights and flushes count (all but ace-to-five)."""
-        return self.low != "a5"
+        """Whether straights and flushes count (all but ace-to-five and the 20-card game)."""
+        return self.low != "a5" and self.straights_and_flushes
 
     def suit_strength(self, suit: int) -> int:
         """Strength of a suit number under :attr:`suit_order` (3 = highest)."""
@@ -167,6 +171,8 @@ class Rules:
             parts.append("wild: " + ", ".join(self.wild))
         if self.bug:
             parts.append("jokers are bugs")
+        if not self.straights_and_flushes:
+            parts.append("no straights or flushes")
         return "; ".join(parts)
 
 
@@ -182,5 +188,7 @@ DEUCES_WILD = Rules(wild=("2",))
 """Deuces wild (plus any jokers)."""
 ITALIAN = Rules(lowest=5, italian_straight_flush=True, suit_order="HDCS")
 """Italian poker: 32 cards, flush over full house, minimum straight flush beats maximum."""
+TWENTY_CARD = Rules(lowest=8, straights_and_flushes=False)
+"""The historical 20-card game (aces to tens): no straights or flushes."""
 GREEK = Rules(lowest=4, imperial_flush=True, suit_order="HSDC")
 """Greek rules: 36 cards, hearts high, imperial flush beaten only by four sixes."""
