@@ -19,9 +19,10 @@ they stand for.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 
-from big2.cards import DECK_SIZE, RANKS, Mask, cards_of, is_joker, rank_of
+from big2.cards import CARD_SYMBOLS, DECK_SIZE, RANKS, Mask, cards_of, is_joker
 from big2.game import Game
 from big2.rules import Rules
 from big2.terminal import render
@@ -31,17 +32,26 @@ from big2.variant.kinds import STRAIGHT_SEQUENCES
 _RUNS = frozenset({Kind.STRAIGHT, Kind.STRAIGHT_FLUSH, Kind.DRAGON, Kind.PAIR_RUN})
 
 
-@dataclass(frozen=True)
 class Play:
-    """One legal play: its number in the list, its cards, how it reads."""
+    """One legal play: its number in the list, its cards, how it reads. The
+    jokers' readings and the order of the cards are worked out when first shown."""
 
-    number: int
-    mask: Mask
-    label: str
-    order: tuple[int, ...]
-    """The cards in the order shown."""
-    readings: dict[int, int] = field(default_factory=dict)
-    """Each wild joker's card as this play reads it."""
+    def __init__(self, number: int, combo: Combo, rules: Rules) -> None:
+        self.number = number
+        self.combo = combo
+        self.rules = rules
+        self.mask: Mask = combo.cards
+        self.label = combo.kind.label
+
+    @cached_property
+    def readings(self) -> dict[int, int]:
+        """Each wild joker's card as this play reads it."""
+        return joker_readings(self.combo, self.rules)
+
+    @cached_property
+    def order(self) -> tuple[int, ...]:
+        """The cards in the order shown."""
+        return lay_out(self.combo, self.rules, self.readings)
 
 
 @dataclass(frozen=True)
@@ -83,38 +93,34 @@ def joker_readings(combo: Combo, rules: Rules) -> dict[int, int]:
 
 def lay_out(combo: Combo, rules: Rules, readings: dict[int, int]) -> tuple[int, ...]:
     """*combo*'s cards in the order players lay them out (see the module docstring)."""
+    strength = variant(rules).keys.strength
     cards = cards_of(combo.cards)
-
-    def eff(c: int) -> int:
-        return readings.get(c, c % DECK_SIZE)
-
-    def rank(c: int) -> int:
-        return 13 if is_joker(eff(c)) else rank_of(eff(c))
-
+    eff = [readings.get(c, c % DECK_SIZE) for c in cards]  # a joker as the card it reads as
+    rank = [13 if e >= 52 else e >> 2 for e in eff]
+    power = [strength[e] for e in eff]
+    idx = range(len(cards))
     if combo.kind in _RUNS:
         seq = None
         if combo.size == 5:
-            present = {RANKS[rank(c)] for c in cards if rank(c) < 13}
-            seq = next((s for s, _ in STRAIGHT_SEQUENCES[rules.straight_order]
-                        if present <= set(s)), None)
+            present = {RANKS[r] for r in rank if r < 13}
+            seq = next((q for q, _ in STRAIGHT_SEQUENCES[rules.straight_order]
+                        if present <= set(q)), None)
         if seq is not None:
-            return tuple(sorted(cards, key=lambda c: (
-                seq.index(RANKS[rank(c)]) if rank(c) < 13 else 5, rules.strength(eff(c)))))
-        return tuple(sorted(cards, key=lambda c: (rank(c), rules.strength(eff(c)), c)))
-    count = Counter(rank(c) for c in cards)
-    return tuple(sorted(cards, key=lambda c: (-count[rank(c)], rules.strength(eff(c)), c)))
+            place = [seq.index(RANKS[r]) if r < 13 else 5 for r in rank]
+            return tuple(cards[i] for i in sorted(idx, key=lambda i: (place[i], power[i])))
+        return tuple(cards[i] for i in sorted(idx, key=lambda i: (rank[i], power[i], cards[i])))
+    count = Counter(rank)
+    return tuple(cards[i] for i in sorted(idx, key=lambda i: (-count[rank[i]], power[i],
+                                                              cards[i])))
 
 
 def describe(game: Game, mask: Mask, combo: Combo | None = None, number: int = 0) -> Play:
     """*mask* as a :class:`Play` (read as played on the table now, unless *combo* is given)."""
-    rules = game.rules
+    eng = variant(game.rules).engine
+    combo = combo or eng.as_played(mask, game.last_combo) or eng.classify(mask)
     if combo is None:
-        combo = variant(rules).engine.as_played(mask, game.last_combo) \
-            or variant(rules).engine.classify(mask)
-    if combo is None:
-        return Play(number, mask, "not a play", tuple(cards_of(mask)))
-    readings = joker_readings(combo, rules)
-    return Play(number, mask, combo.kind.label, lay_out(combo, rules, readings), readings)
+        raise ValueError(f"not a play: {mask:#x}")
+    return Play(number, combo, game.rules)
 
 
 def show(play: Play) -> str:
@@ -138,14 +144,18 @@ def group_plays(game: Game) -> list[Group]:
     def kind_key(k: Kind, size: int) -> tuple[int, int]:
         return (size, kind_order.get(k, int(k)) if size == 5 else int(k))
 
-    combos.sort(key=lambda c: (kind_key(c.kind, c.size), c.power, c.cards))
+    rules = game.rules
+    strength = variant(rules).keys.strength
+
+    def key(c: Combo) -> tuple[object, ...]:  # same power: the weaker cards first
+        return (kind_key(c.kind, c.size), c.power,
+                tuple(strength[x] for x in lay_out(c, rules, {})))
+
+    combos.sort(key=key)
     groups: list[Group] = []
     current: list[Play] = []
     for i, combo in enumerate(combos):
-        number = i + 1
-        readings = joker_readings(combo, game.rules) if combo.cards >> 52 else {}
-        current.append(Play(number, combo.cards, combo.kind.label,
-                            lay_out(combo, game.rules, readings), readings))
+        current.append(Play(i + 1, combo, rules))
         nxt = combos[i + 1] if i + 1 < len(combos) else None
         if nxt is None or kind_key(nxt.kind, nxt.size) != kind_key(combo.kind, combo.size):
             groups.append(Group(combo.kind.label, tuple(current)))
@@ -155,13 +165,21 @@ def group_plays(game: Game) -> list[Group]:
 
 def compact(group: Group, room: int) -> tuple[list[Play], int]:
     """The plays of *group* that fit in *room* columns: the weakest few and the
-    strongest one; with how many are left out."""
-    plays = list(group.plays)
-    if _len(plays) <= room:
-        return plays, 0
+    strongest one; with how many are left out. Widths are reckoned before the
+    jokers' readings are worked out (a reading is allowed four columns)."""
+    plays = group.plays
+    total = 0
+    for p in plays:
+        total += _width(p) + 2
+        if total > room:
+            break
+    else:
+        return list(plays), 0
     shown = [plays[-1]]
+    used = _width(plays[-1]) + 12  # the last play and "… +N (m)"
     for p in plays[:-1]:
-        if _len([*shown, p]) + 12 > room:
+        used += _width(p) + 2
+        if used > room:
             break
         shown.insert(len(shown) - 1, p)
     return shown, len(plays) - len(shown)
@@ -172,5 +190,8 @@ def item(play: Play) -> str:
     return f"{play.number}) {show(play)}"
 
 
-def _len(plays: list[Play]) -> int:
-    return sum(render.visible(item(p)) + 2 for p in plays)
+def _width(play: Play) -> int:
+    """The columns :func:`item` takes at most for *play*."""
+    cards = cards_of(play.mask)
+    return (len(str(play.number)) + 2 + sum(len(CARD_SYMBOLS[c]) + 1 for c in cards) - 1
+            + 4 * sum(1 for c in cards if is_joker(c)))

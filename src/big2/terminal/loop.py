@@ -84,6 +84,11 @@ class TerminalGame:
             return None
         return line.strip()
 
+    def interactive(self) -> bool:
+        """Whether a person types at a terminal (then the game waits between deals)."""
+        isatty = getattr(self.inp, "isatty", None)
+        return bool(isatty and isatty())
+
     def you(self, seat: int) -> bool:
         """Whether *seat* is the person at the terminal, named "You"."""
         return seat == 0 and self.names[0] == "You"
@@ -125,6 +130,9 @@ class TerminalGame:
             if self.on_deal_end:
                 self.on_deal_end(game)
             self.show_scores(game)
+            if not self.match.is_over() and self.interactive():
+                answer = self.ask("Enter: next deal, q: quit ")
+                self.quit = answer is None or answer.lower() in parse.QUIT
         if self.quit:
             self.say("Bye.")
             return 0
@@ -353,9 +361,12 @@ class TerminalGame:
     def show_trick(self, game: Game) -> None:
         """The current trick, and the high cards played so far."""
         parts = []
+        eng = game.variant.engine
+        beaten = None  # each play read as it was played on the one before
         for a in game.trick:
             if a.cards:
-                shown = listing.describe(game, a.cards)
+                beaten = eng.as_played(a.cards, beaten) or eng.classify(a.cards)
+                shown = listing.describe(game, a.cards, beaten)
                 parts.append(f"{self.short[a.seat]} {shown.label} {listing.show(shown)}")
             else:
                 parts.append(f"{self.short[a.seat]} pass")

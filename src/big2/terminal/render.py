@@ -101,10 +101,10 @@ def rules_header(rules: Rules, base: str | None = None) -> str:
         return exact
     mine = rules.to_dict()
     best: tuple[int, str, dict[str, Any]] | None = None
-    names = [base] if base in PRESETS else list(PRESETS)
+    names = [base] if base is not None and base in PRESETS else list(PRESETS)
     for name in names:
-        base = Rules.preset(name).to_dict()
-        diff = {k: v for k, v in mine.items() if base[k] != v}
+        theirs = Rules.preset(name).to_dict()
+        diff = {k: v for k, v in mine.items() if theirs[k] != v}
         if best is None or len(diff) < best[0]:
             best = (len(diff), name, diff)
     assert best is not None
