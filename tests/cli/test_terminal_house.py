@@ -68,7 +68,7 @@ def test_a_weak_hand_may_be_thrown_in() -> None:
 def test_the_spare_is_shown_and_its_swap_offered() -> None:
     rules = Rules(players=3, spare_to="aside", spare_swap=True, match_deals=1)
     game = Match(rules, seed=2).new_game()
-    spare, = cards_of(int(game.spare))
+    assert len(cards_of(int(game.spare))) == 1
     out = play(Match(rules, seed=2), "y\nq\n")
     shown = str(game.spare)
     assert f"Spare card, face up in the middle: {shown}" in out
@@ -141,4 +141,5 @@ def test_enter_gives_the_lowest_cards() -> None:
 def test_your_partner_is_shown_under_teams() -> None:
     out = play(Match(Rules(teams=True, match_deals=1), seed=1), "q\n")
     assert "  teams: you and Bot 2 (opposite) against Bot 1 and Bot 3" in out
-    assert "-- Your turn --  (partner: Bot 2, " in out
+    counts = next(ln for ln in out.splitlines() if ln.startswith("Cards left: "))
+    assert " · Bot 2 (partner) " in counts and counts.count("partner") == 1

@@ -39,11 +39,9 @@ def introduce(tg: TerminalGame) -> None:
         tg.say("  " + note)
 
 
-def partner_note(tg: TerminalGame, game: Game) -> str:
-    """`` (partner: Bot 2, 5 cards)`` under ``teams``, else empty."""
-    if not game.rules.teams:
-        return ""
-    return f"  (partner: {tg.short[2]}, {game.hands[2].bit_count()} cards)"
+def partner_tag(game: Game, seat: int) -> str:
+    """`` (partner)`` after your partner's name under ``teams``, else empty."""
+    return " (partner)" if game.rules.teams and seat == 2 else ""
 
 
 def _yes_no(tg: TerminalGame, question: str) -> bool | None:

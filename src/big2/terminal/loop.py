@@ -84,6 +84,12 @@ class TerminalGame:
             return None
         return line.strip()
 
+    def say_list(self, head: str, parts: list[str]) -> None:
+        """*head* and *parts* joined by `` · ``, wrapped to the terminal's width."""
+        items = [head, *(p + " ·" for p in parts[:-1]), *parts[-1:]]
+        for i, line in enumerate(render.wrap(items, "  ", render.width() - 1, sep=" ")):
+            self.say(line.strip() if i == 0 else line)
+
     def interactive(self) -> bool:
         """Whether a person types at a terminal (then the game waits between deals)."""
         isatty = getattr(self.inp, "isatty", None)
@@ -194,10 +200,9 @@ class TerminalGame:
         """Print the state the player needs to choose a play."""
         counts = []
         for s, c in enumerate(game.card_counts()):
-            tag = f" {self.short[s]} {c}"
-            counts.append(render.marked(tag.strip()) if c == 1 and s else tag.strip())
-        partner = house.partner_note(self, game)
-        self.say("\n" + render.marked("-- Your turn --") + partner)
+            tag = f"{self.short[s]}{house.partner_tag(game, s)} {c}"
+            counts.append(render.marked(tag) if c == 1 and s else tag)
+        self.say("\n" + render.marked("-- Your turn --"))
         self.say("Cards left: " + " · ".join(counts))
         if game.leading:
             must = ""
@@ -290,6 +295,7 @@ class TerminalGame:
                 if low[0] in "h?":
                     self.say(HELP)
                 self.show_legal(game, groups, full=True)
+                self.show_hand(game)
                 continue
             if low in ("t", "trick"):
                 self.show_trick(game)
@@ -370,7 +376,7 @@ class TerminalGame:
                 parts.append(f"{self.short[a.seat]} {shown.label} {listing.show(shown)}")
             else:
                 parts.append(f"{self.short[a.seat]} pass")
-        self.say("This trick: " + (" · ".join(parts) if parts else "nothing played yet"))
+        self.say_list("This trick:", parts or ["nothing played yet"])
         played = game.played()
         deck = game.variant.deck.cards
         facts = [f"{played.bit_count()} cards"]
@@ -380,7 +386,7 @@ class TerminalGame:
                 out = cards_of(played & RANK_MASKS[rank])
                 named = render.cards(render.hand_order(out, game.rules, False)) if out else "none"
                 facts.append(f"{label} out: {named} ({len(out)} of {of})")
-        self.say("Played so far: " + " · ".join(facts))
+        self.say_list("Played so far:", facts)
 
     # -- the deal's end --------------------------------------------------------------
 
