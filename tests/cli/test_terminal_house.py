@@ -111,20 +111,25 @@ def test_titles_and_the_presidents_gift_are_chosen_at_the_terminal() -> None:
     def answer(out: str) -> str | None:
         last = out.splitlines()[-1] if out else ""
         if last.startswith("Cards to give") and not asked:
-            offer = next(ln for ln in reversed(out.splitlines()) if ln.startswith("You are"))
-            asked.append(offer)
+            lines = out.splitlines()
+            at = max(i for i, ln in enumerate(lines) if ln.startswith("You are"))
+            asked.extend(lines[at:at + 2])
+            for more in lines[at + 2:]:
+                if not more.startswith(" "):
+                    break
+                asked[1] += more  # the hand goes on over the next line
             return "zz"  # refused, asked again
         if last.startswith("Cards to give"):
-            hand = asked[0].rsplit(": ", 1)[1].split()
+            hand = asked[1].split(": ", 1)[1].split()
             return ascii_cards(" ".join(hand[-2:]))  # the two best
         return "q"
 
     out = play(match, answer)
-    assert asked and asked[0].startswith("You are President: give back 2 cards from your hand "
-                                         "after receiving: ")
-    assert "Not allowed: not a card: 'zz'" in out
-    chosen = parse_cards(" ".join(asked[0].rsplit(": ", 1)[1].split()[-2:]))
     scum = titles.index("Scum")
+    assert asked[0] == f"You are President: choose 2 cards to give Bot {scum} (Scum)."
+    assert asked[1].startswith("Your hand (after receiving): ")
+    assert "Not allowed: not a card: 'zz'" in out
+    chosen = parse_cards(" ".join(asked[1].split(": ", 1)[1].split()[-2:]))
     assert "Titles: You President · " in out
     assert f"  You (President) give Bot {scum} (Scum): {chosen}" in out
     gift = match.exchanges[1]
@@ -139,7 +144,8 @@ def test_enter_gives_the_lowest_cards() -> None:
 
 
 def test_your_partner_is_shown_under_teams() -> None:
-    out = play(Match(Rules(teams=True, match_deals=1), seed=1), "q\n")
+    out = play(Match(Rules(teams=True, match_deals=1), seed=1), "1\np\n" * 100)
+    assert "  Teams: you and Bot 2 hold " in out and " cards, Bot 1 and Bot 3 " in out
     assert "  teams: you and Bot 2 (opposite) against Bot 1 and Bot 3" in out
     counts = next(ln for ln in out.splitlines() if ln.startswith("Cards left: "))
     assert " · Bot 2 (partner) " in counts and counts.count("partner") == 1

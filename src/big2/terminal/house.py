@@ -39,6 +39,17 @@ def introduce(tg: TerminalGame) -> None:
         tg.say("  " + note)
 
 
+def team_result(tg: TerminalGame, game: Game) -> str:
+    """Under ``teams``: the cards each side holds and who wins by how many."""
+    left = [h.bit_count() for h in game.hands]
+    ours, theirs = left[0] + left[2], left[1] + left[3]
+    verdict = ("a tie: a five-card shoot-out decides it" if ours == theirs else
+               f"your side wins by {theirs - ours}" if ours < theirs else
+               f"their side wins by {ours - theirs}")
+    return (f"Teams: you and {tg.short[2]} hold {ours} cards, {tg.short[1]} and "
+            f"{tg.short[3]} {theirs}: {verdict}.")
+
+
 def partner_tag(game: Game, seat: int) -> str:
     """`` (partner)`` after your partner's name under ``teams``, else empty."""
     return " (partner)" if game.rules.teams and seat == 2 else ""
@@ -112,11 +123,18 @@ def gift_chooser(tg: TerminalGame) -> Chooser:
         default = lowest_cards(seat, hand, count, rules=rules)
         if seat != 0 or tg.quit:
             return default
-        title = tg.match.titles[0]
+        titles = tg.match.titles
+        title = titles[0]
+        low = "Scum" if title == "President" else "Vice-Scum"
+        to = tg.short[titles.index(low)] if low in titles else "the other side"
         when = "as dealt" if rules.exchange == "before" else "after receiving"
         order = render.hand_order(cards_of(hand), rules, tg.by_suit)
-        tg.say(f"You are {title}: give back {count} card{'s' * (count > 1)} "
-               f"from your hand {when}: {render.cards(order)}")
+        tg.say(f"You are {title}: choose {count} card{'s' * (count > 1)} to give {to} ({low}).")
+        head = f"Your hand ({when}):"
+        lines = render.wrap([render.card(c) for c in order], "", render.width() - len(head) - 1,
+                            sep=" ")
+        for i, line in enumerate(lines):
+            tg.say(f"{head if i == 0 else ' ' * len(head)} {line}")
         while True:
             answer = tg.ask(f"Cards to give (Enter: {render.cards(cards_of(default))}): ")
             if answer is None or answer.lower() in parse.QUIT:

@@ -403,6 +403,8 @@ class TerminalGame:
             self.say(f"{name:{width}}  {game.hands[s].bit_count():10d}  {outcome.scores[s]:+9d}"
                      f"  {self.match.totals[s]:+5d}")
         self.say("Why:")
+        if game.rules.teams:
+            self.say("  " + house.team_result(self, game))
         for line in explain(game):
             self.say("  " + line.describe(self.short[line.seat]))
             left = game.hands[line.seat]
