@@ -1,10 +1,14 @@
 """Poker evaluator benchmark: big2.poker against treys, eval7 and phevaluator.
 
 Times the single-hand APIs on the same random 5- and 7-card hands (median of
-several repeats), checks that big2.poker and treys agree on every hand (both
-number the 7,462 classes the same way, one counting up and one down), and
-times the NumPy batch API.  Run: ``.venv/bin/python benchmarks/bench_poker.py``
-(``--hands N``, ``--repeats R``).
+several interleaved repeats), checks that big2.poker and treys agree on every
+hand (both number the 7,462 classes the same way, one counting up and one
+down), times the NumPy batch API against the scalar call, and times
+``big2.poker.equity`` (exact and Monte Carlo) beside eval7's Monte Carlo.
+phevaluator is timed twice: its public ``evaluate_cards`` (which converts
+every card) and its raw C entry points (``evaluate_5cards``/``evaluate_7cards``
+on card ids).  Run: ``.venv/bin/python benchmarks/bench_poker.py``
+(``--hands N``, ``--repeats R``, ``--no-equity``).
 """
 
 from __future__ import annotations
@@ -54,6 +58,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--batch", type=int, default=2_000_000)
+    parser.add_argument("--no-equity", action="store_true", help="skip the equity timings")
     args = parser.parse_args()
     rng = random.Random(2024)
     n, reps = args.hands, args.repeats
@@ -129,6 +134,7 @@ def main() -> None:
 
     try:
         from phevaluator import evaluate_cards
+        from phevaluator.evaluator import _EVALUATORS as PH_RAW
     except ImportError:
         print("phevaluator not installed")
     else:
@@ -145,13 +151,25 @@ def main() -> None:
             for h in i7:
                 evaluate_cards(*h)
 
+        raw5, raw7 = PH_RAW[5], PH_RAW[7]
+
+        def ph5_raw() -> None:
+            for h in i5:
+                raw5(*h)
+
+        def ph7_raw() -> None:
+            for h in i7:
+                raw7(*h)
+
         rows += [("phevaluator.evaluate_cards", "5", ph5, n),
-                 ("phevaluator.evaluate_cards", "7", ph7, n)]
+                 ("phevaluator.evaluate_cards", "7", ph7, n),
+                 ("phevaluator raw evaluate_5cards (C)", "5", ph5_raw, n),
+                 ("phevaluator raw evaluate_7cards (C)", "7", ph7_raw, n)]
 
     nb = args.batch
     b5 = np.array([rng.sample(range(52), 5) for _ in range(nb // 10)], dtype=np.uint8)
     b5 = np.tile(b5, (10, 1))
-    b7 = np.array(h7, dtype=np.uint8)
+    b7 = np.tile(np.array(h7, dtype=np.uint8), (max(1, nb // n), 1))
     rows += [("big2.poker evaluate5_batch (NumPy)", "5",
               lambda: evaluate5_batch(b5), len(b5)),
              ("big2.poker evaluate7_batch (NumPy)", "7",
@@ -159,10 +177,59 @@ def main() -> None:
 
     results = median_rates(rows, reps)
     base = {cards: rate for name, cards, rate in results if name.startswith("treys")}
-    print(f"\n{'evaluator':<38}{'cards':>6}{'M evals/s':>12}{'vs treys':>10}")
+    rate_of = {(name, cards): rate for name, cards, rate in results}
+    ours = {"5": rate_of[("big2.poker evaluate5(*cards)", "5")],
+            "7": rate_of[("big2.poker evaluate7(*cards)", "7")]}
+    print(f"\n{'evaluator':<38}{'cards':>6}{'M evals/s':>12}{'vs treys':>10}{'big2/it':>10}")
     for name, cards, rate in results:
         ratio = f"{rate / base[cards]:.1f}x" if cards in base else "-"
-        print(f"{name:<38}{cards:>6}{rate / 1e6:>12.2f}{ratio:>10}")
+        mine = f"{ours[cards] / rate:.2f}x"
+        print(f"{name:<38}{cards:>6}{rate / 1e6:>12.2f}{ratio:>10}{mine:>10}")
+    batch7 = rate_of[("big2.poker evaluate7_batch (NumPy)", "7")]
+    print(f"\nevaluate7_batch / evaluate7 (scalar): {batch7 / ours['7']:.1f}x")
+    if not args.no_equity:
+        equity_timings(reps)
+
+
+def equity_timings(repeats: int) -> None:
+    """Median seconds of typical equity calls (the first call builds the tables)."""
+    from big2.poker import equity
+
+    equity(["AS AH", "KS KH"], board="2C 7D 9H")  # build the lookup tables
+    cases: list[tuple[str, Callable[[], object]]] = [
+        ("hold'em AA vs KK preflop, exact (1,712,304 boards)",
+         lambda: equity(["AC AD", "KH KS"])),
+        ("hold'em AA vs KK vs QQ preflop, exact (1,370,754)",
+         lambda: equity(["AC AD", "KH KS", "QS QH"])),
+        ("hold'em AA vs KK vs QQ, Monte Carlo 1,000,000",
+         lambda: equity(["AC AD", "KH KS", "QS QH"], trials=1_000_000, seed=1)),
+        ("hold'em QQ+ vs AKs (ranges), Monte Carlo 200,000",
+         lambda: equity(["QQ+", "AKs"], trials=200_000, seed=1)),
+        ("omaha preflop heads-up, Monte Carlo 200,000",
+         lambda: equity(["AS AH KD QC", "JS TS 9H 8H"], game="omaha", trials=200_000, seed=1)),
+        ("omaha8 on the flop, exact (820 boards)",
+         lambda: equity(["AS 2H 3D KC", "JS TS 9H 8H"], board="4S 5S KH", game="omaha8")),
+        ("stud third street, Monte Carlo 200,000",
+         lambda: equity(["AS KS 2D", "QH QD 7C"], game="stud", trials=200_000, seed=1)),
+    ]
+    try:
+        import eval7
+    except ImportError:
+        pass
+    else:
+        hero = [eval7.Card("Ac"), eval7.Card("Ad")]
+        villain = eval7.HandRange("KhKs")
+        cases.append(("eval7 py_hand_vs_range_monte_carlo AA vs KK, 1,000,000 (C)",
+                      lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [],
+                                                                 1_000_000)))
+    print(f"\n{'equity call':<62}{'median s':>10}")
+    for name, call in cases:
+        times = []
+        for _ in range(max(1, repeats // 2)):
+            t = time.perf_counter()
+            call()
+            times.append(time.perf_counter() - t)
+        print(f"{name:<62}{statistics.median(times):>10.3f}")
 
 
 if __name__ == "__main__":

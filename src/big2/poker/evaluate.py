@@ -10,8 +10,9 @@ those alone the suits are compared and, if all alike, a second list indexed
 by the rank bits gives the flush value.
 
 Seven cards (:func:`evaluate7`): the per-card keys of :data:`CARD_KEYS7` add up
-to a 4-bit count per suit and a rank key (:data:`~.lookup.RANK_KEYS7`) that
-indexes one list of 7.8 M entries, built on first use (about 0.6 s).
+to the same suit fields and a rank key (:data:`~.lookup.RANK_KEYS7`) that
+indexes one list of 7.8 M entries, built on first use (about 0.6 s); a flush
+takes that suit's rank bits into a second list.
 
 Six, eight or nine cards: each card maps to one int holding its rank in base 5
 (bits 24 and up) and 7 in its suit's 6-bit field; a field reaches 32 (bit 5)
@@ -183,34 +184,43 @@ def _flush_value(cards: Sequence[int], k: int) -> int:
 
 
 CARD_KEYS7: tuple[int, ...] = tuple(
-    (RANK_KEYS7[_poker_rank(c)] << 16) + (1 << 4 * (c & 3)) for c in range(52)
+    (RANK_KEYS7[_poker_rank(c)] << 24) + (7 << 6 * (c & 3)) for c in range(52)
 )
-"""Per-card key for seven cards: the :data:`~.lookup.RANK_KEYS7` rank key from bit 16,
-one count in the suit's 4-bit field (a field passes 7 after adding 3 at five of a suit)."""
+"""Per-card key for seven cards: the :data:`~.lookup.RANK_KEYS7` rank key from bit 24,
+7 in the suit's 6-bit field (which reaches 32 exactly at five of a suit)."""
 _NF7L: list[int] = []
-"""The seven-card non-flush table (:func:`~.lookup.tables`) as a list, filled on first use."""
+"""The seven-card non-flush table (:func:`~.lookup.tables`) as a list, filled on first use;
+equal values share one int object, so lookups touch few distinct objects."""
 
 
 def _fill_nf7() -> None:
     from big2.poker.lookup import tables
 
     if not _NF7L:
-        _NF7L.extend(tables("standard").nonflush.tolist())
+        canonical = list(range(7463))
+        _NF7L.extend(map(canonical.__getitem__, tables("standard").nonflush.tolist()))
+
+
+_SUIT_BITS7: dict[int, tuple[int, ...]] = {
+    32 << 6 * suit: tuple(RANK_BITS[c] if c & 3 == suit else 0 for c in range(52))
+    for suit in range(4)
+}
+"""By flush bit of :data:`CARD_KEYS7` sums: each card's rank bit if it has that suit, else 0."""
 
 
 def _flush7(cards: Sequence[int], k: int) -> int:
     """Best value of seven cards holding a flush (no full house or quads fits beside one)."""
-    suit = next(s for s in range(4) if (k + 0x3333) >> 4 * s & 8)
+    t = _SUIT_BITS7[k & _FLUSH]
     bits = 0
     for card in cards:
-        if card & 3 == suit:
-            bits |= RANK_BITS[card]
+        bits |= t[card]
     return FLUSH_BEST[bits]
 
 
 def evaluate7(
     a: int, b: int, c: int, d: int, e: int, f: int, g: int,
     _k: tuple[int, ...] = CARD_KEYS7, _nf: list[int] = _NF7L,
+    _sb: dict[int, tuple[int, ...]] = _SUIT_BITS7, _fb: list[int] = FLUSH_BEST,
 ) -> int:
     """Value of the best five of seven cards (1–7,462, higher is better).
 
@@ -222,13 +232,14 @@ def evaluate7(
     7462
     """
     k = _k[a] + _k[b] + _k[c] + _k[d] + _k[e] + _k[f] + _k[g]
-    if (k + 0x3333) & 0x8888:
-        return _flush7((a, b, c, d, e, f, g), k)
+    if k & 0x820820:
+        t = _sb[k & 0x820820]
+        return _fb[t[a] | t[b] | t[c] | t[d] | t[e] | t[f] | t[g]]
     try:
-        return _nf[k >> 16]
+        return _nf[k >> 24]
     except IndexError:
         _fill_nf7()
-        return _nf[k >> 16]
+        return _nf[k >> 24]
 
 
 def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
@@ -276,11 +287,11 @@ def evaluate(
         if n == 7:
             a, b, c, d, e, f, g = cards
             k = _k7[a] + _k7[b] + _k7[c] + _k7[d] + _k7[e] + _k7[f] + _k7[g]
-            if (k + 0x3333) & 0x8888:
+            if k & 0x820820:
                 return _flush7(cards, k)
             if not _nf:
                 _fill_nf7()
-            return _nf[k >> 16]
+            return _nf[k >> 24]
         if 5 < n <= 9:
             return _evaluate_n(cards)
     except IndexError:
