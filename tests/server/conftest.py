@@ -20,6 +20,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from big2.server.app import Limits, create_app
+from big2.server.pool import BotPool
 from big2.server.protocol import CARD_NAME_HELP
 from big2.server.tables import Timing
 
@@ -192,7 +193,9 @@ def live_factory(tmp_path: Path) -> Iterator[Any]:
         kw.setdefault("db", str(tmp_path / "big2.sqlite3"))
         kw.setdefault("timing", FAST)
         kw.setdefault("auto_bot", "greedy")
-        kw.setdefault("limits", Limits(rate=10_000, burst=10_000, kick_after=10**9))
+        kw.setdefault("limits", Limits(rate=10_000, burst=10_000, kick_after=10**9,
+                                       create_burst=10_000, join_burst=10_000))
+        kw.setdefault("pool", BotPool(workers=0))
         server = LiveServer(create_app(**kw)).start()
         started.append(server)
         return server

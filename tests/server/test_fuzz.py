@@ -94,9 +94,9 @@ def test_fuzz_changes_nothing_and_leaks_nothing(live: LiveServer) -> None:
         mover = players[to_move]
         legal = mover.state["game"]["legal"]
         choice = legal[0] if legal[0] else legal[-1]
+        plies = len(table.game.history) + 1
         mover.send({"type": "play", "cards": choice.split()} if choice else {"type": "pass"})
         for c in everyone:
-            plies = len(table.game.history)
             c.wait_state(lambda s, n=plies: s["game"]["plies"] == n)
         if table.game.is_over():
             break

@@ -1,10 +1,17 @@
 """The web application: lobby and table pages, a JSON API and the WebSocket.
 
-:func:`create_app` builds a FastAPI app around a :class:`Server`, which keeps
-the live tables (:class:`~big2.server.tables.Table`), their connections and
-timers, and writes every change to the :class:`~big2.server.store.Store`, so a
-restart resumes unfinished tables. All game logic is in
-:mod:`big2.server.tables`; all message checking in :mod:`big2.server.protocol`.
+:func:`create_app` builds a FastAPI app around a :class:`~big2.server.core.Server`,
+which keeps the live tables and writes every change to the
+:class:`~big2.server.store.Store`, so a restart resumes unfinished tables.
+Game logic is in :mod:`big2.server.tables`, message checking in
+:mod:`big2.server.protocol`, the WebSocket loop in :mod:`big2.server.sockets`,
+input hygiene in :mod:`big2.server.hygiene`.
+
+Every error reply is ``{"detail": …}`` and never repeats what was sent: ``400``
+a request the table refuses, ``404`` any id that names nothing (whatever its
+size), ``413`` a body over the limit, ``422`` a body that does not fit the
+schema (bad text included), ``429`` too many tables or seats from one address
+(with ``Retry-After``), ``503`` the table cap or the database unavailable.
 
 Run it with ``big2 serve`` (see :mod:`big2.server.cli`).
 """
@@ -13,302 +20,34 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import sqlalchemy as sa
 from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from big2 import svg
-from big2.bots import BOT_LEVELS, available_bots
+from big2.bots import BOT_LEVELS, available_bots, make_bot
 from big2.cards import CARD_NAMES
 from big2.rules import OPTIONS, PRESETS
-from big2.server import protocol
 from big2.server.bodies import CreateTable, JoinTable, settings_of
-from big2.server.store import Store
-from big2.server.tables import Table, TableError, Timing, cards_text
+from big2.server.core import TABLE_ID, Hub, Limits, Server, TableLimit
+from big2.server.hygiene import BodyLimit, IpLimiter, host_allowed
+from big2.server.pool import BotPool
+from big2.server.sockets import Sockets, quiet_disconnect_logs
+from big2.server.store import MAX_RECORD_ID, DatabaseError, Store
+from big2.server.tables import Table, TableError, Timing
 
 __all__ = ["Limits", "Server", "create_app"]
 
 log = logging.getLogger("big2.server")
 STATIC = Path(__file__).parent / "static"
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Abuse limits.
-
-    Attributes:
-        rate: messages per second a connection may send on average.
-        burst: how many it may send at once.
-        kick_after: refused messages after which the connection is closed.
-        max_tables: live tables at most.
-        queue: messages waiting for a slow client before it is dropped.
-    """
-
-    rate: float = 8.0
-    burst: float = 24.0
-    kick_after: int = 200
-    max_tables: int = 500
-    queue: int = 256
-
-
-class Connection:
-    """One WebSocket client: its seat (``None`` watches), outgoing queue and limiter."""
-
-    def __init__(self, ws: WebSocket, limits: Limits) -> None:
-        self.ws = ws
-        self.seat: int | None = None
-        self.hello = False
-        self.limiter = protocol.RateLimiter(limits.rate, limits.burst)
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.queue)
-        self.closed = False
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue *message*; a client that falls too far behind is dropped."""
-        if self.closed:
-            return
-        try:
-            self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
-        except asyncio.QueueFull:
-            self.close()
-
-    def close(self) -> None:
-        """Stop sending and close after what is queued."""
-        if not self.closed:
-            self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
-
-    async def pump(self) -> None:
-        """Send queued messages until closed."""
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                with contextlib.suppress(Exception):
-                    await self.ws.close(1008)
-                return
-            try:
-                await self.ws.send_text(text)
-            except Exception:  # noqa: BLE001 - whatever the transport raises, the client is gone
-                self.closed = True
-                return
-
-
-class Hub:
-    """A live table with its connections and its timer."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.connections: set[Connection] = set()
-        self.timer: asyncio.TimerHandle | None = None
-
-
-class Server:
-    """Live tables, persistence and message handling (no HTTP routing here)."""
-
-    def __init__(self, store: Store, *, timing: Timing | None = None,
-                 auto_bot: str | None = None, limits: Limits | None = None) -> None:
-        self.store = store
-        self.timing = timing or Timing()
-        self.auto_bot = auto_bot
-        self.limits = limits or Limits()
-        self.hubs: dict[str, Hub] = {}
-        self.internal_errors = 0
-
-    @staticmethod
-    def now() -> float:
-        """The clock tables run on."""
-        return time.monotonic()
-
-    # -- lifecycle ---------------------------------------------------------------
-
-    def resume(self) -> int:
-        """Load every unfinished table from the store; return how many."""
-        for snap in self.store.unfinished_tables():
-            try:
-                table = Table.restore(snap, timing=self.timing, auto_bot=self.auto_bot,
-                                      now=self.now())
-            except Exception:  # a bad row must not stop the server
-                log.exception("cannot resume table %s", snap.get("id"))
-                continue
-            self.hubs[table.id] = Hub(table)
-        for hub in self.hubs.values():
-            self.schedule(hub)
-        return len(self.hubs)
-
-    def shutdown(self) -> None:
-        """Cancel timers and save every table."""
-        for hub in self.hubs.values():
-            if hub.timer is not None:
-                hub.timer.cancel()
-            self.persist(hub)
-
-    def add(self, table: Table) -> Hub:
-        """Start serving a new table."""
-        if len(self.hubs) >= self.limits.max_tables:
-            raise HTTPException(503, "too many tables; try again later")
-        hub = self.hubs[table.id] = Hub(table)
-        self.commit(hub)
-        return hub
-
-    # -- changes -----------------------------------------------------------------
-
-    def persist(self, hub: Hub) -> None:
-        """Save the table and store any finished deal as a record."""
-        table = hub.table
-        self.store.save_table(table.id, table.status, table.snapshot())
-        while table.finished:
-            record = table.finished.pop(0)
-            self.store.add_record(table.id, int(record.tags.get("Deal", "0")), record)
-
-    def commit(self, hub: Hub) -> None:
-        """After a change: save, tell every client, and re-arm the timer."""
-        self.persist(hub)
-        self.broadcast(hub)
-        self.schedule(hub)
-
-    def broadcast(self, hub: Hub) -> None:
-        """Send each connection the state built for its own seat."""
-        now = self.now()
-        cache: dict[int | None, dict[str, Any]] = {}
-        for conn in list(hub.connections):
-            if conn.seat not in cache:
-                cache[conn.seat] = hub.table.state_for(conn.seat, now)
-            conn.send(cache[conn.seat])
-
-    def schedule(self, hub: Hub) -> None:
-        """Arm the table's timer for its next automatic step."""
-        if hub.timer is not None:
-            hub.timer.cancel()
-            hub.timer = None
-        due = hub.table.due()
-        if due is None:
-            return
-        loop = asyncio.get_running_loop()
-        hub.timer = loop.call_later(max(0.0, due - self.now()), self._tick, hub)
-
-    def _tick(self, hub: Hub) -> None:
-        hub.timer = None
-        try:
-            changed = hub.table.step(self.now())
-        except Exception:
-            self.internal_errors += 1
-            log.exception("table %s: automatic step failed", hub.table.id)
-            return
-        if changed:
-            self.commit(hub)
-        else:
-            self.schedule(hub)
-
-    # -- messages ----------------------------------------------------------------
-
-    def handle(self, hub: Hub, conn: Connection, text: str) -> None:
-        """Act on one client message; every refusal is an ``error`` reply."""
-        if not conn.limiter.allow():
-            if conn.limiter.refused > self.limits.kick_after:
-                conn.close()
-            elif conn.limiter.refused % 10 == 1:
-                conn.send(protocol.error("too many messages: slow down"))
-            return
-        try:
-            msg = protocol.parse(text)
-        except protocol.ProtocolError as exc:
-            conn.send(protocol.error(str(exc)))
-            return
-        try:
-            self._dispatch(hub, conn, msg)
-        except TableError as exc:
-            conn.send(protocol.error(str(exc), msg.id))
-        except Exception:
-            self.internal_errors += 1
-            log.exception("table %s: message failed", hub.table.id)
-            conn.send(protocol.error("internal error", msg.id))
-
-    def _dispatch(self, hub: Hub, conn: Connection, msg: Any) -> None:
-        table, now = hub.table, self.now()
-        if isinstance(msg, protocol.Ping):
-            conn.send({"type": "pong", "id": msg.id})
-            return
-        if isinstance(msg, protocol.Hello):
-            if conn.hello:
-                raise TableError("already identified")
-            seat = table.seat_for_token(msg.token)
-            if msg.token is not None and seat is None:
-                conn.send(protocol.error("unknown seat token: you are watching", msg.id))
-            conn.hello, conn.seat = True, seat
-            hub.connections.add(conn)
-            table.connect(seat, now)
-            self.broadcast(hub)
-            self.schedule(hub)
-            return
-        if not conn.hello:
-            raise TableError("send hello first")
-        if conn.seat is None:
-            raise TableError("spectators cannot act: join a seat to play")
-        seat = conn.seat
-        if isinstance(msg, protocol.Hint):
-            conn.send({"type": "hint", "cards": cards_text(table.hint(seat)).split(),
-                       "id": msg.id})
-            return
-        if isinstance(msg, protocol.Play | protocol.Pass):
-            cards = 0
-            if isinstance(msg, protocol.Play):
-                try:
-                    cards = protocol.cards_mask(msg.cards, table.rules.decks)
-                except protocol.ProtocolError as exc:
-                    raise TableError(str(exc)) from None
-            table.act(seat, cards, now)
-        elif isinstance(msg, protocol.Next):
-            table.ready(seat, now)
-        elif isinstance(msg, protocol.Start):
-            table.fill_with_bots(now, bot="medium")
-        self.commit(hub)
-
-    async def serve_socket(self, ws: WebSocket, table_id: str) -> None:
-        """Run one WebSocket connection to the end."""
-        await ws.accept()
-        hub = self.hubs.get(table_id)
-        if hub is None:
-            await ws.send_text(json.dumps(protocol.error("no such table")))
-            await ws.close(4404)
-            return
-        conn = Connection(ws, self.limits)
-        pump = asyncio.create_task(conn.pump())
-        try:
-            while not conn.closed:
-                event = await ws.receive()
-                if event["type"] == "websocket.disconnect":
-                    break
-                text = event.get("text")
-                if text is None:
-                    raw = event.get("bytes") or b""
-                    text = raw.decode("utf-8", "replace")
-                self.handle(hub, conn, text)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            conn.closed = True
-            if conn in hub.connections:
-                hub.connections.discard(conn)
-                hub.table.disconnect(conn.seat, self.now())
-                self.broadcast(hub)
-                self.schedule(hub)
-            with contextlib.suppress(asyncio.QueueFull):
-                conn.queue.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(pump, 2)
-            if ws.application_state != WebSocketState.DISCONNECTED:
-                with contextlib.suppress(Exception):
-                    await ws.close()
 
 
 @lru_cache(maxsize=64)
@@ -328,27 +67,65 @@ _SECURITY_HEADERS = {
 }
 
 
+def _validation_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
+    """Where and why a body failed, without the input (nor unknown field names)."""
+    out = []
+    for err in exc.errors():
+        loc = [str(p) for p in err.get("loc", ())]
+        if err.get("type") == "extra_forbidden":
+            loc, msg = loc[:-1], "unknown field"
+        else:
+            msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
+        out.append({"loc": loc[:4], "msg": msg[:200]})
+    return out[:10]
+
+
+def _record_id(text: str) -> int:
+    """A record id from the URL; ``404`` for anything no record can have."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 10
+            and 0 < int(text) <= MAX_RECORD_ID):
+        raise HTTPException(404, "no such record")
+    return int(text)
+
+
 def create_app(db: str | None = None, *, timing: Timing | None = None,
                auto_bot: str | None = None, limits: Limits | None = None,
-               store: Store | None = None) -> FastAPI:
+               store: Store | None = None, pool: BotPool | None = None,
+               allowed_hosts: tuple[str, ...] = (), allowed_origins: tuple[str, ...] = (),
+               shard: str = "", shared_lobby: bool = False) -> FastAPI:
     """The ASGI app. *db* is a database URL or path (default: SQLite in the
-    user data directory); *timing*, *auto_bot* and *limits* tune the server
-    (tests use short timings and the fast ``greedy`` bot)."""
-    server = Server(store or Store(db), timing=timing, auto_bot=auto_bot, limits=limits)
+    user data directory); *timing*, *auto_bot*, *limits* and *pool* tune the
+    server (tests use short timings and the fast ``greedy`` bot);
+    *allowed_hosts* are the ``Host`` names served (``()``: loopback names only,
+    ``("*",)``: any) and *allowed_origins* other sites whose pages may open the
+    WebSocket; *shard* and *shared_lobby* are for several processes (see
+    docs/deploy.md). Raises :class:`ValueError` for an unknown *auto_bot*."""
+    if auto_bot is not None:
+        make_bot(auto_bot)  # an unknown bot is refused now, not at the first hint
+    limits = limits or Limits()
+    server = Server(store or Store(db), timing=timing, auto_bot=auto_bot, limits=limits,
+                    pool=pool, shard=shard, shared_lobby=shared_lobby)
+    sockets = Sockets(server, allowed_hosts, allowed_origins)
+    creating = IpLimiter(limits.create_rate, limits.create_burst)
+    joining = IpLimiter(limits.join_rate, limits.join_burst)
+    quiet_disconnect_logs()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        n = server.resume()
+        n = await server.start()
         if n:
             log.warning("resumed %d unfinished table%s", n, "s" if n != 1 else "")
         yield
-        server.shutdown()
+        await server.stop()
 
-    app = FastAPI(title="big2", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(title="big2", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  openapi_url=None)
     app.state.server = server
 
     @app.middleware("http")
     async def headers(request: Request, call_next: Any) -> Response:
+        if not host_allowed(request.headers.get("host"), allowed_hosts):
+            return JSONResponse({"detail": "host not allowed"}, status_code=400)
         response: Response = await call_next(request)
         for k, v in _SECURITY_HEADERS.items():
             response.headers.setdefault(k, v)
@@ -356,7 +133,23 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=400)
+        return JSONResponse({"detail": str(exc)}, status_code=503 if isinstance(
+            exc, TableLimit) else 400)
+
+    @app.exception_handler(DatabaseError)
+    async def database_error(_request: Request, _exc: DatabaseError) -> JSONResponse:
+        return JSONResponse({"detail": "the database is unavailable: nothing changed; "
+                             "try again in a moment"}, status_code=503)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": _validation_errors(exc)}, status_code=422)
+
+    def limited(limiter: IpLimiter, request: Request, what: str) -> None:
+        wait = limiter.wait(request.client.host if request.client else "?")
+        if wait:
+            raise HTTPException(429, f"too many {what} from your address; try again later",
+                                headers={"Retry-After": str(max(1, round(wait + 0.5)))})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -369,7 +162,8 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
         return FileResponse(STATIC / "table.html")
 
     @app.get("/replay/{record_id}", include_in_schema=False)
-    async def replay_page(record_id: int) -> FileResponse:
+    async def replay_page(record_id: str) -> FileResponse:
+        _record_id(record_id)
         return FileResponse(STATIC / "replay.html")
 
     @app.get("/cards/{name}.svg", include_in_schema=False)
@@ -394,66 +188,81 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
-        hubs = sorted(server.hubs.values(), key=lambda h: -h.table.created)
-        return [h.table.summary() | {"watchers": len(h.connections)}
-                for h in hubs if h.table.status != "over"][:100]
+        return await server.lobby()
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: CreateTable) -> dict[str, Any]:
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        limited(creating, request, "new tables")
         table = Table.create(settings_of(body), timing=server.timing, auto_bot=server.auto_bot,
-                             now=server.now())
-        server.add(table)
+                             now=server.now(), prefix=server.shard)
+        await server.add(table)
         return table.summary()
 
-    def hub_of(table_id: str) -> Hub:
-        hub = server.hubs.get(table_id)
+    async def hub_of(table_id: str) -> Hub:
+        hub = await server.find(table_id)
         if hub is None:
             raise HTTPException(404, "no such table")
         return hub
 
     @app.get("/api/tables/{table_id}")
     async def table_state(table_id: str) -> dict[str, Any]:
-        return hub_of(table_id).table.state_for(None, server.now())
+        return (await hub_of(table_id)).table.state_for(None, server.now())
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: JoinTable) -> dict[str, Any]:
-        hub = hub_of(table_id)
-        token = hub.table.claim(body.seat, body.name, server.now())
-        server.commit(hub)
-        return {"table": table_id, "seat": body.seat, "token": token}
+    async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
+        hub = await hub_of(table_id)
+        limited(joining, request, "seats taken")
+        tokens: list[str] = []
+        await server.change(hub, lambda: tokens.append(
+            hub.table.claim(body.seat, body.name, server.now())))
+        return {"table": table_id, "seat": body.seat, "token": tokens[0]}
 
     @app.get("/api/tables/{table_id}/records")
     async def table_records(table_id: str) -> list[dict[str, Any]]:
-        return server.store.records(table_id)
+        if not TABLE_ID.fullmatch(table_id):
+            raise HTTPException(404, "no such table")
+        rows: list[dict[str, Any]] = await _to_thread(server.store.records, table_id)
+        return rows
 
     @app.get("/api/records")
     async def all_records() -> list[dict[str, Any]]:
-        return server.store.records(None, limit=50)
+        rows: list[dict[str, Any]] = await _to_thread(server.store.records, None, 50)
+        return rows
 
-    def record_of(record_id: int) -> tuple[str, str]:
-        found = server.store.record(record_id)
+    async def record_of(record_id: str) -> tuple[str, str]:
+        found: tuple[str, str] | None = await _to_thread(server.store.record,
+                                                         _record_id(record_id))
         if found is None:
             raise HTTPException(404, "no such record")
         return found
 
     @app.get("/api/records/{record_id}")
-    async def record(record_id: int) -> Response:
-        return Response(record_of(record_id)[0], media_type="application/json")
+    async def record(record_id: str) -> Response:
+        return Response((await record_of(record_id))[0], media_type="application/json")
 
     @app.get("/api/records/{record_id}/download")
-    async def download(record_id: int, format: str = "txt") -> Response:
-        json_text, notation = record_of(record_id)
+    async def download(record_id: str, format: str = "txt") -> Response:
+        json_text, notation = await record_of(record_id)
+        rid = int(record_id)
         if format == "json":
             return Response(json_text, media_type="application/json", headers={
-                "Content-Disposition": f'attachment; filename="big2-deal-{record_id}.json"'})
+                "Content-Disposition": f'attachment; filename="big2-deal-{rid}.json"'})
         if format != "txt":
             raise HTTPException(400, "format is txt or json")
         return PlainTextResponse(notation, headers={
-            "Content-Disposition": f'attachment; filename="big2-deal-{record_id}.txt"'})
+            "Content-Disposition": f'attachment; filename="big2-deal-{rid}.txt"'})
 
     @app.websocket("/ws/{table_id}")
     async def socket(ws: WebSocket, table_id: str) -> None:
-        await server.serve_socket(ws, table_id)
+        await sockets.serve(ws, table_id)
 
+    app.add_middleware(BodyLimit, limit=limits.body_bytes)  # outermost: before parsing
     return app
 
+
+async def _to_thread(fn: Any, *args: Any) -> Any:
+    """Run a database read in a thread; a database error becomes :class:`DatabaseError`."""
+    try:
+        return await asyncio.to_thread(fn, *args)
+    except sa.exc.SQLAlchemyError as exc:
+        raise DatabaseError(str(exc)[:200]) from exc

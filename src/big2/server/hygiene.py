@@ -45,16 +45,17 @@ def _visible(ch: str) -> str:
     return "" if kind == "C" else ch
 
 
-def clean_name(text: str, *, limit: int = 24) -> str:
+def clean_name(text: str, *, limit: int = 24, bots_ok: bool = False) -> str:
     """*text* with control, format (bidirectional overrides, zero-width
     characters…) and other invisible characters removed, runs of white space
     made one space, cut to *limit* characters. Raises :class:`ValueError` for a
-    lone surrogate (not text) or a name like a bot's (``… bot 3``)."""
+    lone surrogate (not text) or, unless *bots_ok*, a name like a bot's
+    (``… bot 3``)."""
     if any(unicodedata.category(ch) == "Cs" for ch in text):
         raise ValueError("not valid text (a lone surrogate)")
     kept = "".join(map(_visible, text))
     name = " ".join(kept.split())[:limit].strip()
-    if _BOT_NAME.search(name):
+    if not bots_ok and _BOT_NAME.search(name):
         raise ValueError("names ending in 'bot' and a number are kept for bots")
     return name
 

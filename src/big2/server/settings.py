@@ -72,6 +72,7 @@ class TableSettings:
         turn_time: seconds a person has per turn (``0``: no limit); on
             timeout the server plays the hint bot's choice.
         name: the table's name in the lobby.
+        private: not listed in the lobby; people join by the table's link.
     """
 
     rules: Rules
@@ -79,6 +80,7 @@ class TableSettings:
     deals: int = 0
     turn_time: float = 0.0
     name: str = "Big Two"
+    private: bool = False
 
     def __post_init__(self) -> None:
         if len(self.seats) != self.rules.players:
@@ -96,11 +98,11 @@ class TableSettings:
     def to_dict(self) -> dict[str, Any]:
         """JSON-friendly form (full rules)."""
         return {"rules": self.rules.to_dict(), "seats": list(self.seats), "deals": self.deals,
-                "turn_time": self.turn_time, "name": self.name}
+                "turn_time": self.turn_time, "name": self.name, "private": self.private}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableSettings:
         """Inverse of :meth:`to_dict`."""
         return cls(rules=Rules.from_dict(data["rules"]), seats=tuple(data["seats"]),
                    deals=int(data["deals"]), turn_time=float(data["turn_time"]),
-                   name=str(data["name"]))
+                   name=str(data["name"]), private=bool(data.get("private", False)))

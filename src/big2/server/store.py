@@ -2,23 +2,35 @@
 
 SQLAlchemy Core over any URL it knows: an SQLite file by default (in the
 user's data directory), or PostgreSQL (``postgresql+psycopg://…``; a bare
-``postgresql://`` URL is taken to mean psycopg). Two tables:
+``postgresql://`` URL is taken to mean psycopg). Three tables:
 
-- ``big2_tables``: one row per table, its :meth:`~big2.server.tables.Table.snapshot`
-  as JSON (this holds the deck, so it never leaves the server);
+- ``big2_tables``: one row per table, its latest
+  :meth:`~big2.server.tables.Table.snapshot` as JSON (this holds the deck, so
+  it never leaves the server) and its lobby summary;
+- ``big2_actions``: the plays made since that snapshot, one row each, so a
+  move costs a small insert rather than the whole snapshot (the server writes
+  a new snapshot every few plays and at every other change, which deletes the
+  rows it covers);
 - ``big2_records``: one row per finished deal, the game record as JSON and
   as notation text.
 
+Writes are lists of operations (:class:`SaveTable`, :class:`AddAction`,
+:class:`AddRecord`) applied in one transaction by :meth:`Store.apply`;
+:class:`~big2.server.writer.Writer` groups many callers' lists into one commit
+in a thread of its own.
+
 >>> store = Store("sqlite://")
->>> store.save_table("t1", "playing", {"id": "t1"})
+>>> store.apply([SaveTable("t1", "playing", {"id": "t1", "version": 3}, {}, 3),
+...              AddAction("t1", 4, 0b1)])
 >>> store.unfinished_tables()
-[{'id': 't1'}]
+[({'id': 't1', 'version': 3}, [(4, 1)])]
 """
 
 from __future__ import annotations
 
 import json
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +38,50 @@ import sqlalchemy as sa
 
 from big2.records import GameRecord, to_json, write
 
-__all__ = ["Store", "default_db_url", "normalize_url"]
+__all__ = [
+    "MAX_RECORD_ID", "AddAction", "AddRecord", "DatabaseError", "Op", "SaveTable", "Store",
+    "default_db_url", "normalize_url",
+]
+
+MAX_RECORD_ID = 2**31 - 1
+"""Record ids are 32-bit (PostgreSQL ``integer``): a larger id names no record."""
+
+
+class DatabaseError(RuntimeError):
+    """The database refused or could not be reached; the message says so briefly."""
+
+
+@dataclass(frozen=True)
+class SaveTable:
+    """Write a table's snapshot (and lobby summary) at *version*; the stored
+    actions it covers are deleted."""
+
+    table_id: str
+    status: str
+    snapshot: dict[str, Any]
+    summary: dict[str, Any]
+    version: int
+
+
+@dataclass(frozen=True)
+class AddAction:
+    """Append one play (*cards*, ``0`` a pass) made at table *version*."""
+
+    table_id: str
+    version: int
+    cards: int
+
+
+@dataclass(frozen=True)
+class AddRecord:
+    """Store one finished deal."""
+
+    table_id: str
+    deal: int
+    record: GameRecord
+
+
+Op = SaveTable | AddAction | AddRecord
 
 _meta = sa.MetaData()
 
@@ -36,6 +91,15 @@ tables_t = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
     sa.Column("snapshot", sa.Text, nullable=False),
+    sa.Column("summary", sa.Text, nullable=True),  # the lobby's view, added in 2026
+)
+
+actions_t = sa.Table(
+    "big2_actions", _meta,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), nullable=False, index=True),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("cards", sa.String(40), nullable=False),  # the mask in decimal (108 bits max)
 )
 
 records_t = sa.Table(
@@ -73,55 +137,110 @@ def normalize_url(url: str) -> str:
 
 
 class Store:
-    """Tables and finished deals in one database (see the module doc)."""
+    """Tables and finished deals in one database (see the module doc).
 
-    def __init__(self, url: str | None = None) -> None:
+    *timeout* bounds how long a connection or a locked SQLite file is waited
+    for, so an outage is reported rather than waited out."""
+
+    def __init__(self, url: str | None = None, *, timeout: float = 5.0) -> None:
         self.url = normalize_url(url or default_db_url())
-        kwargs: dict[str, Any] = {}
+        kwargs: dict[str, Any] = {"pool_pre_ping": True}
         if self.url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": timeout}
             if self.url in ("sqlite://", "sqlite:///:memory:"):
                 kwargs["poolclass"] = sa.pool.StaticPool  # one shared in-memory database
+        elif self.url.startswith("postgresql"):
+            _need_psycopg()
+            kwargs["connect_args"] = {"connect_timeout": max(1, round(timeout))}
         self.engine = sa.create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         _meta.create_all(self.engine)
+        columns = {c["name"] for c in sa.inspect(self.engine).get_columns("big2_tables")}
+        if "summary" not in columns:  # a database from before the lobby summary
+            with self.engine.begin() as conn:
+                conn.execute(sa.text("ALTER TABLE big2_tables ADD COLUMN summary TEXT"))
 
     def close(self) -> None:
         """Release the connection pool."""
         self.engine.dispose()
 
-    # -- tables ------------------------------------------------------------------
+    # -- writing -----------------------------------------------------------------
+
+    def apply(self, ops: list[Op]) -> None:
+        """Apply *ops* in one transaction; :class:`DatabaseError` if it fails
+        (then none is applied)."""
+        try:
+            with self.engine.begin() as conn:
+                for op in ops:
+                    if isinstance(op, SaveTable):
+                        _save_table(conn, op)
+                    elif isinstance(op, AddAction):
+                        conn.execute(sa.insert(actions_t).values(
+                            table_id=op.table_id, version=op.version, cards=str(op.cards)))
+                    else:
+                        _add_record(conn, op)
+        except sa.exc.SQLAlchemyError as exc:
+            raise DatabaseError(_brief(exc)) from exc
 
     def save_table(self, table_id: str, status: str, snapshot: dict[str, Any]) -> None:
         """Insert or replace one table's snapshot."""
-        row = {"status": status, "updated": time.time(), "snapshot": json.dumps(snapshot)}
-        with self.engine.begin() as conn:
-            done = conn.execute(sa.update(tables_t).where(tables_t.c.id == table_id)
-                                .values(**row)).rowcount
-            if not done:
-                conn.execute(sa.insert(tables_t).values(id=table_id, **row))
+        self.apply([SaveTable(table_id, status, snapshot, {}, int(snapshot.get("version", 0)))])
 
-    def unfinished_tables(self) -> list[dict[str, Any]]:
-        """Snapshots of every table whose match is not over, oldest first."""
+    def add_record(self, table_id: str, deal: int, record: GameRecord) -> None:
+        """Store one finished deal."""
+        self.apply([AddRecord(table_id, deal, record)])
+
+    def expire_waiting(self, before: float, prefix: str = "") -> int:
+        """Mark tables still waiting for players since before *before* (wall
+        time) as ``expired``; return how many."""
+        query = (sa.update(tables_t).where(tables_t.c.status == "waiting")
+                 .where(tables_t.c.updated < before).values(status="expired"))
+        if prefix:
+            query = query.where(tables_t.c.id.startswith(prefix, autoescape=True))
+        with self.engine.begin() as conn:
+            return int(conn.execute(query).rowcount)
+
+    # -- reading -----------------------------------------------------------------
+
+    def unfinished_tables(self, prefix: str = "") -> list[tuple[dict[str, Any],
+                                                                   list[tuple[int, int]]]]:
+        """Every table whose match is not over (nor expired), oldest first, with
+        its ids starting *prefix*: its snapshot and the ``(version, cards)``
+        plays stored since."""
+        query = (sa.select(tables_t.c.id, tables_t.c.snapshot)
+                 .where(tables_t.c.status.not_in(("over", "expired")))
+                 .order_by(tables_t.c.updated))
+        if prefix:
+            query = query.where(tables_t.c.id.startswith(prefix, autoescape=True))
         with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(tables_t.c.snapshot)
-                                .where(tables_t.c.status != "over")
-                                .order_by(tables_t.c.updated)).all()
-        return [json.loads(r.snapshot) for r in rows]
+            rows = conn.execute(query).all()
+            return [(json.loads(r.snapshot), self._actions(conn, r.id)) for r in rows]
 
-    # -- records -----------------------------------------------------------------
+    def table(self, table_id: str) -> tuple[str, dict[str, Any], list[tuple[int, int]]] | None:
+        """One table's status, snapshot and later plays, or ``None``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(tables_t.c.status, tables_t.c.snapshot)
+                               .where(tables_t.c.id == table_id)).first()
+            if row is None:
+                return None
+            return row.status, json.loads(row.snapshot), self._actions(conn, table_id)
 
-    def add_record(self, table_id: str, deal: int, record: GameRecord) -> int:
-        """Store one finished deal; return its id."""
-        with self.engine.begin() as conn:
-            result = conn.execute(sa.insert(records_t).values(
-                table_id=table_id, deal=deal, created=time.time(), winner=record.winner,
-                scores=json.dumps(list(record.scores or ())), names=json.dumps(list(record.names)),
-                record_json=to_json(record), record_text=write(record)))
-            key = result.inserted_primary_key
-            assert key is not None
-            return int(key[0])
+    @staticmethod
+    def _actions(conn: sa.Connection, table_id: str) -> list[tuple[int, int]]:
+        rows = conn.execute(sa.select(actions_t.c.version, actions_t.c.cards)
+                            .where(actions_t.c.table_id == table_id)
+                            .order_by(actions_t.c.version)).all()
+        return [(int(r.version), int(r.cards)) for r in rows]
+
+    def lobby(self, limit: int = 100) -> list[dict[str, Any]]:
+        """The summaries of the tables not over, most recently changed first."""
+        query = (sa.select(tables_t.c.summary)
+                 .where(tables_t.c.status.in_(("waiting", "playing", "between")))
+                 .where(tables_t.c.summary.is_not(None))
+                 .order_by(tables_t.c.updated.desc()).limit(limit))
+        with self.engine.connect() as conn:
+            return [json.loads(r.summary) for r in conn.execute(query).all()]
 
     def records(self, table_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """Summaries of stored deals (newest first), of one table or all."""
@@ -137,11 +256,48 @@ class Store:
                 for r in rows]
 
     def record(self, record_id: int) -> tuple[str, str] | None:
-        """One stored deal as ``(json_text, notation_text)``, or ``None``."""
+        """One stored deal as ``(json_text, notation_text)``, or ``None`` (also
+        for an id no record can have)."""
+        if not 0 < record_id <= MAX_RECORD_ID:
+            return None
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(records_t.c.record_json, records_t.c.record_text)
                                .where(records_t.c.id == record_id)).first()
         return None if row is None else (row.record_json, row.record_text)
+
+
+def _save_table(conn: sa.Connection, op: SaveTable) -> None:
+    row = {"status": op.status, "updated": time.time(), "snapshot": json.dumps(op.snapshot),
+           "summary": json.dumps(op.summary) if op.summary else None}
+    done = conn.execute(sa.update(tables_t).where(tables_t.c.id == op.table_id)
+                        .values(**row)).rowcount
+    if not done:
+        conn.execute(sa.insert(tables_t).values(id=op.table_id, **row))
+    conn.execute(sa.delete(actions_t).where(actions_t.c.table_id == op.table_id)
+                 .where(actions_t.c.version <= op.version))
+
+
+def _add_record(conn: sa.Connection, op: AddRecord) -> None:
+    record = op.record
+    conn.execute(sa.insert(records_t).values(
+        table_id=op.table_id, deal=op.deal, created=time.time(), winner=record.winner,
+        scores=json.dumps(list(record.scores or ())), names=json.dumps(list(record.names)),
+        record_json=to_json(record), record_text=write(record)))
+
+
+def _brief(exc: sa.exc.SQLAlchemyError) -> str:
+    """The first line of the driver's message, without SQL or parameters."""
+    orig = getattr(exc, "orig", None) or exc
+    text = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+    return text[:200]
+
+
+def _need_psycopg() -> None:
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        raise DatabaseError("PostgreSQL needs the psycopg driver: "
+                            "pip install 'big2[postgres]'") from None
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -39,7 +39,7 @@ from big2.server.state import cards_text, deal_end_state, game_state
 from big2.view import PlayerView
 
 __all__ = [
-    "HINT_BOT", "Seat", "Table", "TableError", "TableSettings", "Timing", "cards_text",
+    "HINT_BOT", "AutoMove", "Seat", "Table", "TableError", "TableSettings", "Timing", "cards_text",
     "hint_bot", "new_id",
 ]
 
@@ -79,6 +79,17 @@ class Seat:
         return self._bot
 
 
+@dataclass(frozen=True)
+class AutoMove:
+    """A bot move a table waits for: the seat, the bot that chooses it, the
+    seat's view (all the bot may see) and the table's version when asked."""
+
+    seat: int
+    bot: str
+    view: PlayerView
+    version: int
+
+
 class Table:
     """One table: its seats, its match and the current deal (see the module doc)."""
 
@@ -107,9 +118,10 @@ class Table:
 
     @classmethod
     def create(cls, settings: TableSettings, *, timing: Timing | None = None,
-               auto_bot: str | None = None, now: float = 0.0) -> Table:
-        """A new table with a fresh id; it starts once every person's seat is taken."""
-        table = cls(new_id(), settings, timing=timing, auto_bot=auto_bot)
+               auto_bot: str | None = None, now: float = 0.0, prefix: str = "") -> Table:
+        """A new table with a fresh id (after *prefix*); it starts once every
+        person's seat is taken."""
+        table = cls(new_id(prefix), settings, timing=timing, auto_bot=auto_bot)
         table.last_change = now
         table._maybe_start(now)
         return table
@@ -302,10 +314,14 @@ class Table:
 
     def hint(self, seat: int) -> Mask:
         """The hint bot's choice for *seat*, which must be to move."""
+        return self._auto_player().choose(self.hint_view(seat))
+
+    def hint_view(self, seat: int) -> PlayerView:
+        """The view a hint for *seat* is chosen from; *seat* must be to move."""
         game = self.game
         if self.status != "playing" or game is None or game.to_move != seat:
             raise TableError("hints are given on your turn")
-        return self._auto_player().choose(self.view(seat))
+        return self.view(seat)
 
     def _auto_player(self) -> Bot:
         if self._auto is None:
@@ -346,23 +362,53 @@ class Table:
         return min(times) if times else None
 
     def step(self, now: float) -> bool:
-        """Take the automatic step if it is due; return whether anything changed."""
+        """Take the automatic step if it is due; return whether anything changed.
+        A bot's move is chosen here, in this thread; the server asks
+        :meth:`pending` and chooses in a worker process instead."""
         when = self.due()
         if when is None or when > now:
             return False
         if self.status == "between":
             self._deal(now)
             return True
-        game = self.game
-        assert game is not None and game.to_move is not None
-        seat = self.seats[game.to_move]
+        move = self.pending(now)
+        assert move is not None
+        seat = self.seats[move.seat]
         player = seat.player() if seat.is_bot else self._auto_player()
-        choice = player.choose(self.view(seat.index))
-        if choice not in game.legal_masks():  # a bot must never stall the table
+        return self.apply(move, player.choose(move.view), now)
+
+    def pending(self, now: float) -> AutoMove | None:
+        """The bot move that is due now (a bot's seat, or a person's played for
+        them), or ``None``; choose it from its view and :meth:`apply` it."""
+        when, game = self.due(), self.game
+        if when is None or when > now or self.status != "playing" or game is None:
+            return None
+        assert game.to_move is not None
+        seat = self.seats[game.to_move]
+        bot = seat.bot if seat.bot is not None else self.auto_bot_name or HINT_BOT
+        return AutoMove(seat.index, bot, self.view(seat.index), self.version)
+
+    def apply(self, move: AutoMove, choice: Mask, now: float) -> bool:
+        """Play *choice* for :meth:`pending`'s *move* unless the table changed
+        since (then nothing happens and ``False`` is returned). A choice that is
+        not legal is replaced by the first legal play: a bot never stalls a table."""
+        game = self.game
+        if self.version != move.version or game is None or game.to_move != move.seat:
+            return False
+        if choice not in game.legal_masks():
             choice = game.legal_masks()[0]
         game.play(choice)
         self._after_action(now)
         return True
+
+    def replay(self, cards: Mask, version: int, now: float) -> None:
+        """Apply one stored action of the current deal again (after a restart)."""
+        game = self.game
+        if self.status != "playing" or game is None:
+            raise ValueError(f"stored action {version}: no deal is being played")
+        game.play(cards)
+        self._after_action(now)
+        self.version = version
 
     # -- what clients see ----------------------------------------------------------
 

@@ -114,7 +114,8 @@ export function renderHand() {
   $("pass-btn").disabled = !(turn && isLegal([]));
   $("hint-btn").disabled = !turn;
   $("sort-text").textContent = t(H.sortBy === "rank" ? "sortRank" : "sortSuit");
-  $("controls").classList.toggle("hidden", you() === null || !playing);
+  const live = S.state.table.status === "playing";  // no controls while waiting or between deals
+  $("controls").classList.toggle("hidden", you() === null || !playing || !live);
 }
 
 function focusCard(i) {

@@ -21,7 +21,7 @@ export function scoreWhy(line) {
     for (let k = 0; k < line.bombs; k++) parts.push(t("sBomb"));
     if (line.winning_play) parts.push(t(line.winning_play === "two" ? "sOnTwo" : "sOnBomb"));
   }
-  return parts.join(" ");
+  return parts.join(" · ");
 }
 
 export function renderPanel(join) {
@@ -66,26 +66,28 @@ export function renderPanel(join) {
 function dealEnd(panel, g, over) {
   const st = S.state, n = st.table.players;
   panel.append(el("h2", {text: over ? t("matchOver") : t("winsDeal", nameOf(g.winner))}));
-  const tbl = el("table", {class: "result"});
-  tbl.append(el("tr", {}, el("th", {text: t("player")}), el("th", {text: t("cardsLeft")}),
-    el("th", {text: t("why")}), el("th", {text: t("deal")}), el("th", {text: t("total")})));
+  // one row per seat, best first: name, deal and total; the cards left face up
+  // and why they scored what they did
+  const list = el("div", {class: "result", role: "table"});
+  list.append(el("div", {class: "result-row head", role: "row"},
+    el("span", {class: "r-name", text: t("player")}),
+    el("span", {class: "r-why", text: t("cardsLeft") + " · " + t("why")}),
+    el("span", {class: "r-num", text: t("deal")}), el("span", {class: "r-num", text: t("total")})));
   const end = g.end;
   const order = [...Array(n).keys()].sort((a, b) => g.scores[b] - g.scores[a]);
   for (const s of order) {
-    const left = el("td", {class: "left"});
     const cards = end ? end.hands[s] : [];
-    if (cards.length) {
-      const row = el("div", {class: "reveal", "data-seat": s});
-      for (const c of cards) row.append(cardEl(c, "tiny"));
-      left.append(row);
-    } else left.append(String(g.counts[s]));
-    const why = end ? scoreWhy(end.lines[s]) : "";
-    tbl.append(el("tr", {class: s === you() ? "mine" : "", "data-seat": s},
-      el("td", {text: nameOf(s)}), left, el("td", {class: "why", text: why}),
-      el("td", {class: "num", text: fmt(g.scores[s])}),
-      el("td", {class: "num", text: fmt(st.totals[s])})));
+    const reveal = el("div", {class: "reveal", "data-seat": s});
+    for (const c of cards) reveal.append(cardEl(c, "tiny"));
+    list.append(el("div", {class: "result-row" + (s === you() ? " mine" : ""), role: "row",
+                           "data-seat": s},
+      el("span", {class: "r-name", text: nameOf(s)}),
+      el("div", {class: "r-why"}, cards.length ? reveal : null,
+         el("span", {class: "why", text: end ? scoreWhy(end.lines[s]) : ""})),
+      el("span", {class: "r-num", text: fmt(g.scores[s])}),
+      el("span", {class: "r-num", text: fmt(st.totals[s])})));
   }
-  panel.append(el("div", {class: "result-wrap"}, tbl));
+  panel.append(list);
   if (over) {
     const best = [...Array(n).keys()].sort((a, b) => st.totals[b] - st.totals[a])[0];
     panel.append(el("p", {text: t("winsMatch", nameOf(best))}),

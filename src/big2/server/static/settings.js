@@ -11,7 +11,11 @@ export function settingsMenu(bar, onChange) {
   select.value = lang();
   select.addEventListener("change", () => { setLang(select.value); redraw(); });
   const four = el("input", {type: "checkbox", id: "four-color", checked: isFourColor()});
-  four.addEventListener("change", () => { setFourColor(four.checked); redraw(); });
+  four.addEventListener("change", () => {
+    setFourColor(four.checked);
+    setSetting("fourColor", four.checked);
+    redraw();
+  });
   const sound = el("input", {type: "checkbox", id: "sound", checked: soundOn()});
   sound.addEventListener("change", () => { setSetting("sound", sound.checked); redraw(); });
   const summary = el("summary", {class: "pill", "aria-label": t("settings")}, "⚙");

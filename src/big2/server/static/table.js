@@ -11,7 +11,7 @@ import {H, clearSelection, handKey, playSelected, positionsOf, renderHand, resho
 import {renderPanel, revealEl} from "./panel.js";
 
 let ws = null, retries = 0, nextId = 1, timerBase = null, shownRecords = -1;
-let messageUntil = 0, sentSince = false, lastPlies = null, lastShownPlay = null;
+let messageUntil = 0, sticky = false, sentSince = false, lastShownPlay = null;
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -39,7 +39,7 @@ function setConn(key, ok) {
 S.send = (msg) => {
   if (!ws || ws.readyState !== WebSocket.OPEN) { flash(t("notConnected"), true); return; }
   msg.id = nextId++;
-  if (msg.type === "play" || msg.type === "pass") sentSince = true;
+  if (msg.type === "play" || msg.type === "pass") { sentSince = true; sticky = false; }
   ws.send(JSON.stringify(msg));
 };
 
@@ -48,7 +48,7 @@ function onMessage(msg) {
     const before = S.state;
     S.state = msg;
     timerBase = performance.now();
-    flash("");  // a hint, error or note is about the state before
+    if (!sticky) flash("");  // a hint, error or note is about the state before
     noticeBotMove(before, msg);
     render();
   } else if (msg.type === "hint") {
@@ -66,19 +66,19 @@ function onMessage(msg) {
 function noticeBotMove(before, now) {
   const g = now.game, me = now.you;
   if (!g || me === null || !before || !before.game || before.table.deal !== now.table.deal) {
-    lastPlies = g ? g.plies : null;
     return;
   }
   const fresh = g.log.slice(Math.max(0, g.log.length - (g.plies - before.game.plies)));
   for (const [seat, cards] of fresh) {
     if (seat !== me) continue;
     if (!sentSince) {
+      // kept over the next states (bots play on at once) until you act, or 8 s
       flash(cards ? t("timesUp", labels(splitCards(cards))) : t("timesUpPass"), true);
       messageUntil = performance.now() + 8000;
+      sticky = true;
     }
     sentSince = false;
   }
-  lastPlies = g.plies;
 }
 
 function flash(text, isError) {
@@ -86,6 +86,7 @@ function flash(text, isError) {
   m.textContent = text;
   m.classList.toggle("error", !!isError);
   messageUntil = text ? performance.now() + 6000 : 0;
+  sticky = false;
 }
 S.flash = flash;
 

@@ -1,0 +1,116 @@
+"""Bot moves and hints off the event loop: a pool of worker processes.
+
+A bot such as ``expert`` thinks for seconds; chosen on the server's event
+loop it would stop every other table (and the lobby) meanwhile. :class:`BotPool`
+sends the seat's :class:`~big2.view.PlayerView` (all a bot may see) to a worker
+process, which keeps one bot of each name, and awaits the choice for at most
+*budget* seconds; past that, or if the worker dies, the quick fallback bot
+(``greedy``) chooses in the server process, so a table never waits longer than
+its budget. The workers run at a lower priority (``nice``) than the server, so
+the server's own work goes first on a busy machine. Bots that answer in
+microseconds (``greedy``, ``random``, ``easy``) are asked in the server
+process: a round trip to a worker would cost more than the move.
+
+>>> import asyncio
+>>> from big2 import Game
+>>> pool = BotPool(workers=0)
+>>> g = Game(seed=3)
+>>> asyncio.run(pool.choose("greedy", g.view(g.to_move))) in g.legal_masks()
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import logging
+import multiprocessing
+import os
+import secrets
+from concurrent.futures.process import BrokenProcessPool
+
+from big2.bots import Bot, make_bot
+from big2.cards import Mask
+from big2.view import PlayerView
+
+__all__ = ["INLINE_BOTS", "BotPool"]
+
+log = logging.getLogger("big2.server")
+
+INLINE_BOTS = frozenset({"greedy", "random", "easy"})
+"""Bots asked in the server process (they answer in microseconds)."""
+FALLBACK = "greedy"
+
+_bots: dict[str, Bot] = {}  # one bot of each name in each process
+
+
+def _bot(name: str) -> Bot:
+    bot = _bots.get(name)
+    if bot is None:
+        bot = _bots[name] = make_bot(name, seed=secrets.randbits(32))
+    return bot
+
+
+def _start_worker() -> None:
+    with contextlib.suppress(OSError):
+        os.nice(10)
+
+
+def _choose(name: str, view: PlayerView) -> Mask:
+    return _bot(name).choose(view)
+
+
+def _warm(name: str) -> None:
+    _bot(name)
+
+
+class BotPool:
+    """Worker processes that choose bot moves (see the module doc).
+
+    Args:
+        workers: processes (``0``: choose in the server process, for tests).
+        budget: seconds a move or hint may take before the fallback bot answers.
+    """
+
+    def __init__(self, workers: int = 2, budget: float = 5.0) -> None:
+        self.workers, self.budget = workers, budget
+        self.timeouts = 0
+        self._executor: concurrent.futures.ProcessPoolExecutor | None = None
+
+    def _pool(self) -> concurrent.futures.ProcessPoolExecutor:
+        if self._executor is None:
+            self._executor = concurrent.futures.ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start_worker)
+        return self._executor
+
+    def warm(self, names: list[str]) -> None:
+        """Start the workers now and load these bots in them (not waited for)."""
+        if self.workers:
+            for name in names:
+                if name not in INLINE_BOTS:
+                    for _ in range(self.workers):
+                        self._pool().submit(_warm, name)
+
+    async def choose(self, name: str, view: PlayerView) -> Mask:
+        """Bot *name*'s play for *view*, within the budget (else the fallback's)."""
+        if not self.workers or name in INLINE_BOTS:
+            return _choose(name, view)
+        loop = asyncio.get_running_loop()
+        try:
+            future = loop.run_in_executor(self._pool(), _choose, name, view)
+            return await asyncio.wait_for(future, self.budget)
+        except TimeoutError:
+            self.timeouts += 1
+            log.warning("bot %s took over %.1f s: %s played instead", name, self.budget, FALLBACK)
+        except BrokenProcessPool:
+            log.error("a bot worker died; starting new workers")
+            self._executor = None
+        return _choose(FALLBACK, view)
+
+    def close(self) -> None:
+        """Stop the workers (a move being chosen is abandoned)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

@@ -1,0 +1,292 @@
+"""The WebSocket side of the server: one :class:`Connection` per client and
+the loop that reads its messages (:func:`serve_socket`).
+
+Before a connection is accepted its ``Host`` and ``Origin`` are checked (a
+page on another site cannot play with a visitor's seat) and the caps on
+connections per address and per table; it must then say ``hello`` within
+``hello_seconds``. A spectator's hello or goodbye changes nothing anyone else
+sees, so only the newcomer is sent the state; a seat's does (its
+``connected`` flag), so the table is. A message dropped by the rate limiter is
+answered with an error naming it (its type and id).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import Counter
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from big2.server import protocol
+from big2.server.core import Hub, Limits, Server
+from big2.server.hygiene import host_allowed, origin_allowed
+from big2.server.store import DatabaseError
+from big2.server.tables import TableError
+
+__all__ = ["Connection", "Sockets", "quiet_disconnect_logs"]
+
+log = logging.getLogger("big2.server")
+
+NOT_SAVED = ("not saved: the database is unavailable, so nothing changed; "
+             "try again in a moment")
+"""The reply to a move that could not be stored."""
+
+
+class Connection:
+    """One WebSocket client: its seat (``None`` watches), outgoing queue and limiter."""
+
+    def __init__(self, ws: WebSocket, limits: Limits) -> None:
+        self.ws = ws
+        self.seat: int | None = None
+        self.hello = False
+        self.limiter = protocol.RateLimiter(limits.rate, limits.burst)
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.queue)
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue *message*; a client that falls too far behind is dropped."""
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        """Stop sending and close after what is queued."""
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+
+    async def pump(self) -> None:
+        """Send queued messages until closed or the client is gone."""
+        while True:
+            text = await self.queue.get()
+            if text is None or self.ws.client_state != WebSocketState.CONNECTED:
+                if text is None:
+                    with contextlib.suppress(Exception):
+                        await self.ws.close(1008)
+                return
+            try:
+                await self.ws.send_text(text)
+            except Exception:  # noqa: BLE001 - whatever the transport raises, the client is gone
+                self.closed = True
+                return
+
+
+class Sockets:
+    """The WebSocket endpoint of a :class:`~big2.server.core.Server`.
+
+    Args:
+        server: the live tables.
+        allowed_hosts: ``Host`` names accepted (``()``: loopback names; ``*``: any).
+        allowed_origins: other origins whose pages may connect (``*``: any).
+    """
+
+    def __init__(self, server: Server, allowed_hosts: tuple[str, ...] = (),
+                 allowed_origins: tuple[str, ...] = ()) -> None:
+        self.server = server
+        self.limits = server.limits
+        self.allowed_hosts, self.allowed_origins = allowed_hosts, allowed_origins
+        self.per_ip: Counter[str] = Counter()
+
+    def _refusal(self, ws: WebSocket) -> str | None:
+        host, origin = ws.headers.get("host"), ws.headers.get("origin")
+        if not host_allowed(host, self.allowed_hosts):
+            return "host not allowed"
+        if not origin_allowed(origin, host, self.allowed_origins):
+            return "origin not allowed"
+        return None
+
+    async def serve(self, ws: WebSocket, table_id: str) -> None:
+        """Run one WebSocket connection to the end."""
+        refusal = self._refusal(ws)
+        if refusal is not None:
+            log.info("websocket refused: %s", refusal)
+            await ws.close(1008)  # before accepting: the handshake gets 403
+            return
+        ip = ws.client.host if ws.client else "?"
+        hub = await self.server.find(table_id)
+        await ws.accept()
+        if hub is None:
+            await self._refuse(ws, "no such table", 4404)
+            return
+        if self.per_ip[ip] >= self.limits.sockets_per_ip:
+            await self._refuse(ws, "too many connections from your address", 1013)
+            return
+        if hub.sockets >= self.limits.sockets_per_table:
+            await self._refuse(ws, "too many connections to this table", 1013)
+            return
+        self.per_ip[ip] += 1
+        hub.sockets += 1
+        conn = Connection(ws, self.limits)
+        pump = asyncio.create_task(conn.pump())
+        try:
+            await self._read(hub, conn)
+        finally:
+            self.per_ip[ip] -= 1
+            if not self.per_ip[ip]:
+                del self.per_ip[ip]
+            hub.sockets -= 1
+            conn.closed = True
+            self._leave(hub, conn)
+            with contextlib.suppress(asyncio.QueueFull):
+                conn.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(pump, 2)
+            if ws.application_state != WebSocketState.DISCONNECTED:
+                with contextlib.suppress(Exception):
+                    await ws.close()
+
+    @staticmethod
+    async def _refuse(ws: WebSocket, message: str, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await ws.send_text(json.dumps(protocol.error(message)))
+            await ws.close(code)
+
+    async def _read(self, hub: Hub, conn: Connection) -> None:
+        ws = conn.ws
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.limits.hello_seconds
+        try:
+            while not conn.closed:
+                if conn.hello:
+                    event = await ws.receive()
+                else:
+                    try:
+                        event = await asyncio.wait_for(ws.receive(), deadline - loop.time())
+                    except TimeoutError:
+                        conn.send(protocol.error(
+                            f"say hello within {self.limits.hello_seconds:g} seconds"))
+                        conn.close()
+                        return
+                if event["type"] == "websocket.disconnect":
+                    return
+                text = event.get("text")
+                if text is None:
+                    text = (event.get("bytes") or b"").decode("utf-8", "replace")
+                await self.handle(hub, conn, text)
+        except (WebSocketDisconnect, RuntimeError):
+            return  # gone mid-read
+
+    def _leave(self, hub: Hub, conn: Connection) -> None:
+        if conn not in hub.connections:
+            return
+        hub.connections.discard(conn)
+        if conn.seat is None:
+            return  # a spectator leaving changes nothing anyone sees
+        hub.table.disconnect(conn.seat, self.server.now())
+        if not hub.table.seats[conn.seat].connections:
+            hub.send_all(self.server.now())
+        self.server.schedule(hub)
+
+    # -- messages ----------------------------------------------------------------
+
+    async def handle(self, hub: Hub, conn: Connection, text: str) -> None:
+        """Act on one client message; every refusal is an ``error`` reply."""
+        if not conn.limiter.allow():
+            if conn.limiter.refused > self.limits.kick_after:
+                conn.close()
+                return
+            conn.send(_dropped(text))
+            return
+        try:
+            msg = protocol.parse(text)
+        except protocol.ProtocolError as exc:
+            conn.send(protocol.error(str(exc)))
+            return
+        try:
+            await self._dispatch(hub, conn, msg)
+        except TableError as exc:
+            conn.send(protocol.error(str(exc), msg.id))
+        except DatabaseError:
+            conn.send(protocol.error(NOT_SAVED, msg.id))
+        except Exception:
+            self.server.internal_errors += 1
+            log.exception("table %s: message failed", hub.table.id)
+            conn.send(protocol.error("internal error", msg.id))
+
+    async def _dispatch(self, hub: Hub, conn: Connection, msg: Any) -> None:
+        server = self.server
+        if isinstance(msg, protocol.Ping):
+            conn.send({"type": "pong", "id": msg.id})
+            return
+        if isinstance(msg, protocol.Hello):
+            self._hello(hub, conn, msg)
+            return
+        if not conn.hello:
+            raise TableError("send hello first")
+        if conn.seat is None:
+            raise TableError("spectators cannot act: join a seat to play")
+        seat = conn.seat
+        if isinstance(msg, protocol.Hint):
+            hint = await server.hint(hub, seat)
+            conn.send({"type": "hint", "cards": hint.split(), "id": msg.id})
+            return
+        if isinstance(msg, protocol.Play | protocol.Pass):
+            cards = 0
+            if isinstance(msg, protocol.Play):
+                try:
+                    cards = protocol.cards_mask(msg.cards, hub.table.rules.decks)
+                except protocol.ProtocolError as exc:
+                    raise TableError(str(exc)) from None
+            await server.change(hub, lambda: hub.table.act(seat, cards, server.now()))
+        elif isinstance(msg, protocol.Next):
+            await server.change(hub, lambda: hub.table.ready(seat, server.now()))
+        elif isinstance(msg, protocol.Start):
+            await server.change(hub, lambda: hub.table.fill_with_bots(server.now(),
+                                                                      bot="medium"))
+
+    def _hello(self, hub: Hub, conn: Connection, msg: protocol.Hello) -> None:
+        if conn.hello:
+            raise TableError("already identified")
+        table, now = hub.table, self.server.now()
+        seat = table.seat_for_token(msg.token)
+        if msg.token is not None and seat is None:
+            conn.send(protocol.error("unknown seat token: you are watching", msg.id))
+        conn.hello, conn.seat = True, seat
+        hub.connections.add(conn)
+        if seat is None:  # a spectator: only the newcomer needs the state
+            conn.send(table.state_for(None, now))
+            return
+        was_connected = bool(table.seats[seat].connections)
+        table.connect(seat, now)
+        if was_connected:
+            conn.send(table.state_for(seat, now))
+        else:
+            hub.send_all(now)
+        self.server.schedule(hub)
+
+
+def _dropped(text: str) -> dict[str, Any]:
+    """The error for a message the rate limiter dropped, naming it."""
+    try:
+        msg = protocol.parse(text)
+    except protocol.ProtocolError:
+        return protocol.error("too many messages: a message was dropped unread; slow down")
+    return protocol.error(f"too many messages: your {msg.type} was dropped; slow down", msg.id)
+
+
+class _SendAfterClose(logging.Filter):
+    """Drops asyncio's "socket.send() raised exception." (a write to a client
+    already gone, thousands of lines when many leave at once) and counts it."""
+
+    dropped = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage().startswith("socket.send() raised exception"):
+            _SendAfterClose.dropped += 1
+            return False
+        return True
+
+
+def quiet_disconnect_logs() -> None:
+    """Install the filter on asyncio's logger (once)."""
+    logger = logging.getLogger("asyncio")
+    if not any(isinstance(f, _SendAfterClose) for f in logger.filters):
+        logger.addFilter(_SendAfterClose())
