@@ -1,0 +1,107 @@
+"""The docs' screenshots, taken while two people (a desktop and a phone) play
+a deal against two bots: the lobby, a trick in progress, your turn with cards
+selected, the deal's end and the replay, at 1280×800 and 390×844.
+
+They are written to ``docs/img/browser-*.png`` (and the README's
+``docs/img/browser.png``) when ``BIG2_UPDATE_SCREENSHOT=1``, and to a
+temporary folder otherwise, so a test run leaves the working tree as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import test_browser as tb
+from conftest import LiveServer
+from test_browser import DESKTOP, PHONE, new_page, page_errors
+
+browser = tb.browser  # this module's Chromium
+
+from big2.server.tables import Timing
+
+_DOCS = Path(__file__).resolve().parents[2] / "docs" / "img"
+UPDATE = os.environ.get("BIG2_UPDATE_SCREENSHOT") == "1"
+KINDS = ("lobby", "trick", "turn", "end", "replay")
+
+
+def test_screenshots(browser: Any, live_factory: Any) -> None:
+    out = _DOCS if UPDATE else Path(tempfile.mkdtemp(prefix="big2-shots-"))
+    web: LiveServer = live_factory(timing=Timing(bot_delay=0.15, grace=30, deal_pause=60))
+    web.create([None, "hard", "medium", None], deals=1, name="Practice")
+    tid = web.create([None, None, "greedy", "greedy"], deals=4, turn_time=30, name="Friday night")
+    pages: dict[str, Any] = {}
+    for size, viewport, name in (("desktop", DESKTOP, "Ann"), ("phone", PHONE, "Bob")):
+        page = new_page(browser, viewport, reduced_motion="reduce")  # no card caught in flight
+        page_errors(page)
+        page.goto(web.url + "/")
+        page.wait_for_selector(f'li[data-table="{tid}"] button')
+        if size == "phone":  # the lobby as a friend sees it: the open tables first
+            page.screenshot(path=str(out / f"browser-lobby-{size}.png"))
+        page.evaluate("() => document.getElementById('new-table').open = true")
+        page.fill("#your-name", name)
+        if size == "desktop":
+            page.screenshot(path=str(out / f"browser-lobby-{size}.png"))
+        page.click(f'li[data-table="{tid}"] button')
+        page.wait_for_url(f"**/t/{tid}")
+        pages[size] = page
+    for page in pages.values():
+        page.wait_for_selector("#hand .card")
+    shots: set[str] = set()
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if pages["desktop"].evaluate("() => big2.state.table.status") != "playing":
+            break
+        for size, page in pages.items():
+            g = page.evaluate("() => big2.state.game")
+            mine = page.evaluate("() => big2.myTurn()")
+            if not mine:
+                bot_to_move = page.evaluate("() => { const g = big2.state.game; return "
+                                            "g.to_move !== null && "
+                                            "big2.state.table.seats[g.to_move].bot; }")
+                if f"trick-{size}" not in shots and len(g["trick"]) >= 2 and bot_to_move \
+                        and g["last_play"] and g["plies"] > 4:
+                    page.screenshot(path=str(out / f"browser-trick-{size}.png"))
+                    shots.add(f"trick-{size}")
+                continue
+            plays = [p for p in g["legal"] if p]
+            n = g["plies"]
+            if plays:
+                for c in plays[0].split():
+                    page.click(f'#hand [data-card="{c}"]', position={"x": 6, "y": 30})
+                if f"turn-{size}" not in shots and not g["leading"] and g["plies"] > 4:
+                    page.mouse.move(0, 0)
+                    page.screenshot(path=str(out / f"browser-turn-{size}.png"))
+                    shots.add(f"turn-{size}")
+                page.click("#play-btn")
+            else:
+                page.click("#pass-btn")
+            page.wait_for_function(f"() => big2.state.game.plies > {n}")
+        time.sleep(0.02)
+    for size, page in pages.items():
+        page.wait_for_selector(".panel .result")
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(out / f"browser-end-{size}.png"))
+        shots.add(f"end-{size}")
+        page.wait_for_selector("#records a[href^='/replay/']")
+        page.click("#records a[href^='/replay/']")
+        page.wait_for_selector(".replay-hand .card")
+        for _ in range(3):
+            page.click("#next-trick")
+        page.click("#next")
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(out / f"browser-replay-{size}.png"))
+        shots.add(f"replay-{size}")
+        page.context.close()
+    want = {f"{k}-{s}" for k in KINDS for s in ("desktop", "phone")} - {"lobby-desktop",
+                                                                         "lobby-phone"}
+    assert want <= shots, want - shots
+    for k in KINDS:
+        for s in ("desktop", "phone"):
+            assert (out / f"browser-{k}-{s}.png").stat().st_size > 20_000, (k, s)
+    if UPDATE:  # the README's picture: your turn on the desktop
+        shutil.copyfile(out / "browser-turn-desktop.png", out / "browser.png")
