@@ -149,3 +149,15 @@ def test_your_partner_is_shown_under_teams() -> None:
     assert "  teams: you and Bot 2 (opposite) against Bot 1 and Bot 3" in out
     counts = next(ln for ln in out.splitlines() if ln.startswith("Cards left: "))
     assert " · Bot 2 (partner) " in counts and counts.count("partner") == 1
+
+
+def test_go_fish_shows_the_stock_and_the_card_you_draw() -> None:
+    import re
+
+    rules = Rules(players=2, deal="13-each", go_fish=True, match_deals=1)
+    out = play(Match(rules, seed=3), "1\n" + "p\n" * 6 + "q\n")
+    assert "Cards left: You 13 · Bot 1 13 · stock 26" in out
+    drawn = re.findall(r"You pass and draw (\S+)", out)
+    assert drawn and all(parse_cards(c) for c in drawn)
+    hands = [ln for ln in out.splitlines() if ln.startswith("Your hand")]
+    assert any(drawn[0] in h for h in hands[1:])  # the drawn card is then in your hand

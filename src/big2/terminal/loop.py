@@ -19,17 +19,17 @@ from big2.match import Match
 from big2.terminal import house, listing, parse, render
 
 HELP = """Answer with:
-  a number      play that legal play from the list
-  cards         type the cards, e.g. "3D 3S", "3d3s" or "10h jh qh kh ah" (jokers: RJ, BJ;
-                with two decks name a card twice for both copies: "3D 3D")
-  p             pass
-  m             show every legal play (the list shows the weakest few and the strongest)
-  u             undo: take back your last play (and the bots' plays since)
-  t             this trick, and the 2s, aces and jokers played so far
-  s             toggle sorting your hand by rank / by suit
-  h             this help and the whole legal-play list
-  l             announce your last card (last_card rule)
-  q             quit
+  a number   play that legal play from the list
+  cards      type the cards: "3D 3S", "3d3s", "10h jh qh kh ah"; jokers RJ, BJ
+             (two decks: name a card twice for both copies, "3D 3D")
+  p          pass
+  m          every legal play (the list shows the weakest few, the strongest)
+  u          undo: take back your last play, and the bots' plays since
+  t          this trick, and the 2s, aces and jokers played so far
+  s          sort your hand by suit / by rank
+  h          this help and every legal play
+  l          announce your last card (last_card rule)
+  q          quit
 A joker shown as RJ=9♠ counts as the 9♠ in that play."""
 
 _SHORT = {"four of a kind and a card": "four + one", "three of a kind and two cards": "three + two",
@@ -162,10 +162,13 @@ class TerminalGame:
                 game.play(play)
                 self.after(game, seat, play, stock)
 
-    def after(self, game: Game, seat: int, play: Mask, stock: int, why: str = "") -> None:
+    def after(self, game: Game, seat: int, play: Mask, stock: int, why: str = "",
+              held: Mask = 0) -> None:
         """Tell what *seat* did (*why*: the reason it had to), the bots' last-card
         calls, and the end of a trick."""
-        self.report(game, seat, play, drew=game.stock_size < stock, why=why)
+        drew = game.stock_size < stock
+        self.report(game, seat, play, drew=game.hands[seat] & ~held if drew and held else drew,
+                    why=why)
         if game.rules.last_card:
             for s in range(1, game.num_players):
                 if game.can_call_last_card(s):
@@ -177,12 +180,13 @@ class TerminalGame:
             if taker is not None:
                 self.say(f"  -- {self.short[taker]} {self.verb(taker, 'take')} the trick --")
 
-    def report(self, game: Game, seat: int, play: Mask, drew: bool = False,
+    def report(self, game: Game, seat: int, play: Mask, drew: Mask | bool = False,
                why: str = "") -> None:
         """Tell what *seat* just did."""
         who = self.short[seat]
         if not play:
-            draw = f" and {self.verb(seat, 'draw')} a card" if drew else ""
+            card = "a card" if drew is True else render.cards(cards_of(int(drew)))
+            draw = f" and {self.verb(seat, 'draw')} {card}" if drew else ""  # Go-Fish
             self.say(f"  {who} {self.verb(seat, 'pass')}{draw}" + (f" ({why})" if why else ""))
             return
         last = game.last_combo
@@ -203,6 +207,8 @@ class TerminalGame:
             tag = f"{self.short[s]}{house.partner_tag(game, s)} {c}"
             counts.append(render.marked(tag) if c == 1 and s else tag)
         self.say("\n" + render.marked("-- Your turn --"))
+        if game.stock_size:  # Go-Fish: a passing player draws from it
+            counts.append(f"stock {game.stock_size}")
         self.say("Cards left: " + " · ".join(counts))
         if game.leading:
             must = ""
@@ -326,13 +332,13 @@ class TerminalGame:
             else:
                 # two decks: "3D 3D" is both copies, and a name the copy held
                 play = int(parse_cards(parse.spaced(answer), game.rules.decks))
-            before, stock = len(game.history), game.stock_size
+            before, stock, held = len(game.history), game.stock_size, game.hands[0]
             game.play(play)
         except (IllegalPlayError, InvalidCardError) as exc:
             self.say(f"Not allowed: {exc}")
             return False
         self._decisions.setdefault(id(game), []).append(before)
-        self.after(game, 0, game.history[-1].cards, stock)
+        self.after(game, 0, game.history[-1].cards, stock, held=held)
         return True
 
     def forced_pass(self, game: Game) -> None:
@@ -343,9 +349,9 @@ class TerminalGame:
             assert game.last_combo is not None
             shown = listing.describe(game, game.last_combo.cards, game.last_combo)
             why = f"nothing beats {shown.label} {listing.show(shown)}"
-        stock = game.stock_size
+        stock, held = game.stock_size, game.hands[0]
         game.play(0)
-        self.after(game, 0, 0, stock, why)
+        self.after(game, 0, 0, stock, why, held)
 
     def undo(self, game: Game) -> bool:
         """Take back your last decision and everything since; ``False`` if there is none."""
