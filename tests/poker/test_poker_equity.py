@@ -258,3 +258,11 @@ def test_preflop_exact_equals_brute_force_over_every_board() -> None:
     tie = float(np.mean(vals[0] == vals[1]))
     r = equity(["AC AD", "KH KS"])
     assert (r.hands[0].win, r.hands[0].tie) == pytest.approx((win, tie), abs=1e-12)
+
+
+def test_seven_handed_stud_samples_and_refuses_an_impossible_enumeration() -> None:
+    hands = ["AS KS 2D", "QH QD 7C", "JS JD 3C", "TH 9H 8H", "2S 2C 4D", "5S 6S 7S", "8D 9D TD"]
+    r = equity(hands, game="stud", trials=2_000, seed=1)
+    assert r.deals == 2_000 and sum(h.equity for h in r.hands) == pytest.approx(1)
+    with pytest.raises(EquityError, match="too many deals"):
+        equity(hands[:3], game="stud", exact=True)

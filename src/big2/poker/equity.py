@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import permutations, product
-from math import comb, sqrt
+from math import comb, factorial, sqrt
 
 import numpy as np
 import numpy.typing as npt
@@ -190,9 +190,21 @@ def _deal_values(game: Game, board: npt.NDArray[np.uint8],
     return _shares(game.highs(full_board, full), game.lows(full_board, full))
 
 
-def _layouts(game: Game, players: Sequence[_Player], board_missing: int) -> list[tuple[int, ...]]:
-    labels = [-1] * board_missing + [i for i, p in enumerate(players) for _ in range(p.missing)]
+def _labels(players: Sequence[_Player], board_missing: int) -> tuple[int, ...]:
+    """Who gets each dealt card in order: -1 for the board, else the player's index."""
+    return (-1,) * board_missing + tuple(i for i, p in enumerate(players) for _ in range(p.missing))
+
+
+def _layouts(labels: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every distinct way to hand a set of dealt cards to the board and the players."""
     return sorted(set(permutations(labels)))
+
+
+def _layout_count(labels: tuple[int, ...]) -> int:
+    count = factorial(len(labels))
+    for who in set(labels):
+        count //= factorial(labels.count(who))
+    return count
 
 
 def equity(
@@ -244,16 +256,18 @@ def equity(
         raise EquityError(f"{need} cards to deal but only {left} left in the deck")
     if trials is not None and trials < 1:
         raise EquityError("trials must be positive")
-    layouts = _layouts(g, players, board_missing)
+    labels = _labels(players, board_missing)
     tuples = int(np.prod([len(p.combos) for p in players], dtype=np.float64))
-    work = tuples * comb(left, need) * len(layouts) * len(players) * g.cost
+    work = tuples * comb(left, need) * _layout_count(labels) * len(players) * g.cost
     if exact is None:
         exact = trials is None and work <= EXACT_LIMIT
     bc = np.array([board_cards], dtype=np.uint8).reshape(1, len(board_cards))
     if exact:
-        tally = _exact(g, players, bc, fixed, need, layouts, progress)
+        if work > 1000 * EXACT_LIMIT:
+            raise EquityError("too many deals to enumerate: use Monte Carlo (trials)")
+        tally = _exact(g, players, bc, fixed, need, _layouts(labels), progress)
     else:
-        tally = _monte_carlo(g, players, bc, fixed, need, layouts,
+        tally = _monte_carlo(g, players, bc, fixed, need, labels,
                              trials or DEFAULT_TRIALS, seed, progress)
     if not tally.n:
         raise EquityError("no deal is possible: the ranges clash")
@@ -302,14 +316,50 @@ def _exact(g: Game, players: Sequence[_Player], board: npt.NDArray[np.uint8], fi
     return tally
 
 
+def _deck_mask(deck: npt.NDArray[np.uint8]) -> np.uint64:
+    return np.uint64(_mask(int(c) for c in deck))
+
+
+def _deal(rng: np.random.Generator, deck: npt.NDArray[np.uint8], used: npt.NDArray[np.uint64],
+          need: int) -> npt.NDArray[np.uint8]:
+    """*need* distinct cards of *deck* per row, none in that row's *used* mask, in random order.
+
+    Each row draws uniformly with replacement and draws again while a card repeats
+    or is taken, which leaves every ordered choice of free cards equally likely.
+    """
+    out = np.empty((len(used), need), dtype=np.uint8)
+    if not len(used) or not need:
+        return out
+    free = len(deck) - int(np.bitwise_count(used[0] & _deck_mask(deck)))
+    if np.prod([(free - i) / len(deck) for i in range(need)]) < 0.2:
+        # too many redraws: order random keys instead, the taken cards last
+        taken = ((used[:, None] >> deck.astype(np.uint64)) & np.uint64(1)).astype(bool)
+        r = rng.random((len(used), len(deck)), dtype=np.float32)
+        r[taken] = 2.0
+        sel = np.argpartition(r, need - 1, axis=1)[:, :need]
+        order = np.argsort(np.take_along_axis(r, sel, axis=1), axis=1)
+        out[:] = deck[np.take_along_axis(sel, order, axis=1)]
+        return out
+    todo = np.arange(len(used))
+    while todo.size:
+        cards = deck[rng.integers(len(deck), size=(todo.size, need))]
+        bits = np.left_shift(np.uint64(1), cards.astype(np.uint64))
+        ok = ((bits & used[todo, None]) == 0).all(axis=1)
+        if need > 1:
+            srt = np.sort(cards, axis=1)
+            ok &= (srt[:, 1:] != srt[:, :-1]).all(axis=1)
+        out[todo[ok]] = cards[ok]
+        todo = todo[~ok]
+    return out
+
+
 def _monte_carlo(g: Game, players: Sequence[_Player], board: npt.NDArray[np.uint8],
-                 fixed: int, need: int, layouts: Sequence[tuple[int, ...]], trials: int,
+                 fixed: int, need: int, layout: tuple[int, ...], trials: int,
                  seed: int | None, progress: Progress | None) -> _Tally:
     rng = np.random.default_rng(seed)
     tally = _Tally(len(players))
     deck = np.array(g.deck, dtype=np.uint8)
-    shifts = deck.astype(np.uint64)
-    layout = layouts[0]  # dealt cards come in random order, so one layout suffices
+    # the dealt cards come in random order, so one layout suffices
     batch = max(1000, min(_CHUNK // (1 + g.cost // 20), trials))
     attempts = 0
     while tally.n < trials:
@@ -333,17 +383,8 @@ def _monte_carlo(g: Game, players: Sequence[_Player], board: npt.NDArray[np.uint
             break
         if not keep.size:
             continue
-        acc = acc[keep]
         holes = [h if len(h) == 1 else h[keep] for h in holes]
-        if need:
-            used = ((acc[:, None] >> shifts) & np.uint64(1)).astype(bool)
-            r = rng.random((len(keep), len(deck)), dtype=np.float32)
-            r[used] = 2.0
-            sel = np.argpartition(r, need - 1, axis=1)[:, :need]
-            order = np.argsort(np.take_along_axis(r, sel, axis=1), axis=1)
-            dealt = deck[np.take_along_axis(sel, order, axis=1)]
-        else:
-            dealt = np.zeros((len(keep), 0), dtype=np.uint8)
+        dealt = _deal(rng, deck, acc[keep], need)
         tally.add(_deal_values(g, board, holes, dealt, players, layout))
         if progress:
             progress(tally.n, trials)
