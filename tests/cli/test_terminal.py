@@ -187,3 +187,14 @@ def test_bad_answers_keep_the_turn() -> None:
     assert "Not allowed: not a card: '3dzz'" in out
     assert "Not allowed: the first play must contain 3♦" in out
     assert not game.history
+
+
+def test_a_dealt_instant_win_is_told_as_such() -> None:
+    # six pairs and a card: the Maltese dragon wins before any play
+    hands = ["4D 4C 5D 5C 6D 6C 7D 7C 8D 8C 9D 9C KS", "3D TS 5H 6H 7H 8H 9H TD JD QD KD AD 2D",
+             "3C JS 5S 6S 7S 8S 9S TC JC QC KC AC 2C", "3H 3S TH 4H JH 4S QH QS KH AH AS 2H 2S"]
+    game = Game(Rules(maltese=True), hands=hands)
+    assert game.is_over()
+    out, _ = drive(game, "")
+    assert "The deal ended at once on a dealt hand (maltese): You first." in out
+    assert "Your play" not in out and "Why:" in out

@@ -402,7 +402,11 @@ class TerminalGame:
 
         outcome = game.outcome()
         assert outcome is not None
-        self.say(f"\n{self.names[outcome.winner]} went out first.")
+        if game.instant_result:  # a dealt hand ended the deal before any play
+            self.say(f"\nThe deal ended at once on a dealt hand ({game.instant_result}): "
+                     f"{self.names[outcome.winner]} first.")
+        else:
+            self.say(f"\n{self.names[outcome.winner]} went out first.")
         width = max(len(n) for n in self.names)
         self.say(f"{'':{width}}  cards left  this deal  total")
         for s, name in enumerate(self.names):
