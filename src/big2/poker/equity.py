@@ -316,6 +316,9 @@ def _exact(g: Game, players: Sequence[_Player], board: npt.NDArray[np.uint8], fi
     return tally
 
 
+_BIT64 = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
+
+
 def _deck_mask(deck: npt.NDArray[np.uint8]) -> np.uint64:
     return np.uint64(_mask(int(c) for c in deck))
 
@@ -342,12 +345,10 @@ def _deal(rng: np.random.Generator, deck: npt.NDArray[np.uint8], used: npt.NDArr
         return out
     todo = np.arange(len(used))
     while todo.size:
-        cards = deck[rng.integers(len(deck), size=(todo.size, need))]
-        bits = np.left_shift(np.uint64(1), cards.astype(np.uint64))
-        ok = ((bits & used[todo, None]) == 0).all(axis=1)
-        if need > 1:
-            srt = np.sort(cards, axis=1)
-            ok &= (srt[:, 1:] != srt[:, :-1]).all(axis=1)
+        cards = deck[rng.integers(len(deck), size=(todo.size, need), dtype=np.uint8)]
+        bits = _BIT64[cards]
+        drawn = np.bitwise_or.reduce(bits, axis=1)
+        ok = ((drawn & used[todo]) == 0) & (np.bitwise_count(drawn) == need)
         out[todo[ok]] = cards[ok]
         todo = todo[~ok]
     return out
