@@ -50,7 +50,8 @@ def card(c: int) -> str:
     """One card's name, red for ♦ and ♥ (and the red joker)."""
     name = CARD_SYMBOLS[c]
     red = c % DECK_SIZE & 3 in (0, 2) if not is_joker(c) else c % DECK_SIZE == 52
-    return click.style(name, fg="red") if red else name
+    # end the red with the default colour, not a full reset, so a bold line stays bold
+    return click.style(name, fg="red", reset=False) + "\x1b[39m" if red else name
 
 
 def cards(order: Iterable[int], readings: dict[int, int] | None = None) -> str:
