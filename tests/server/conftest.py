@@ -1,12 +1,24 @@
 """Live servers for the server tests: uvicorn on 127.0.0.1 with a free port,
 in a thread (or a subprocess for the restart test), and small HTTP/WebSocket
-clients that talk to it over real sockets."""
+clients that talk to it over real sockets.
+
+Every server test outside the browser tests runs twice, on SQLite and on
+PostgreSQL (the ``db_url`` fixture): ``BIG2_TEST_DB`` names the PostgreSQL
+database (``.ci/run`` starts Debian's and sets it); without it a private
+cluster is started in a temporary folder from the installed PostgreSQL
+binaries. Each test gets a schema of its own, dropped afterwards."""
 
 from __future__ import annotations
 
+import glob
 import json
+import os
 import re
+import secrets
+import shutil
 import socket
+import subprocess
+import tempfile
 import threading
 import time
 import urllib.error
@@ -184,13 +196,86 @@ class Client:
         self.ws.close()
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """The server tests (not the browser tests) run on SQLite and PostgreSQL."""
+    if "db_url" in metafunc.fixturenames and not metafunc.module.__name__.startswith(
+            "test_browser"):
+        metafunc.parametrize("db_url", ["sqlite", "postgresql"], indirect=True)
+
+
+def _start_private_postgres(folder: str) -> tuple[str, subprocess.Popen[bytes] | None]:
+    """Start a throwaway PostgreSQL cluster in *folder*; return its URL."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb")) or (
+        [shutil.which("initdb")] if shutil.which("initdb") else [])
+    if not found:
+        pytest.fail("the server tests need PostgreSQL: set BIG2_TEST_DB=postgresql://… or "
+                    "install it (.ci/run installs Debian's postgresql)")
+    bindir = os.path.dirname(str(found[-1]))
+    as_user: list[str] = []
+    user = os.environ.get("USER", "postgres")
+    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+        as_user, user = ["runuser", "-u", "postgres", "--"], "postgres"
+        shutil.chown(folder, "postgres")
+    data, port = os.path.join(folder, "data"), free_port()
+    subprocess.run([*as_user, f"{bindir}/initdb", "-D", data, "-A", "trust", "-U", user],
+                   check=True, capture_output=True)
+    proc = subprocess.Popen([*as_user, f"{bindir}/postgres", "-D", data, "-p", str(port),
+                             "-k", folder, "-h", "127.0.0.1", "-c", "fsync=off"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"postgresql://{user}@127.0.0.1:{port}/postgres"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                time.sleep(0.5)
+                return url, proc
+        except OSError:
+            if time.monotonic() > deadline or proc.poll() is not None:
+                pytest.fail("could not start a private PostgreSQL for the tests")
+            time.sleep(0.1)
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """The PostgreSQL the tests use (``BIG2_TEST_DB``, else a private one)."""
+    url = os.environ.get("BIG2_TEST_DB")
+    if url:
+        yield url
+        return
+    folder = tempfile.mkdtemp(prefix="big2-pg-")
+    url, proc = _start_private_postgres(folder)
+    yield url
+    if proc is not None:
+        proc.terminate()
+        proc.wait(30)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.fixture
-def live_factory(tmp_path: Path) -> Iterator[Any]:
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database for one test: an SQLite file, or a PostgreSQL schema of its own."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        yield str(tmp_path / "big2.sqlite3")
+        return
+    import psycopg
+
+    base: str = request.getfixturevalue("postgres_url")
+    schema = "t_" + secrets.token_hex(6)
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    sep = "&" if "?" in base else "?"
+    yield f"{base}{sep}options=-csearch_path%3D{schema}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture
+def live_factory(db_url: str) -> Iterator[Any]:
     """Start live servers: ``live_factory(**create_app_kwargs)``; all stop after the test."""
     started: list[LiveServer] = []
 
     def make(**kw: Any) -> LiveServer:
-        kw.setdefault("db", str(tmp_path / "big2.sqlite3"))
+        kw.setdefault("db", db_url)
         kw.setdefault("timing", FAST)
         kw.setdefault("auto_bot", "greedy")
         kw.setdefault("limits", Limits(rate=10_000, burst=10_000, kick_after=10**9,

@@ -1,5 +1,6 @@
-"""Kill the server mid-deal, start it again on the same database: the table
-carries on where it was, and a player's token still holds the seat."""
+"""Kill the server mid-deal, start it again on the same database (SQLite and
+PostgreSQL): the table carries on where it was, from its snapshot and the plays
+appended since, and a player's token still holds the seat."""
 
 from __future__ import annotations
 
@@ -9,15 +10,15 @@ import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
 from conftest import LiveServer, free_port
 
 
-def start(db: Path, port: int) -> subprocess.Popen[bytes]:
+def start(db: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "big2.cli", "serve", "--port", str(port), "--db", str(db),
-         "--bot", "greedy", "--bot-delay", "0", "--grace", "60", "--deal-pause", "60"],
+        [sys.executable, "-m", "big2.cli", "serve", "--port", str(port), "--db", db,
+         "--bot", "greedy", "--bot-delay", "0", "--grace", "60", "--deal-pause", "60",
+         "--bot-workers", "0", *extra],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 20
     while True:
@@ -40,8 +41,8 @@ class Remote(LiveServer):
         self.ws_url = f"ws://127.0.0.1:{port}"
 
 
-def test_restart_resumes_the_deal(tmp_path: Path) -> None:
-    db, port = tmp_path / "restart.sqlite3", free_port()
+def test_restart_resumes_the_deal(db_url: str) -> None:
+    db, port = db_url, free_port()
     proc = start(db, port)
     try:
         first = proc.stdout.readline().decode() if proc.stdout else ""

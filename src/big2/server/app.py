@@ -219,7 +219,9 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
 
     @app.get("/api/tables/{table_id}/records")
     async def table_records(table_id: str) -> list[dict[str, Any]]:
-        if not TABLE_ID.fullmatch(table_id):
+        if table_id not in server.hubs and (
+                not TABLE_ID.fullmatch(table_id)
+                or await _to_thread(server.store.table, table_id) is None):
             raise HTTPException(404, "no such table")
         rows: list[dict[str, Any]] = await _to_thread(server.store.records, table_id)
         return rows

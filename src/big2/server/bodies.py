@@ -62,7 +62,7 @@ def settings_of(body: CreateTable) -> TableSettings:
     try:
         rules = Rules.preset(body.preset, players=body.players, **options)
     except (InvalidRulesError, TypeError) as exc:
-        raise TableError(str(exc)[:300]) from None
+        raise TableError(_unechoed(str(exc), list(options.values()))[:300]) from None
     seats = body.seats if body.seats is not None else [None] + ["medium"] * (body.players - 1)
     if len(seats) != body.players:
         raise TableError(f"{body.players} seats needed, got {len(seats)}")
@@ -82,3 +82,12 @@ def settings_of(body: CreateTable) -> TableSettings:
         raise TableError(str(exc)) from None
 
 
+
+
+def _unechoed(message: str, values: list[Any]) -> str:
+    """*message* with any of the *values* sent replaced: errors never repeat input."""
+    for v in sorted(values, key=lambda v: -len(repr(v))):
+        for text in (repr(v), repr(tuple(v)) if isinstance(v, list) else "", str(v)):
+            if len(text) >= 2:
+                message = message.replace(text, "the value sent")
+    return message

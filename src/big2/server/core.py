@@ -193,6 +193,7 @@ class Server:
             log.error("tables not saved at shutdown: %s", exc)
         self.writer.close()
         self.pool.close()
+        self.store.close()
 
     async def add(self, table: Table) -> Hub:
         """Start serving a new table (stored first)."""

@@ -97,10 +97,6 @@ Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 
 
-class _TooLarge(Exception):
-    pass
-
-
 class BodyLimit:
     """ASGI middleware: an HTTP request body over *limit* bytes gets ``413``
     (from its ``Content-Length``, or as soon as the streamed body passes it)."""
@@ -122,29 +118,31 @@ class BodyLimit:
                 if too_big:
                     await self._refuse(send)
                     return
-        seen = 0
-        started = False
+        seen, too_big = 0, False
 
         async def counted() -> MutableMapping[str, Any]:
-            nonlocal seen
+            nonlocal seen, too_big
+            if too_big:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
+                if seen > self.limit:  # the app sees a client gone; the client gets 413
+                    too_big = True
+                    return {"type": "http.disconnect"}
             return message
 
         async def watched(message: MutableMapping[str, Any]) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
+            if not too_big:
+                await send(message)
 
         try:
             await self.app(scope, counted, watched)
-        except _TooLarge:
-            if not started:
-                await self._refuse(send)
+        except Exception:
+            if not too_big:
+                raise
+        if too_big:
+            await self._refuse(send)
 
     async def _refuse(self, send: Send) -> None:
         body = json.dumps({"detail": f"request body over {self.limit} bytes"}).encode()

@@ -1,0 +1,176 @@
+"""Storage (issue 15): plays appended as rows between snapshots, commits
+grouped off the event loop, and a database outage (a real one: PostgreSQL's
+connections cut by a proxy, SQLite's file locked by another connection): the
+move is refused with a clear message and rolled back, nobody is sent it, and
+the table carries on by itself when the database returns."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import sqlalchemy as sa
+from conftest import Client, LiveServer
+
+from big2.server.app import Limits
+from big2.server.sockets import NOT_SAVED
+from big2.server.store import Store
+
+
+class CutProxy:
+    """A TCP proxy to a database that can be cut (every connection closed and
+    new ones refused) and restored."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.up = True
+        self.socks: list[socket.socket] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            if not self.up:
+                client.close()
+                continue
+            server = socket.create_connection(self.target)
+            self.socks += [client, server]
+            for a, b in ((client, server), (server, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pipe(a: socket.socket, b: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            while data := a.recv(65536):
+                b.sendall(data)
+        for s in (a, b):
+            with contextlib.suppress(OSError):
+                s.shutdown(socket.SHUT_RDWR)
+
+    def cut(self) -> None:
+        self.up = False
+        for s in self.socks:
+            with contextlib.suppress(OSError):
+                s.shutdown(socket.SHUT_RDWR)
+        self.socks = []
+
+    def restore(self) -> None:
+        self.up = True
+
+
+@contextlib.contextmanager
+def outage_control(db_url: str) -> Iterator[tuple[str, Any, Any]]:
+    """``(url the server uses, cut(), restore())`` for a real outage of *db_url*."""
+    if db_url.startswith("postgresql"):
+        url = sa.engine.make_url(db_url)
+        proxy = CutProxy(url.host or "127.0.0.1", url.port or 5432)
+        yield url.set(host="127.0.0.1", port=proxy.port).render_as_string(
+            hide_password=False), proxy.cut, proxy.restore
+        proxy.cut()
+        proxy.listener.close()
+        return
+    lock = sqlite3.connect(db_url, timeout=5, isolation_level=None)
+
+    def cut() -> None:
+        lock.execute("BEGIN EXCLUSIVE")  # every other writer now gets "database is locked"
+
+    def restore() -> None:
+        lock.execute("COMMIT")
+
+    yield db_url, cut, restore
+    lock.close()
+
+
+def test_plays_are_appended_between_snapshots(live_factory: Any) -> None:
+    live = live_factory(limits=Limits(rate=1000, burst=1000, create_burst=1000,
+                                      join_burst=1000, snapshot_every=4))
+    tid = live.create([None] * 4, deals=1, turn_time=0)
+    tokens = [live.join(tid, s, f"P{s}") for s in range(4)]
+    people = [live.client(tid, t) for t in tokens]
+    engine = live.state.store.engine
+    rows_after = []
+    for ply in range(1, 7):
+        for c in people:
+            c.wait_state(lambda s, n=ply - 1: s["game"] is not None and s["game"]["plies"] == n)
+        mover = people[people[0].state["game"]["to_move"]]
+        legal = mover.state["game"]["legal"]
+        play = legal[0] if legal[0] else legal[-1]
+        mover.send({"type": "play", "cards": play.split()} if play else {"type": "pass"})
+        mover.wait_state(lambda s, n=ply: s["game"]["plies"] == n)
+        with engine.connect() as conn:
+            rows_after.append(conn.execute(sa.text(
+                "SELECT count(*) FROM big2_actions WHERE table_id = :t"), {"t": tid}).scalar())
+    assert rows_after == [1, 2, 3, 4, 0, 1]  # a snapshot every 4 plays replaces the rows
+    hub = live.state.hubs[tid]
+    back = live.state.rebuild(hub.saved, hub.since)  # what a restart would load
+    assert back.game.history == hub.table.game.history
+
+
+def test_a_move_is_refused_and_rolled_back_while_the_database_is_down(
+        live_factory: Any, db_url: str) -> None:
+    with outage_control(db_url) as (url, cut, restore):
+        live: LiveServer = live_factory(db=url, store=Store(url, timeout=0.5))
+        tid = live.create([None, None, "greedy", "greedy"], deals=1, turn_time=0)
+        tokens = [live.join(tid, s, f"P{s}") for s in (0, 1)]
+        people = [live.client(tid, t) for t in tokens]
+        watcher = live.client(tid)
+        # the bots play until a person is to move
+        people[0].wait_state(lambda s: s["game"]["to_move"] in (0, 1))
+        for c in people + [watcher]:
+            c.drain(0.3)
+        mover = people[people[0].state["game"]["to_move"]]
+        hand, plies = mover.state["game"]["hand"], mover.state["game"]["plies"]
+        seen = len(watcher.messages)
+        legal = mover.state["game"]["legal"]
+        play = legal[0] if legal[0] else legal[-1]
+        cut()
+        mover.send({"type": "play", "cards": play.split(), "id": 7} if play
+                   else {"type": "pass", "id": 7})
+        err = mover.wait(lambda m: m["type"] == "error", timeout=15)
+        assert err == {"type": "error", "message": NOT_SAVED, "id": 7}
+        hub = live.state.hubs[tid]
+        assert len(hub.table.game.history) == plies  # rolled back
+        assert hub.table.state_for(mover.state["you"])["game"]["hand"] == hand
+        watcher.drain(0.2)
+        assert len(watcher.messages) == seen  # nobody was sent the refused move
+        restore()
+        mover.send({"type": "play", "cards": play.split()} if play else {"type": "pass"})
+        st = watcher.wait_state(lambda s: s["game"]["plies"] > plies, timeout=15)
+        assert st["game"]["log"][plies - st["game"]["plies"]] == [mover.state["you"], play]
+        assert live.state.db_errors >= 1 and live.state.internal_errors == 0
+
+
+def test_bots_carry_on_by_themselves_when_the_database_returns(
+        live_factory: Any, db_url: str) -> None:
+    with outage_control(db_url) as (url, cut, restore):
+        live: LiveServer = live_factory(db=url, store=Store(url, timeout=0.5))
+        tid = live.create([None, "greedy", "greedy", "greedy"], deals=3, turn_time=0)
+        watcher: Client = live.client(tid)
+        cut()
+        # the person never connects: after the grace period (0.5 s) a bot plays for her,
+        # and every bot move fails to be stored while the database is down
+        status, _ = live.request("POST", f"/api/tables/{tid}/join", {"seat": 0, "name": "Ann"})
+        assert status == 503  # a join is refused too, with nothing changed
+        assert live.state.hubs[tid].table.status == "waiting"
+        restore()
+        live.join(tid, 0, "Ann")
+        start = watcher.wait_state(lambda s: s["game"] is not None, timeout=10)["game"]["plies"]
+        cut()
+        time.sleep(2.0)
+        stuck = live.state.hubs[tid].table.game
+        plies_down = len(stuck.history)
+        restore()
+        st = watcher.wait_state(lambda s: s["game"]["plies"] > max(plies_down, start) + 2,
+                                timeout=20)
+        assert st["game"]["plies"] > plies_down
+        assert live.state.db_errors >= 1 and live.state.internal_errors == 0
