@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import os
 import pty
+import re
 import select
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from big2.cli import build_rules, main
@@ -52,9 +54,9 @@ def test_bots_and_presets_are_choices_and_the_default_is_medium() -> None:
     res = runner.invoke(main, ["play", "--rules", "nowhere"])
     assert res.exit_code == 2 and "'classic'" in res.output
     res = runner.invoke(main, ["play", "--seed", "1"], input="q\n")
-    assert "Opponents: Bot 1 (heuristic), Bot 2 (heuristic), Bot 3 (heuristic)" in res.output
+    assert "Opponents: Bot 1, Bot 2, Bot 3 (heuristic)" in res.output
     res = runner.invoke(main, ["play", "--seed", "1", "--bot", "EASY"], input="q\n")
-    assert res.exit_code == 0 and "Bot 1 (greedy)" in res.output
+    assert res.exit_code == 0 and "Opponents: Bot 1, Bot 2, Bot 3 (greedy)" in res.output
 
 
 def test_save_path_is_checked_before_the_first_deal(tmp_path: Path) -> None:
@@ -116,3 +118,23 @@ def test_colour_in_a_terminal_and_never_under_no_color_or_through_a_pipe() -> No
     piped = subprocess.run(args, input="q\n", capture_output=True, text=True, timeout=60,
                            env=env, check=False)
     assert "Big Two" in piped.stdout and "\x1b[" not in piped.stdout
+
+
+def test_every_line_fits_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whole matches through a pipe at 80 columns: no line is wider (the prompt
+    is left out: through a pipe what follows it shares its line)."""
+    import click
+
+    monkeypatch.setenv("COLUMNS", "80")
+    runs = [["--players", "2"], ["--set", "decks=2", "--players", "6", "--set", "jokers=wild"],
+            ["--set", "teams=true", "--set", "exchange=after", "--set", "last_card=true"],
+            ["--players", "3", "--set", "spare_to=aside", "--set", "spare_swap=true"]]
+    for extra in runs:
+        res = CliRunner().invoke(main, ["play", "--seed", "5", "--deals", "2", "--bot", "easy",
+                                        *extra], input="1\np\nm\nt\n" * 400)
+        assert res.exit_code == 0, res.output
+        assert "Match over." in res.output
+        for line in res.output.splitlines():
+            for part in re.split(r"Your play \[[^]]*\]: |Cards to give \(Enter: [^)]*\): "
+                                 r"|\[y/N\] ", line):
+                assert len(click.unstyle(part)) <= 80, (extra, line)

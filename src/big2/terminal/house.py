@@ -22,7 +22,11 @@ if TYPE_CHECKING:
 def introduce(tg: TerminalGame) -> None:
     """The lines under the header: opponents, and the house rules that ask you things."""
     rules = tg.match.rules
-    tg.say("Opponents: " + ", ".join(tg.names[1:]))
+    kinds = {b.name for b in tg.bots}
+    if len(kinds) == 1:
+        tg.say(f"Opponents: {', '.join(tg.short[1:])} ({kinds.pop()})")
+    else:
+        tg.say_list("Opponents:", [f"{n}," for n in tg.names[1:-1]] + tg.names[-1:], joiner="")
     notes = []
     if rules.teams:
         notes.append(f"teams: you and {tg.short[2]} (opposite) against "

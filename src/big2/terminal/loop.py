@@ -84,11 +84,13 @@ class TerminalGame:
             return None
         return line.strip()
 
-    def say_list(self, head: str, parts: list[str]) -> None:
-        """*head* and *parts* joined by `` · ``, wrapped to the terminal's width."""
-        items = [head, *(p + " ·" for p in parts[:-1]), *parts[-1:]]
-        for i, line in enumerate(render.wrap(items, "  ", render.width() - 1, sep=" ")):
-            self.say(line.strip() if i == 0 else line)
+    def say_list(self, head: str, parts: list[str], joiner: str = " ·", first: str = "",
+                 indent: str = "  ") -> None:
+        """*head* and *parts* joined by *joiner*, wrapped to the terminal's width
+        (the first line starts with *first*, the others with *indent*)."""
+        items = [*([head] if head else []), *(p + joiner for p in parts[:-1]), *parts[-1:]]
+        for i, line in enumerate(render.wrap(items, indent, render.width() - 1, sep=" ")):
+            self.say(first + line.strip() if i == 0 else line)
 
     def interactive(self) -> bool:
         """Whether a person types at a terminal (then the game waits between deals)."""
@@ -416,7 +418,8 @@ class TerminalGame:
         if game.rules.teams:
             self.say("  " + house.team_result(self, game))
         for line in explain(game):
-            self.say("  " + line.describe(self.short[line.seat]))
+            self.say_list("", line.describe(self.short[line.seat]).split(", "), joiner=",",
+                          first="  ", indent="      ")
             left = game.hands[line.seat]
             if left and line.seat:
                 order = render.hand_order(cards_of(left), game.rules, False)
