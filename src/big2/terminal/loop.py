@@ -13,10 +13,10 @@ from typing import TextIO
 import click
 
 from big2.bots import Bot
-from big2.cards import ACE, RANK_MASKS, TWO, InvalidCardError, Mask, cards_of, parse_cards
+from big2.cards import InvalidCardError, Mask, cards_of, parse_cards
 from big2.game import Game, IllegalPlayError, kind_name
 from big2.match import Match
-from big2.terminal import house, listing, parse, render
+from big2.terminal import house, listing, parse, render, summary
 
 HELP = """Answer with:
   a number   play that legal play from the list
@@ -373,54 +373,9 @@ class TerminalGame:
         return True
 
     def show_trick(self, game: Game) -> None:
-        """The current trick, and the high cards played so far."""
-        parts = []
-        eng = game.variant.engine
-        beaten = None  # each play read as it was played on the one before
-        for a in game.trick:
-            if a.cards:
-                beaten = eng.as_played(a.cards, beaten) or eng.classify(a.cards)
-                shown = listing.describe(game, a.cards, beaten)
-                parts.append(f"{self.short[a.seat]} {shown.label} {listing.show(shown)}")
-            else:
-                parts.append(f"{self.short[a.seat]} pass")
-        self.say_list("This trick:", parts or ["nothing played yet"])
-        played = game.played()
-        deck = game.variant.deck.cards
-        facts = [f"{played.bit_count()} cards"]
-        for label, rank in (("2s", TWO), ("aces", ACE), ("jokers", 13)):
-            of = (RANK_MASKS[rank] & deck).bit_count()
-            if of:
-                out = cards_of(played & RANK_MASKS[rank])
-                named = render.cards(render.hand_order(out, game.rules, False)) if out else "none"
-                facts.append(f"{label} out: {named} ({len(out)} of {of})")
-        self.say_list("Played so far:", facts)
-
-    # -- the deal's end --------------------------------------------------------------
+        """The current trick, and the high cards played so far (``t``)."""
+        summary.show_trick(self, game)
 
     def show_scores(self, game: Game) -> None:
         """The deal's score table, match totals, and why each seat scored what it did."""
-        from big2.scoring import explain
-
-        outcome = game.outcome()
-        assert outcome is not None
-        if game.instant_result:  # a dealt hand ended the deal before any play
-            self.say(f"\nThe deal ended at once on a dealt hand ({game.instant_result}): "
-                     f"{self.names[outcome.winner]} first.")
-        else:
-            self.say(f"\n{self.names[outcome.winner]} went out first.")
-        width = max(len(n) for n in self.names)
-        self.say(f"{'':{width}}  cards left  this deal  total")
-        for s, name in enumerate(self.names):
-            self.say(f"{name:{width}}  {game.hands[s].bit_count():10d}  {outcome.scores[s]:+9d}"
-                     f"  {self.match.totals[s]:+5d}")
-        self.say("Why:")
-        if game.rules.teams:
-            self.say("  " + house.team_result(self, game))
-        for line in explain(game):
-            self.say_list("", line.describe(self.short[line.seat]).split(", "), joiner=",",
-                          first="  ", indent="      ")
-            left = game.hands[line.seat]
-            if left and line.seat:
-                order = render.hand_order(cards_of(left), game.rules, False)
-                self.say(f"    held: {render.cards(order)}")
+        summary.show_scores(self, game)

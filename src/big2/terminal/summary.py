@@ -1,0 +1,66 @@
+"""What the terminal game tells between plays: the trick so far and the high
+cards out (``t``), and a finished deal's scores with the reasons for them
+(:func:`big2.scoring.explain`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from big2.cards import ACE, RANK_MASKS, TWO, cards_of
+from big2.scoring import explain
+from big2.terminal import house, listing, render
+
+if TYPE_CHECKING:
+    from big2.game import Game
+    from big2.terminal.loop import TerminalGame
+
+
+def show_trick(tg: TerminalGame, game: Game) -> None:
+    """The current trick, and the high cards played so far."""
+    parts = []
+    eng = game.variant.engine
+    beaten = None  # each play read as it was played on the one before
+    for a in game.trick:
+        if a.cards:
+            beaten = eng.as_played(a.cards, beaten) or eng.classify(a.cards)
+            shown = listing.describe(game, a.cards, beaten)
+            parts.append(f"{tg.short[a.seat]} {shown.label} {listing.show(shown)}")
+        else:
+            parts.append(f"{tg.short[a.seat]} pass")
+    tg.say_list("This trick:", parts or ["nothing played yet"])
+    played = game.played()
+    deck = game.variant.deck.cards
+    facts = [f"{played.bit_count()} cards"]
+    for label, rank in (("2s", TWO), ("aces", ACE), ("jokers", 13)):
+        of = (RANK_MASKS[rank] & deck).bit_count()
+        if of:
+            out = cards_of(played & RANK_MASKS[rank])
+            named = render.cards(render.hand_order(out, game.rules, False)) if out else "none"
+            facts.append(f"{label} out: {named} ({len(out)} of {of})")
+    tg.say_list("Played so far:", facts)
+
+
+def show_scores(tg: TerminalGame, game: Game) -> None:
+    """The deal's score table, match totals, and why each seat scored what it did."""
+    outcome = game.outcome()
+    assert outcome is not None
+    if game.instant_result:  # a dealt hand ended the deal before any play
+        tg.say(f"\nThe deal ended at once on a dealt hand ({game.instant_result}): "
+                 f"{tg.names[outcome.winner]} first.")
+    else:
+        tg.say(f"\n{tg.names[outcome.winner]} went out first.")
+    width = max(len(n) for n in tg.names)
+    tg.say(f"{'':{width}}  cards left  this deal  total")
+    for s, name in enumerate(tg.names):
+        tg.say(f"{name:{width}}  {game.hands[s].bit_count():10d}  {outcome.scores[s]:+9d}"
+                 f"  {tg.match.totals[s]:+5d}")
+    tg.say("Why:")
+    if game.rules.teams:
+        tg.say("  " + house.team_result(tg, game))
+    for line in explain(game):
+        tg.say_list("", line.describe(tg.short[line.seat]).split(", "), joiner=",",
+                      first="  ", indent="      ")
+        left = game.hands[line.seat]
+        if left and line.seat:
+            order = render.hand_order(cards_of(left), game.rules, False)
+            tg.say(f"    held: {render.cards(order)}")
