@@ -198,3 +198,16 @@ def test_a_dealt_instant_win_is_told_as_such() -> None:
     out, _ = drive(game, "")
     assert "The deal ended at once on a dealt hand (maltese): You first." in out
     assert "Your play" not in out and "Why:" in out
+
+
+@pytest.mark.parametrize(("order", "hand", "shown"), [
+    ("hk", "2D 3C 4D 5H 6S", "2♦ 3♣ 4♦ 5♥ 6♠"),
+    ("pagat", "AD 2C 3D 4H 5S", "A♦ 2♣ 3♦ 4♥ 5♠"),
+    ("indonesia", "JD QC KD AH 2S", "J♦ Q♣ K♦ A♥ 2♠"),
+    ("ace-top", "TD JC QD KH AS", "10♦ J♣ Q♦ K♥ A♠"),
+])
+def test_straights_read_in_the_rule_sets_sequence(order: str, hand: str, shown: str) -> None:
+    game = Game(Rules(straight_order=order), hands=[hand, "7D", "8D", "9D"], leader=0)
+    out, _ = drive(game, "q\n")
+    straight = next(ln for ln in block(out) if ln.lstrip().startswith("straight"))
+    assert straight.split(") ", 1)[1] == shown
