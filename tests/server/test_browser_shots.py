@@ -1,5 +1,5 @@
 """The docs' screenshots, taken while two people (a desktop and a phone) play
-a deal against two bots: the lobby, a trick in progress, your turn with cards
+a deal against two bots (the phone in 繁體中文): the lobby, a trick in progress, your turn with cards
 selected, the deal's end and the replay, at 1280×800 and 390×844.
 
 They are written to ``docs/img/browser-*.png`` (and the README's
@@ -29,23 +29,32 @@ UPDATE = os.environ.get("BIG2_UPDATE_SCREENSHOT") == "1"
 KINDS = ("lobby", "trick", "turn", "end", "replay")
 
 
+def shoot(page: Any, path: Path) -> None:
+    """A screenshot once every card image has loaded."""
+    page.wait_for_function("() => [...document.images].every(i => i.complete)")
+    page.screenshot(path=str(path))
+
+
 def test_screenshots(browser: Any, live_factory: Any) -> None:
     out = _DOCS if UPDATE else Path(tempfile.mkdtemp(prefix="big2-shots-"))
     web: LiveServer = live_factory(timing=Timing(bot_delay=0.15, grace=30, deal_pause=60))
     web.create([None, "hard", "medium", None], deals=1, name="Practice")
     tid = web.create([None, None, "greedy", "greedy"], deals=4, turn_time=30, name="Friday night")
     pages: dict[str, Any] = {}
-    for size, viewport, name in (("desktop", DESKTOP, "Ann"), ("phone", PHONE, "Bob")):
-        page = new_page(browser, viewport, reduced_motion="reduce")  # no card caught in flight
+    # Ann on a desktop in English, Bob on a phone in Hong Kong's 繁體中文
+    for size, viewport, name, locale in (("desktop", DESKTOP, "Ann", "en-GB"),
+                                         ("phone", PHONE, "Bob", "zh-HK")):
+        page = new_page(browser, viewport, locale=locale,
+                        reduced_motion="reduce")  # no card caught in flight
         page_errors(page)
         page.goto(web.url + "/")
         page.wait_for_selector(f'li[data-table="{tid}"] button')
         if size == "phone":  # the lobby as a friend sees it: the open tables first
-            page.screenshot(path=str(out / f"browser-lobby-{size}.png"))
+            shoot(page, out / f"browser-lobby-{size}.png")
         page.evaluate("() => document.getElementById('new-table').open = true")
         page.fill("#your-name", name)
         if size == "desktop":
-            page.screenshot(path=str(out / f"browser-lobby-{size}.png"))
+            shoot(page, out / f"browser-lobby-{size}.png")
         page.click(f'li[data-table="{tid}"] button')
         page.wait_for_url(f"**/t/{tid}")
         pages[size] = page
@@ -57,15 +66,15 @@ def test_screenshots(browser: Any, live_factory: Any) -> None:
         if pages["desktop"].evaluate("() => big2.state.table.status") != "playing":
             break
         for size, page in pages.items():
-            g = page.evaluate("() => big2.state.game")
-            mine = page.evaluate("() => big2.myTurn()")
+            # read together: the state changes under the test as the bots play
+            g, mine = page.evaluate("() => [big2.state.game, big2.myTurn()]")
             if not mine:
                 bot_to_move = page.evaluate("() => { const g = big2.state.game; return "
                                             "g.to_move !== null && "
                                             "big2.state.table.seats[g.to_move].bot; }")
                 if f"trick-{size}" not in shots and len(g["trick"]) >= 2 and bot_to_move \
                         and g["last_play"] and g["plies"] > 4:
-                    page.screenshot(path=str(out / f"browser-trick-{size}.png"))
+                    shoot(page, out / f"browser-trick-{size}.png")
                     shots.add(f"trick-{size}")
                 continue
             plays = [p for p in g["legal"] if p]
@@ -75,7 +84,7 @@ def test_screenshots(browser: Any, live_factory: Any) -> None:
                     page.click(f'#hand [data-card="{c}"]', position={"x": 6, "y": 30})
                 if f"turn-{size}" not in shots and not g["leading"] and g["plies"] > 4:
                     page.mouse.move(0, 0)
-                    page.screenshot(path=str(out / f"browser-turn-{size}.png"))
+                    shoot(page, out / f"browser-turn-{size}.png")
                     shots.add(f"turn-{size}")
                 page.click("#play-btn")
             else:
@@ -85,7 +94,7 @@ def test_screenshots(browser: Any, live_factory: Any) -> None:
     for size, page in pages.items():
         page.wait_for_selector(".panel .result")
         page.wait_for_timeout(400)
-        page.screenshot(path=str(out / f"browser-end-{size}.png"))
+        shoot(page, out / f"browser-end-{size}.png")
         shots.add(f"end-{size}")
         page.wait_for_selector("#records a[href^='/replay/']")
         page.click("#records a[href^='/replay/']")
@@ -94,7 +103,7 @@ def test_screenshots(browser: Any, live_factory: Any) -> None:
             page.click("#next-trick")
         page.click("#next")
         page.wait_for_timeout(400)
-        page.screenshot(path=str(out / f"browser-replay-{size}.png"))
+        shoot(page, out / f"browser-replay-{size}.png")
         shots.add(f"replay-{size}")
         page.context.close()
     want = {f"{k}-{s}" for k in KINDS for s in ("desktop", "phone")} - {"lobby-desktop",
