@@ -175,7 +175,7 @@ def play(preset: str, options: tuple[str, ...], players: int | None, seed: int |
     p to pass, u to undo, t for the trick, h for help. Colour shows in a
     terminal unless NO_COLOR is set.
     """
-    from big2.bots import make_bot
+    from big2.bots import BOT_LEVELS, make_bot
     from big2.match import Match
     from big2.terminal import TerminalGame
 
@@ -186,6 +186,9 @@ def play(preset: str, options: tuple[str, ...], players: int | None, seed: int |
         bots = [make_bot(bot_name, seed=None if seed is None else seed * 10 + i)
                 for i in range(1, rules.players)]
         match = Match(rules, seed=seed, deals=deals)
+        for bot in bots:  # seat names show the bot; one left unnamed shows what was asked
+            if bot.name == "bot":
+                bot.name = BOT_LEVELS.get(bot_name, bot_name)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     on_deal_end = _deal_saver(save_path, match) if save_path else None
