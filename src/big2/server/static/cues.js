@@ -1,7 +1,7 @@
 // Feedback outside the cards: the tab title and favicon on your turn, a short
 // beep (WebAudio, off by default), and the play animation (none when the
 // player prefers reduced motion).
-import {soundOn} from "./settings.js";
+import {setting} from "./dom.js";
 
 function iconUrl(turn) {
   const dot = turn ? '<circle cx="50" cy="50" r="13" fill="#e4572e" stroke="#fff" '
@@ -31,10 +31,19 @@ export function turnCue(turn, title, turnWord) {
 }
 
 let audio = null;
-export function beep() {
-  if (!soundOn()) return;
+// Make the audio context while the player's click switches the sound on:
+// browsers start audio only from a user gesture.
+export function unlockAudio() {
   try {
     audio = audio || new AudioContext();
+    audio.resume();
+  } catch (e) { /* no audio: stay silent */ }
+}
+
+export function beep() {
+  if (!setting("sound", false)) return;
+  try {
+    unlockAudio();
     const osc = audio.createOscillator(), gain = audio.createGain();
     osc.type = "sine";
     osc.frequency.value = 880;

@@ -2,6 +2,7 @@
 import {el, setting, setSetting} from "./dom.js";
 import {LANGUAGES, lang, setLang, t} from "./i18n.js";
 import {isFourColor, setFourColor} from "./cards.js";
+import {unlockAudio} from "./cues.js";
 
 // Build the menu into *bar*; *onChange* redraws the page after a change.
 export function settingsMenu(bar, onChange) {
@@ -16,8 +17,12 @@ export function settingsMenu(bar, onChange) {
     setSetting("fourColor", four.checked);
     redraw();
   });
-  const sound = el("input", {type: "checkbox", id: "sound", checked: soundOn()});
-  sound.addEventListener("change", () => { setSetting("sound", sound.checked); redraw(); });
+  const sound = el("input", {type: "checkbox", id: "sound", checked: setting("sound", false)});
+  sound.addEventListener("change", () => {
+    setSetting("sound", sound.checked);
+    if (sound.checked) unlockAudio();
+    redraw();
+  });
   const summary = el("summary", {class: "pill", "aria-label": t("settings")}, "⚙");
   const labels = {
     lang: el("span", {}), four: el("span", {}), sound: el("span", {}),
@@ -40,5 +45,3 @@ export function settingsMenu(bar, onChange) {
   document.addEventListener("click", (ev) => { if (!menu.contains(ev.target)) menu.open = false; });
   return menu;
 }
-
-export function soundOn() { return setting("sound", false); }
