@@ -266,3 +266,14 @@ def test_seven_handed_stud_samples_and_refuses_an_impossible_enumeration() -> No
     assert r.deals == 2_000 and sum(h.equity for h in r.hands) == pytest.approx(1)
     with pytest.raises(EquityError, match="too many deals"):
         equity(hands[:3], game="stud", exact=True)
+
+
+def test_hands_as_card_numbers_and_a_random_hand() -> None:
+    text = equity(["AS AH", "KS KH"], board="2C 7D 9H")
+    nums = equity([list(parse_hand("AS AH")), list(parse_hand("KS KH"))],
+                  board=list(parse_hand("2C 7D 9H")))
+    assert [h.equity for h in nums.hands] == [h.equity for h in text.hands]
+    r = equity(["AS AH", ""], board="2C 7D 9H 4S")   # against any two cards
+    assert r.exact and r.hands[1].hand == "(random)" and r.hands[0].equity > 0.8
+    with pytest.raises(EquityError, match="board: not a card"):
+        equity(["AS AH", "KS KH"], board="<b>ZZ</b>")
