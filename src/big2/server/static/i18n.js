@@ -57,7 +57,9 @@ const S = {
   backToSeat: ["Back to my seat", "回到我的座位", "回到我的座位"],
   watch: ["Watch", "旁觀", "旁观"],
   friendSeat: ["friend (open seat)", "朋友（空位）", "朋友（空位）"],
-  botLevel: ["{0} bot", "{0} 電腦", "{0} 电脑"],
+  botLevel: ["{0} bot", "{0}電腦", "{0}电脑"],
+  easy: ["easy", "簡單", "简单"], medium: ["medium", "中等", "中等"],
+  hard: ["hard", "困難", "困难"], expert: ["expert", "專家", "专家"],
   seatN: ["Seat {0}", "{0} 號位", "{0} 号位"],
   typeName: ["Type your name.", "請輸入名字。", "请输入名字。"],
   typeNameFirst: ["Type your name first, then join.", "請先輸入名字再加入。",
@@ -207,7 +209,7 @@ const SUIT_NAMES = {
 };
 const RANK_WORDS = {T: "10", J: "Jack", Q: "Queen", K: "King", A: "Ace"};
 const RANK_PLURAL = {T: "10s", J: "jacks", Q: "queens", K: "kings", A: "aces", 2: "2s"};
-const JOKER_NAMES = {RJ: ["Red Joker", "紅鬼", "大王"], BJ: ["Black Joker", "黑鬼", "小王"]};
+const JOKER_NAMES = {RJ: ["Red Joker", "大鬼", "大王"], BJ: ["Black Joker", "小鬼", "小王"]};
 
 // A card's spoken name: "Queen of hearts", 紅心Q, 红心Q.
 export function cardName(name) {

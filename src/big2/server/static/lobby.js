@@ -37,7 +37,7 @@ function redraw() {
 function botChoices() {
   const levels = Object.keys(meta.levels);
   const others = meta.bots.filter(b => !levels.includes(b));
-  return [["human", t("friendSeat")], ...levels.map(l => [l, t("botLevel", l)]),
+  return [["human", t("friendSeat")], ...levels.map(l => [l, t("botLevel", t(l))]),
           ...others.map(b => [b, t("botLevel", b)])];
 }
 
