@@ -10,6 +10,15 @@ the deal's record).
 >>> g = Game(seed=3)
 >>> deal_end_state(g) is None   # the deal is not over: nothing is revealed
 True
+>>> from big2.bots import make_bot
+>>> bots = [make_bot("greedy", seed=s) for s in range(4)]
+>>> while not g.is_over():
+...     _ = g.play(bots[g.to_move].choose(g.view(g.to_move)))
+>>> end = deal_end_state(g)
+>>> end["hands"][0], end["lines"][0]["left"], end["lines"][0]["text"]
+(['TS', 'JC', 'AC'], 3, '-3: 3 cards')
+>>> end["lines"][3]["text"]
+'+14: went out first and collects 3 + 7 + 4'
 """
 
 from __future__ import annotations
