@@ -146,7 +146,8 @@ def _run(store: Any, *, host: str, port: int, auto_bot: str | None, quiet: bool,
         click.echo("Press Ctrl+C to stop.")
     sys.stdout.flush()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16384,
-                ws_ping_interval=20, ws_ping_timeout=20, proxy_headers=True)
+                ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False,
+                proxy_headers=True)
 
 
 def _supervise(workers: int, port: int) -> None:

@@ -20,6 +20,7 @@ WebSocket handling is in :mod:`big2.server.sockets`.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import re
 import time
@@ -94,11 +95,12 @@ class Hub:
 
     def send_all(self, now: float) -> None:
         """Send each connection the state built for its own seat."""
-        cache: dict[int | None, dict[str, Any]] = {}
+        cache: dict[int | None, str] = {}
         for conn in list(self.connections):
             if conn.seat not in cache:
-                cache[conn.seat] = self.table.state_for(conn.seat, now)
-            conn.send(cache[conn.seat])
+                cache[conn.seat] = json.dumps(self.table.state_for(conn.seat, now),
+                                              ensure_ascii=False)
+            conn.send_text(cache[conn.seat])
 
 
 class Server:

@@ -49,10 +49,14 @@ class Connection:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue *message*; a client that falls too far behind is dropped."""
+        self.send_text(json.dumps(message, ensure_ascii=False))
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already in JSON text."""
         if self.closed:
             return
         try:
-            self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.close()
 

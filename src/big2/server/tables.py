@@ -21,6 +21,7 @@ False
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import secrets
@@ -412,11 +413,16 @@ class Table:
 
     # -- what clients see ----------------------------------------------------------
 
+    @functools.cached_property
+    def _rules_part(self) -> dict[str, Any]:
+        """The rules as clients see them (built once: a table's rules never change)."""
+        return {"name": self.rules.name, "options": self.rules.diff(), "all": self.rules.to_dict()}
+
     def summary(self) -> dict[str, Any]:
         """Public facts for the lobby."""
         return {
             "id": self.id, "name": self.settings.name, "status": self.status,
-            "rules": self.rules.name, "players": self.num_players,
+            "rules": self._rules_part["name"], "players": self.num_players,
             "decks": self.rules.decks, "jokers": self.rules.jokers,
             "deal": self.deal_no, "deals": self.match.deals,
             "turn_time": self.settings.turn_time,
@@ -437,8 +443,7 @@ class Table:
         """
         state: dict[str, Any] = {
             "type": "state", "table": self.summary(), "version": self.version, "you": seat,
-            "rules": {"name": self.rules.name, "options": self.rules.diff(),
-                      "all": self.rules.to_dict()},
+            "rules": dict(self._rules_part),
             "totals": list(self.match.totals),
             "results": [list(r) for r in self.match.results],
             "game": None, "turn_left": None, "next_deal_in": None,

@@ -1,0 +1,257 @@
+"""Load on the game server over loopback: ``big2 serve`` in a subprocess and
+scripted players over real WebSockets, bounded in count and time.
+
+Scenarios (each prints one line):
+
+- ``play``: N tables x 4 scripted players (each plays its first legal play);
+  latency is from a play being sent to the state that shows it arriving at the
+  player who made it; p50/p95/p99, actions/s, errors, server memory (RSS).
+  ``--bots`` makes it 1 scripted player and 3 ``medium`` bots a table.
+- ``experts``: K tables of four expert bots playing in the worker pool while
+  one table of 4 scripted players is measured.
+- ``flood``: 2,000 table creations from one client (counted 201 and 429),
+  then one from a second client.
+- ``memory``: the server's RSS before and after 1,000 finished deals (tables
+  of 4 greedy bots, one deal each).
+
+Each simulated player comes from an address of its own (``X-Forwarded-For``
+from loopback, which the server trusts as it would a proxy on the same
+machine), so the per-address limits apply per player as in production.
+
+    python benchmarks/bench_server.py play --tables 100 [--db URL] [--seconds 60]
+    python benchmarks/bench_server.py play --tables 50 --db postgresql://big2:big2@127.0.0.1/big2bench
+    python benchmarks/bench_server.py experts --experts 3
+    python benchmarks/bench_server.py flood
+    python benchmarks/bench_server.py memory --deals 1000
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``big2 serve`` in a subprocess on a free loopback port."""
+
+    def __init__(self, db: str, *extra: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen(
+            [sys.executable, *os.environ.get("BENCH_PYTHON_ARGS", "").split(), "-m", "big2.cli",
+             "serve", "--port", str(self.port), "--db", db,
+             "--bot-delay", "0", "--grace", "600", "--deal-pause", "0.2", "--max-tables", "2000",
+             *extra], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(self.url + "/api/tables", timeout=2).read()
+                return
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("server did not start: " + self.proc.stderr.read().decode()
+                                       if self.proc.stderr else "") from None
+                time.sleep(0.1)
+
+    def rss_mb(self) -> float:
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def request(self, method: str, path: str, body: Any = None, client: str = "10.0.0.1"
+                ) -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url + path, data=data, method=method, headers={
+            "Content-Type": "application/json", "X-Forwarded-For": client})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as res:
+                return res.status, json.loads(res.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read() or b"null")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(30)
+
+
+def address(i: int) -> str:
+    return f"10.{i >> 16 & 255}.{i >> 8 & 255}.{i & 255}"
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors = 0
+        self.actions = 0
+        self.messages: dict[str, int] = {}
+
+
+async def player(server: Server, tid: str, token: str, who: int, stats: Stats,
+                 stop_at: float) -> None:
+    """Play the first legal play on each turn until the match is over (or time is up)."""
+    url = f"ws://127.0.0.1:{server.port}/ws/{tid}"
+    async with connect(url, additional_headers={"X-Forwarded-For": address(who)},
+                       max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        sent_at: float | None = None
+        plies_sent, ready_for = -1, -1
+        async for raw in ws:
+            msg = json.loads(raw)
+            if msg["type"] == "error":
+                stats.errors += 1
+                stats.messages[msg["message"]] = stats.messages.get(msg["message"], 0) + 1
+                continue
+            if msg["type"] != "state" or msg["game"] is None:
+                continue
+            game = msg["game"]
+            if sent_at is not None and game["plies"] > plies_sent:
+                stats.latencies.append(time.perf_counter() - sent_at)
+                stats.actions += 1
+                sent_at = None
+            if msg["table"]["status"] == "over" or time.monotonic() > stop_at:
+                return
+            if msg["table"]["status"] == "between":
+                if ready_for != msg["table"]["deal"]:
+                    ready_for = msg["table"]["deal"]
+                    await ws.send(json.dumps({"type": "next"}))
+                continue
+            if game["to_move"] == msg["you"] and sent_at is None and game["legal"]:
+                legal = game["legal"]
+                play = legal[0] if legal[0] else legal[-1]
+                plies_sent = game["plies"]
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "play", "cards": play.split()} if play
+                                         else {"type": "pass"}))
+
+
+def make_table(server: Server, seats: list[str | None], deals: int, n: int) -> tuple[str, list[str]]:
+    status, out = server.request("POST", "/api/tables", {"players": 4, "seats": seats,
+                                                          "deals": deals}, client=address(n))
+    assert status == 201, (status, out)
+    tid = out["id"]
+    tokens = []
+    for s, who in enumerate(seats):
+        if who is None:
+            status, got = server.request("POST", f"/api/tables/{tid}/join",
+                                         {"seat": s, "name": f"P{s}"},
+                                         client=address(n * 4 + s + 1))
+            assert status == 200, (status, got)
+            tokens.append(got["token"])
+    return tid, tokens
+
+
+async def play_tables(server: Server, tables: int, bots: bool, seconds: float,
+                      deals: int) -> tuple[Stats, float]:
+    seats: list[str | None] = [None, "medium", "medium", "medium"] if bots else [None] * 4
+    made = [await asyncio.to_thread(make_table, server, seats, deals, 1000 + i)
+            for i in range(tables)]
+    stats = Stats()
+    start = time.monotonic()
+    stop_at = start + seconds
+    await asyncio.gather(*(player(server, tid, tok, 5000 + 4 * i + k, stats, stop_at)
+                           for i, (tid, tokens) in enumerate(made) for k, tok in enumerate(tokens)))
+    return stats, time.monotonic() - start
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))] * 1000
+
+
+def report(label: str, stats: Stats, elapsed: float, server: Server) -> None:
+    lat = stats.latencies
+    print(f"{label}: {len(lat)} plays in {elapsed:.1f} s, {stats.actions / elapsed:.0f} actions/s, "
+          f"p50/p95/p99 {pct(lat, 0.5):.0f}/{pct(lat, 0.95):.0f}/{pct(lat, 0.99):.0f} ms, "
+          f"errors {stats.errors}, server RSS {server.rss_mb():.0f} MB", flush=True)
+    for text, n in sorted(stats.messages.items(), key=lambda kv: -kv[1])[:5]:
+        print(f"  {n} x error {text!r}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("scenario", choices=["play", "experts", "flood", "memory"])
+    parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--bots", action="store_true", help="1 player and 3 medium bots a table")
+    parser.add_argument("--experts", type=int, default=3)
+    parser.add_argument("--deals", type=int, default=1000, help="finished deals (memory)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="time limit per scenario")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or str(Path(tmp) / "bench.sqlite3")
+        server = Server(db, "--bot-workers", "2")
+        try:
+            run(args, server)
+        finally:
+            server.stop()
+
+
+def run(args: argparse.Namespace, server: Server) -> None:
+    label = f"{args.scenario} ({'postgresql' if 'postgres' in (args.db or '') else 'sqlite'})"
+    if args.scenario == "play":
+        stats, elapsed = asyncio.run(play_tables(server, args.tables, args.bots, args.seconds,
+                                                 deals=2))
+        report(f"{label} {args.tables} tables x 4 {'(1 player, 3 bots)' if args.bots else 'players'}",
+               stats, elapsed, server)
+    elif args.scenario == "experts":
+        for i in range(args.experts):
+            make_table(server, ["expert"] * 4, 100, 100 + i)
+        time.sleep(3)  # the workers start and the experts are thinking
+        stats, elapsed = asyncio.run(play_tables(server, 1, False, args.seconds, deals=3))
+        report(f"{label} 1 table x 4 players while {args.experts} expert tables play", stats,
+               elapsed, server)
+    elif args.scenario == "flood":
+        codes: dict[int, int] = {}
+        start = time.monotonic()
+        for _ in range(2000):
+            if time.monotonic() - start > args.seconds:
+                break
+            status, _ = server.request("POST", "/api/tables", {"players": 4}, client="10.9.9.9")
+            codes[status] = codes.get(status, 0) + 1
+        second, _ = server.request("POST", "/api/tables", {"players": 4}, client="10.8.8.8")
+        print(f"{label}: one client's 2,000 creations: {codes}; a second client: {second}; "
+              f"live tables {len(server.request('GET', '/api/tables')[1])}, "
+              f"server RSS {server.rss_mb():.0f} MB", flush=True)
+    else:
+        time.sleep(1)
+        before = server.rss_mb()
+        start = time.monotonic()
+        for i in range(args.deals):
+            make_table(server, ["greedy"] * 4, 1, 20000 + i)
+            if i % 50 == 49:  # let them finish
+                while len(server.request("GET", "/api/tables")[1]) > 20:
+                    time.sleep(0.05)
+            if time.monotonic() - start > args.seconds:
+                break
+        while server.request("GET", "/api/tables")[1]:
+            time.sleep(0.1)
+        time.sleep(1)
+        print(f"{label}: {i + 1} finished deals in {time.monotonic() - start:.0f} s; "
+              f"server RSS {before:.0f} -> {server.rss_mb():.0f} MB "
+              f"(+{server.rss_mb() - before:.1f} MB)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
