@@ -174,6 +174,12 @@ def test_a_whole_deal_from_the_keyboard(browser: Any, web: LiveServer) -> None:
     assert any(re.search(r"\d+ cards?", w) for w in whys)
     assert re.fullmatch(r"Next deal in \d+s", page.inner_text(".next-in"))
     assert contrast(page, ".next-in") >= 7  # the countdown reads easily (WCAG AAA)
+    assert not page.is_visible("#controls")  # nothing to play between deals
+    page.keyboard.press("n")  # the only person is ready: the next deal starts
+    page.wait_for_function("() => big2.state.table.deal === 2 && big2.state.game")
+    page.wait_for_selector("#hand .card")
+    assert page.locator("#hand .card").count() == 13 and page.is_visible("#controls")
+    assert page.evaluate("() => big2.state.game.end") is None
     assert not errors, errors
 
 
