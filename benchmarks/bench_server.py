@@ -72,6 +72,11 @@ class Server:
                                        if self.proc.stderr else "") from None
                 time.sleep(0.1)
 
+    def cpu_seconds(self) -> float:
+        """CPU time the server process has used."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def rss_mb(self) -> float:
         for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
@@ -103,7 +108,9 @@ class Stats:
         self.latencies: list[float] = []
         self.errors = 0
         self.actions = 0
+        self.late_next = 0  # "next" sent just after the next deal started: the script's race
         self.messages: dict[str, int] = {}
+        self.cpu_start = 0.0
 
 
 async def player(server: Server, tid: str, token: str, who: int, stats: Stats,
@@ -118,6 +125,9 @@ async def player(server: Server, tid: str, token: str, who: int, stats: Stats,
         async for raw in ws:
             msg = json.loads(raw)
             if msg["type"] == "error":
+                if msg["message"].startswith("no deal to start"):  # the deal began meanwhile
+                    stats.late_next += 1
+                    continue
                 stats.errors += 1
                 stats.messages[msg["message"]] = stats.messages.get(msg["message"], 0) + 1
                 continue
@@ -166,6 +176,7 @@ async def play_tables(server: Server, tables: int, bots: bool, seconds: float,
     made = [await asyncio.to_thread(make_table, server, seats, deals, 1000 + i)
             for i in range(tables)]
     stats = Stats()
+    stats.cpu_start = server.cpu_seconds()
     start = time.monotonic()
     stop_at = start + seconds
     await asyncio.gather(*(player(server, tid, tok, 5000 + 4 * i + k, stats, stop_at)
@@ -184,7 +195,9 @@ def report(label: str, stats: Stats, elapsed: float, server: Server) -> None:
     lat = stats.latencies
     print(f"{label}: {len(lat)} plays in {elapsed:.1f} s, {stats.actions / elapsed:.0f} actions/s, "
           f"p50/p95/p99 {pct(lat, 0.5):.0f}/{pct(lat, 0.95):.0f}/{pct(lat, 0.99):.0f} ms, "
-          f"errors {stats.errors}, server RSS {server.rss_mb():.0f} MB", flush=True)
+          f"errors {stats.errors}, server RSS {server.rss_mb():.0f} MB, server CPU "
+          f"{(server.cpu_seconds() - stats.cpu_start) * 1000 / max(1, stats.actions):.1f} ms/action",
+          flush=True)
     for text, n in sorted(stats.messages.items(), key=lambda kv: -kv[1])[:5]:
         print(f"  {n} x error {text!r}")
 

@@ -117,6 +117,15 @@ class LiveServer:
         return Client(self, table_id, token)
 
 
+class Remote(LiveServer):
+    """The HTTP/WS helpers of LiveServer, pointed at a server in another process."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.ws_url = f"ws://127.0.0.1:{port}"
+
+
 CARD_RE = re.compile(r"(?<![0-9A-Za-z])(?:(10|[2-9TJQKA])([DCHS♦♣♥♠])|([RB]J))(?![A-Za-z])")
 _NOT_CARDS = {"id", "table", "name"}
 _SUIT = {"♦": "D", "♣": "C", "♥": "H", "♠": "S"}

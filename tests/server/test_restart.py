@@ -11,7 +11,7 @@ import sys
 import time
 import urllib.request
 
-from conftest import LiveServer, free_port
+from conftest import Remote, free_port
 
 
 def start(db: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
@@ -30,15 +30,6 @@ def start(db: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
                 proc.kill()
                 raise RuntimeError(proc.stdout.read().decode() if proc.stdout else "no start")
             time.sleep(0.1)
-
-
-class Remote(LiveServer):
-    """The HTTP/WS helpers of LiveServer, pointed at a server in another process."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.url = f"http://127.0.0.1:{port}"
-        self.ws_url = f"ws://127.0.0.1:{port}"
 
 
 def test_restart_resumes_the_deal(db_url: str) -> None:

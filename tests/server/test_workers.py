@@ -12,16 +12,7 @@ import sys
 import time
 import urllib.request
 
-from conftest import LiveServer, free_port
-
-
-class Remote(LiveServer):
-    """The HTTP/WS helpers of LiveServer, pointed at a server in another process."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.url = f"http://127.0.0.1:{port}"
-        self.ws_url = f"ws://127.0.0.1:{port}"
+from conftest import Remote, free_port
 
 
 def wait_up(port: int, proc: subprocess.Popen[bytes]) -> None:
