@@ -166,17 +166,17 @@ def test_a_bot_plays_when_the_timer_runs_out(browser: Any, web: LiveServer) -> N
 
 
 def test_play_animation_and_reduced_motion(browser: Any, web: LiveServer) -> None:
-    tid = web.create(["greedy"] * 4, deals=1)
     counts = {}
     for motion in ("no-preference", "reduce"):
         page = new_page(browser, reduced_motion=motion)
         page.add_init_script(ANIMATE_SPY)
-        page.goto(f"{web.url}/t/{tid}")
-        page.wait_for_function("() => big2.state && big2.state.game && big2.state.game.plies > 3")
-        page.wait_for_timeout(300)
+        seat_at(web, page, [None, "greedy", "greedy", "greedy"], deals=1)
+        for _ in range(2):  # two of your plays (each slides in) and the bots' between them
+            if wait_turn(page):
+                play_weakest(page)
         counts[motion] = page.evaluate("() => window.big2Animations")
         page.context.close()
-    assert counts["no-preference"] > 0 and counts["reduce"] == 0, counts
+    assert counts["no-preference"] >= 2 and counts["reduce"] == 0, counts
 
 
 def test_eight_seat_scores_scroll(browser: Any, web: LiveServer) -> None:

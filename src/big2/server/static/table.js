@@ -175,8 +175,9 @@ function renderCenter() {
     const names = splitCards(g.last_play);
     by.append(el("span", {class: "by-name", text: nameOf(g.last_player)}),
               el("span", {class: "by-kind", text: kindText(g.last_kind, names)}));
-    const key = `${tb.deal}:${g.plies}:${g.last_play}`;
-    if (lastShownPlay !== null && key !== lastShownPlay && lastShownPlay.split(":")[2] !== "") {
+    // a play slides in once, when it is new (not on a pass, a reconnect or a redraw)
+    const key = `${tb.deal}:${g.last_player}:${g.last_play}`;
+    if (lastShownPlay !== null && key !== lastShownPlay) {
       const from = document.querySelector(`.seat[data-seat="${g.last_player}"]`);
       flyIn(play, g.last_player === you() ? $("hand") : from);
     }
@@ -185,7 +186,7 @@ function renderCenter() {
       kindText(g.last_kind, names) || names.map(cardName).join(", ")));
   } else if (g.winner === null) {
     by.append(el("span", {class: "by-kind", text: t(g.plies === 0 ? "newDeal" : "newTrick")}));
-    lastShownPlay = `${tb.deal}:${g.plies}:`;
+    lastShownPlay = `${tb.deal}::`;
   }
   if (tb.status === "playing" && g.to_move !== null) {
     if (myTurn()) {
