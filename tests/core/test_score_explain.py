@@ -75,6 +75,14 @@ def test_the_reasons_are_named() -> None:
     assert "went out first" in lines[0].describe("N")
 
 
+def test_repeated_doublings_are_said_once() -> None:
+    scorer = variant(Rules()).scorer
+    hand = parse_cards("2D 2C 2H 5S 6S")
+    line = explain_score(scorer, [0, hand, 0, 0], winner=0, last_play=parse_cards("AS"))[1]
+    assert line.twos == 3 and line.points == -(5 << 3)
+    assert line.describe("B") == "B -40: 5 cards, doubled 3 times for 3 2s held"
+
+
 def test_multipliers_are_explained() -> None:
     scorer = variant(Rules()).scorer
     ten = parse_cards("3D 4C 5H 6S 7D 8C 9H TS JD QC")

@@ -95,12 +95,21 @@ class ScoreLine:
         if self.method == "count" and self.twos:
             reasons.append(f"+{self.twos} for 2s held")
         if self.method == "classic":
-            reasons += ["doubled for a 2 held"] * self.twos
-            reasons += ["doubled for a four of a kind or straight flush held"] * self.bombs
+            if self.twos:
+                reasons.append("doubled for a 2 held" if self.twos == 1 else
+                               f"doubled {_times(self.twos)} for {self.twos} 2s held")
+            if self.bombs:
+                reasons.append("doubled for a four of a kind or straight flush held"
+                               if self.bombs == 1 else f"doubled {_times(self.bombs)} for "
+                               f"{self.bombs} fours of a kind or straight flushes held")
             if self.winning_play:
                 reasons.append("doubled for going out on a " + (
                     "2" if self.winning_play == "two" else "bomb"))
         return ", ".join([text, *reasons])
+
+
+def _times(n: int) -> str:
+    return "twice" if n == 2 else f"{n} times"
 
 
 def _ordinal(place: int) -> str:
