@@ -81,8 +81,9 @@ def my_turn(page: Any) -> bool:
 
 def wait_turn(page: Any) -> bool:
     """Wait for your turn or the deal's end; whether it is your turn."""
-    page.wait_for_function("() => big2.myTurn() || big2.state.table.status !== 'playing'")
-    return my_turn(page)
+    found = page.wait_for_function("() => big2.myTurn() ? 'turn' : big2.state.table.status "
+                                   "!== 'playing' && 'over'")
+    return bool(found.json_value() == "turn")  # as found: a timed turn may be over by now
 
 
 def message(page: Any) -> str:
