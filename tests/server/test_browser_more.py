@@ -91,6 +91,11 @@ def test_play_kinds_as_players_say_them(browser: Any, web: LiveServer) -> None:
                           "Four of a kind, 7s", "Straight", "Three 10s", "Flush"]
     assert said["zh-Hant"] == ["葫蘆 9 帶 4", "一對 K", "同花順", "鐵支 7", "順子", "三條 10", "同花"]
     assert said["zh-Hans"] == ["葫芦 9 带 4", "一对 K", "同花顺", "铁支 7", "顺子", "三条 10", "同花"]
+    # a loser's score, said from big2.scoring.explain's fields
+    why = page.evaluate("""async () => { const m = await import('/static/panel.js');
+      return m.scoreWhy({left: 10, per_card: 2, whole: 13, twos: 3, bombs: 1, place: null,
+        winning_play: 'two', collects: [], method: 'classic', adjusted: ''}); }""")
+    assert why == "10 cards · ×2 10+ of 13 · ×8 3 2s held · ×2 a bomb held · ×2 went out on a 2"
     page.context.close()
 
 

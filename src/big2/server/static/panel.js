@@ -17,8 +17,11 @@ export function scoreWhy(line) {
   else if (line.per_card === 2) parts.push(t("sMost", Math.ceil(line.whole * 0.7), line.whole));
   if (line.method === "count" && line.twos) parts.push(t("sTwosCount", line.twos));
   if (line.method === "classic") {
-    for (let k = 0; k < line.twos; k++) parts.push(t("sTwo"));
-    for (let k = 0; k < line.bombs; k++) parts.push(t("sBomb"));
+    // repeated doublings said once: "×8 three 2s held"
+    if (line.twos) parts.push(line.twos === 1 ? t("sTwo") : t("sTwos", 2 ** line.twos, line.twos));
+    if (line.bombs) {
+      parts.push(line.bombs === 1 ? t("sBomb") : t("sBombs", 2 ** line.bombs, line.bombs));
+    }
     if (line.winning_play) parts.push(t(line.winning_play === "two" ? "sOnTwo" : "sOnBomb"));
   }
   return parts.join(" · ");
