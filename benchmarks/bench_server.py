@@ -108,24 +108,34 @@ class Stats:
         self.latencies: list[float] = []
         self.errors = 0
         self.actions = 0
+        self.stalls = 0
         self.late_next = 0  # "next" sent just after the next deal started: the script's race
         self.messages: dict[str, int] = {}
         self.cpu_start = 0.0
 
 
 async def player(server: Server, tid: str, token: str, who: int, stats: Stats,
-                 stop_at: float) -> None:
-    """Play the first legal play on each turn until the match is over (or time is up)."""
+                 stop_at: float, think: float) -> None:
+    """Play the first legal play on each turn, after *think* seconds, until the match is
+    over (or time is up). Thinking keeps a player under the server's 8 messages a second,
+    as a person is; the latency measured starts when the play is sent."""
     url = f"ws://127.0.0.1:{server.port}/ws/{tid}"
     async with connect(url, additional_headers={"X-Forwarded-For": address(who)},
                        max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
         plies_sent, ready_for = -1, -1
-        async for raw in ws:
+        while True:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), 30)
+            except TimeoutError:
+                stats.stalls += 1  # nothing for 30 s: give up on this table
+                return
             msg = json.loads(raw)
             if msg["type"] == "error":
-                if msg["message"].startswith("no deal to start"):  # the deal began meanwhile
+                if msg.get("id") == 1:
+                    sent_at = None  # the play was refused: try again at the next state
+                elif msg["message"].startswith("no deal to start"):  # the deal began meanwhile
                     stats.late_next += 1
                     continue
                 stats.errors += 1
@@ -143,15 +153,16 @@ async def player(server: Server, tid: str, token: str, who: int, stats: Stats,
             if msg["table"]["status"] == "between":
                 if ready_for != msg["table"]["deal"]:
                     ready_for = msg["table"]["deal"]
-                    await ws.send(json.dumps({"type": "next"}))
+                    await ws.send(json.dumps({"type": "next", "id": 2}))
                 continue
             if game["to_move"] == msg["you"] and sent_at is None and game["legal"]:
                 legal = game["legal"]
                 play = legal[0] if legal[0] else legal[-1]
                 plies_sent = game["plies"]
+                await asyncio.sleep(think)
                 sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "play", "cards": play.split()} if play
-                                         else {"type": "pass"}))
+                await ws.send(json.dumps({"type": "play", "cards": play.split(), "id": 1} if play
+                                         else {"type": "pass", "id": 1}))
 
 
 def make_table(server: Server, seats: list[str | None], deals: int, n: int) -> tuple[str, list[str]]:
@@ -171,7 +182,7 @@ def make_table(server: Server, seats: list[str | None], deals: int, n: int) -> t
 
 
 async def play_tables(server: Server, tables: int, bots: bool, seconds: float,
-                      deals: int) -> tuple[Stats, float]:
+                      deals: int, think: float) -> tuple[Stats, float]:
     seats: list[str | None] = [None, "medium", "medium", "medium"] if bots else [None] * 4
     made = [await asyncio.to_thread(make_table, server, seats, deals, 1000 + i)
             for i in range(tables)]
@@ -179,7 +190,7 @@ async def play_tables(server: Server, tables: int, bots: bool, seconds: float,
     stats.cpu_start = server.cpu_seconds()
     start = time.monotonic()
     stop_at = start + seconds
-    await asyncio.gather(*(player(server, tid, tok, 5000 + 4 * i + k, stats, stop_at)
+    await asyncio.gather(*(player(server, tid, tok, 5000 + 4 * i + k, stats, stop_at, think)
                            for i, (tid, tokens) in enumerate(made) for k, tok in enumerate(tokens)))
     return stats, time.monotonic() - start
 
@@ -195,7 +206,7 @@ def report(label: str, stats: Stats, elapsed: float, server: Server) -> None:
     lat = stats.latencies
     print(f"{label}: {len(lat)} plays in {elapsed:.1f} s, {stats.actions / elapsed:.0f} actions/s, "
           f"p50/p95/p99 {pct(lat, 0.5):.0f}/{pct(lat, 0.95):.0f}/{pct(lat, 0.99):.0f} ms, "
-          f"errors {stats.errors}, server RSS {server.rss_mb():.0f} MB, server CPU "
+          f"errors {stats.errors}, stalls {stats.stalls}, server RSS {server.rss_mb():.0f} MB, server CPU "
           f"{(server.cpu_seconds() - stats.cpu_start) * 1000 / max(1, stats.actions):.1f} ms/action",
           flush=True)
     for text, n in sorted(stats.messages.items(), key=lambda kv: -kv[1])[:5]:
@@ -211,6 +222,8 @@ def main() -> None:
     parser.add_argument("--experts", type=int, default=3)
     parser.add_argument("--deals", type=int, default=1000, help="finished deals (memory)")
     parser.add_argument("--seconds", type=float, default=60.0, help="time limit per scenario")
+    parser.add_argument("--think", type=float, default=0.2,
+                        help="seconds a scripted player waits before it plays")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or str(Path(tmp) / "bench.sqlite3")
@@ -225,14 +238,15 @@ def run(args: argparse.Namespace, server: Server) -> None:
     label = f"{args.scenario} ({'postgresql' if 'postgres' in (args.db or '') else 'sqlite'})"
     if args.scenario == "play":
         stats, elapsed = asyncio.run(play_tables(server, args.tables, args.bots, args.seconds,
-                                                 deals=2))
+                                                 deals=2, think=args.think))
         report(f"{label} {args.tables} tables x 4 {'(1 player, 3 bots)' if args.bots else 'players'}",
                stats, elapsed, server)
     elif args.scenario == "experts":
         for i in range(args.experts):
             make_table(server, ["expert"] * 4, 100, 100 + i)
         time.sleep(3)  # the workers start and the experts are thinking
-        stats, elapsed = asyncio.run(play_tables(server, 1, False, args.seconds, deals=3))
+        stats, elapsed = asyncio.run(play_tables(server, 1, False, args.seconds, deals=3,
+                                                 think=args.think))
         report(f"{label} 1 table x 4 players while {args.experts} expert tables play", stats,
                elapsed, server)
     elif args.scenario == "flood":
