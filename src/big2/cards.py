@@ -346,10 +346,10 @@ def parse_cards(text: str, copies: int = 1) -> CardSet:
     Traceback (most recent call last):
     ...
     big2.cards.InvalidCardError: not a card: 'XX' (write rank then suit, e.g. 3D, 10S, A♠)
-    >>> parse_cards(5)
+    >>> parse_cards(5)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    TypeError: parse_cards takes card text such as '3D 3S', not int (CardSet(mask) takes a mask or card numbers)
+    TypeError: parse_cards takes card text such as '3D 3S', not int (CardSet(mask) takes ...)
     """
     return CardSet.parse(text, copies)
 

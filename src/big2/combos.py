@@ -105,5 +105,5 @@ def beats(a: Cards | Combo, b: Cards | Combo, rules: Rules = _DEFAULT) -> bool:
     return eng.beats(combos[0], combos[1])
 
 
-__all__ = ["STRAIGHT_SEQUENCES", "Cards", "Combo", "Engine", "Kind", "PlayEngine", "beats", "classify",
-           "engine", "kind_name"]
+__all__ = ["STRAIGHT_SEQUENCES", "Cards", "Combo", "Engine", "Kind", "PlayEngine", "beats",
+           "classify", "engine", "kind_name"]
