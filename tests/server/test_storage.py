@@ -174,3 +174,14 @@ def test_bots_carry_on_by_themselves_when_the_database_returns(
                                 timeout=20)
         assert st["game"]["plies"] > plies_down
         assert live.state.db_errors >= 1 and live.state.internal_errors == 0
+
+
+def test_a_database_from_before_gets_the_new_column(tmp_path: Any) -> None:
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as old:
+        old.execute("CREATE TABLE big2_tables (id VARCHAR(32) PRIMARY KEY, status VARCHAR(16) "
+                    "NOT NULL, updated FLOAT NOT NULL, snapshot TEXT NOT NULL)")
+        old.execute("INSERT INTO big2_tables VALUES ('t1', 'over', 0, '{}')")
+    store = Store(str(path))
+    assert store.table("t1") == ("over", {}, []) and store.lobby() == []
+    store.close()

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from big2.server.pool import BotPool
+from big2.server.pool import INLINE_BOTS, BotPool
 from big2.server.store import AddAction, AddRecord, DatabaseError, Op, SaveTable, Store
 from big2.server.tables import HINT_BOT, Table, TableError, Timing
 from big2.server.writer import Writer
@@ -153,7 +153,8 @@ class Server:
             self.schedule(hub)
         self._sweeper = asyncio.create_task(self._sweep())
         bots = {s.bot for h in self.hubs.values() for s in h.table.seats if s.bot}
-        self.pool.warm(sorted(bots | {self.auto_bot or HINT_BOT}))
+        if bots - INLINE_BOTS:  # the workers start with the first table that needs them
+            self.pool.warm(sorted(bots | {self.auto_bot or HINT_BOT}))
         return len(loaded)
 
     def _load(self) -> list[tuple[Table, dict[str, Any], list[tuple[int, int]]]]:
@@ -206,6 +207,9 @@ class Server:
         await self.writer.write(ops)
         hub.saved, hub.since = snap, []
         self.hubs[table.id] = hub
+        bots = {s.bot for s in table.seats if s.bot}
+        if bots - INLINE_BOTS:
+            self.pool.warm(sorted(bots | {self.auto_bot or HINT_BOT}))
         self.schedule(hub)
         return hub
 

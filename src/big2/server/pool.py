@@ -28,6 +28,7 @@ import logging
 import multiprocessing
 import os
 import secrets
+import signal
 from concurrent.futures.process import BrokenProcessPool
 
 from big2.bots import Bot, make_bot
@@ -53,6 +54,7 @@ def _bot(name: str) -> Bot:
 
 
 def _start_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops us
     with contextlib.suppress(OSError):
         os.nice(10)
 
@@ -76,6 +78,7 @@ class BotPool:
     def __init__(self, workers: int = 2, budget: float = 5.0) -> None:
         self.workers, self.budget = workers, budget
         self.timeouts = 0
+        self._warmed: set[str] = set()
         self._executor: concurrent.futures.ProcessPoolExecutor | None = None
 
     def _pool(self) -> concurrent.futures.ProcessPoolExecutor:
@@ -86,10 +89,12 @@ class BotPool:
         return self._executor
 
     def warm(self, names: list[str]) -> None:
-        """Start the workers now and load these bots in them (not waited for)."""
+        """Start the workers now and load these bots in them (not waited for;
+        each name once)."""
         if self.workers:
             for name in names:
-                if name not in INLINE_BOTS:
+                if name not in INLINE_BOTS and name not in self._warmed:
+                    self._warmed.add(name)
                     for _ in range(self.workers):
                         self._pool().submit(_warm, name)
 
@@ -106,11 +111,11 @@ class BotPool:
             log.warning("bot %s took over %.1f s: %s played instead", name, self.budget, FALLBACK)
         except BrokenProcessPool:
             log.error("a bot worker died; starting new workers")
-            self._executor = None
+            self._executor, self._warmed = None, set()
         return _choose(FALLBACK, view)
 
     def close(self) -> None:
         """Stop the workers (a move being chosen is abandoned)."""
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+            self._executor, self._warmed = None, set()

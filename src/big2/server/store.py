@@ -155,10 +155,12 @@ class Store:
         self.engine = sa.create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
-        _meta.create_all(self.engine)
-        columns = {c["name"] for c in sa.inspect(self.engine).get_columns("big2_tables")}
-        if "summary" not in columns:  # a database from before the lobby summary
-            with self.engine.begin() as conn:
+        with self.engine.begin() as conn:
+            if self.url.startswith("postgresql"):  # processes starting together take turns
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(7252021)"))
+            _meta.create_all(conn)
+            columns = {c["name"] for c in sa.inspect(conn).get_columns("big2_tables")}
+            if "summary" not in columns:  # a database from before the lobby summary
                 conn.execute(sa.text("ALTER TABLE big2_tables ADD COLUMN summary TEXT"))
 
     def close(self) -> None:
