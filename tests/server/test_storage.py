@@ -185,3 +185,23 @@ def test_a_database_from_before_gets_the_new_column(tmp_path: Any) -> None:
     store = Store(str(path))
     assert store.table("t1") == ("over", {}, []) and store.lobby() == []
     store.close()
+
+
+def test_writes_waiting_together_share_a_commit(db_url: str) -> None:
+    import asyncio
+
+    from big2.server.store import AddAction
+    from big2.server.writer import Writer
+
+    store = Store(db_url)
+    writer = Writer(store)
+
+    async def many() -> None:
+        await asyncio.gather(*(writer.write([AddAction(f"t{i % 7}", i, i)]) for i in range(300)))
+
+    asyncio.run(many())
+    writer.close()
+    with store.engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT count(*) FROM big2_actions")).scalar() == 300
+    assert 1 <= writer.commits < 100  # 300 writes, far fewer commits
+    store.close()
