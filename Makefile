@@ -1,26 +1,62 @@
-# Two entry points: `make play` (a game against three bots) and `make test`
-# (the whole suite). Each creates the local virtual environment when missing.
+# Entry points (each creates the local virtual environment when missing):
+#   make play       a game in the terminal against three bots; installs only the
+#                   runtime package (click, NumPy, tqdm)
+#   make test       the suite on both cores (pytest-xdist), without the full-size
+#                   reference sweeps (marker `slow`); about 5 minutes on 2 cores
+#   make test-fast  the quick part of it, for the edit-test loop (under 90 s):
+#                   no sweeps, server, browser, environment, bot, poker or doc-command
+#                   tests
+#   make test-slow  the full-size reference sweeps alone
+#   make test-all   everything, as CI runs it (.ci/run)
+# The test targets install the `test` extra; the svg and browser tests also need
+# Debian's chromium (see README, "Tests").
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+JOBS ?= 2
+PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
+# the quick part: no reference sweeps (their files, and marker `sweep`: make test's
+# share of the others), no browser or server, no environments, bots or poker, no doc
+# commands
+FAST := -m "not slow and not sweep" --ignore=tests/core/test_legal_vs_reference.py \
+	--ignore=tests/core/test_random_deals.py --ignore=tests/server --ignore=tests/env \
+	--ignore=tests/bots --ignore=tests/poker --ignore=tests/cli/test_doc_commands.py \
+	--ignore=src/big2/server --ignore=src/big2/learn --ignore=src/big2/poker
 
-.PHONY: play test bench clean
+.PHONY: play test test-fast test-slow test-all bench clean
 
 $(BIN)/activate:
+	@$(PYTHON) -c 'import venv, ensurepip' 2>/dev/null || \
+	  { echo "make: $(PYTHON) cannot create .venv: apt-get install python3-venv"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml $(BIN)/activate
-	$(BIN)/pip install --quiet -e '.[test]'
+# the runtime package alone
+$(VENV)/.runtime: pyproject.toml $(BIN)/activate
+	$(BIN)/pip install --quiet -e .
 	touch $@
 
-play: $(VENV)/.installed
+# the runtime package with the test extra (which holds the runtime too)
+$(VENV)/.installed: pyproject.toml $(BIN)/activate
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.runtime
+
+play: $(VENV)/.runtime
 	$(BIN)/big2 play $(ARGS)
 
 test: $(VENV)/.installed
-	$(BIN)/python -m pytest
+	$(PYTEST) -m "not slow"
 
-bench: $(VENV)/.installed
+test-fast: $(VENV)/.installed
+	$(PYTEST) $(FAST)
+
+test-slow: $(VENV)/.installed
+	$(PYTEST) -m slow
+
+test-all: $(VENV)/.installed
+	$(PYTEST)
+
+bench: $(VENV)/.runtime
 	$(BIN)/python benchmarks/bench_engine.py
 
 clean:

@@ -67,6 +67,7 @@ def _brute_bombs(cards: list[int], rules: Rules) -> int:
     return best(0, 0)
 
 
+@pytest.mark.sweep  # a brute-force sweep: make test runs it, make test-fast leaves it out
 @pytest.mark.parametrize("order", ["hk", "pagat", "indonesia", "vietnam"])
 def test_bombs_held_match_brute_force(order: str) -> None:
     rules = Rules(straight_order=order)

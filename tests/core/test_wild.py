@@ -1,9 +1,17 @@
 """Jokers, two decks, five of a kind and equal plays (RULES.md §2, variations 29
 and 34): each rule played through, the WildEngine against the plain engine and
-against a brute-force reference, random deals and bots under every option set."""
+against a brute-force reference, random deals and bots under every option set.
+
+The two costly sweeps check a share in ``make test`` and the rest under the
+``slow`` marker (``make test-slow``, CI), together the same positions and
+deals as always: a third of the reference's legal-play positions, and one
+deal of six for the plays kept up to date against a fresh listing (every
+hand of up to eight listed again after every play).
+"""
 
 from __future__ import annotations
 
+import itertools
 import random
 import zlib
 
@@ -23,6 +31,11 @@ from big2.combos import Engine, Kind, engine
 from big2.rules import InvalidRulesError
 from big2.variant.keys import PLAY_MASK
 from big2.wild import WildEngine
+
+PARTS = [pytest.param("share", id="share", marks=pytest.mark.sweep),
+         pytest.param("rest", id="rest", marks=pytest.mark.slow)]
+"""A sweep's two parts: the share ``make test`` runs (``make test-fast`` skips
+it: marker ``sweep``) and the ``slow`` rest."""
 
 
 def m(text: str) -> int:
@@ -99,11 +112,14 @@ def joker_positions(rules: Rules, count: int, seed: int):
             g.play(rng.choice(g.legal_masks()))
 
 
+@pytest.mark.parametrize("part", PARTS)
 @pytest.mark.parametrize("options", REFERENCE_EXTENDED_SETS, ids=option_id)
-def test_legal_plays_match_reference(options: dict) -> None:
+def test_legal_plays_match_reference(options: dict, part: str) -> None:
     rules = Rules(**options)
     count = 30 if rules.jokers == "wild" else 60
-    for g in joker_positions(rules, count, zlib.crc32(option_id(options).encode())):
+    sweep = joker_positions(rules, count, zlib.crc32(option_id(options).encode()))
+    share = count // 3
+    for g in itertools.islice(sweep, *((0, share) if part == "share" else (share, count))):
         seat = g.to_move
         trick = [tuple(cards_of(a.cards)) for a in g.trick if a.cards]
         must = g.must_contain.bit_length() - 1 if g.must_contain else None
@@ -345,13 +361,15 @@ def test_two_copies_of_the_lowest_card_first_holder_from_the_dealers_left_leads(
 @pytest.mark.parametrize("options", [{"decks": 2, "players": 8}, {"jokers": "wild"},
                                      {"decks": 2, "players": 6, "jokers": "valueless"}],
                          ids=option_id)
-def test_plays_kept_up_to_date_equal_a_fresh_listing(options: dict) -> None:
+@pytest.mark.parametrize("part", PARTS)
+def test_plays_kept_up_to_date_equal_a_fresh_listing(options: dict, part: str) -> None:
     """After each play a hand's plays are carried over (moved onto the other copy
     of a played card); they must equal listing the hand again, even when a
     player names the second deck's copy of a card it holds twice."""
     rules = Rules(**options)
     rng = random.Random(17)
-    for seed in range(6):
+    checked = range(1) if part == "share" else range(1, 6)
+    for seed in range(6):  # every deal is played, the other part's without the check
         g = Game(rules, seed=seed)
         while not g.is_over():
             play = rng.choice(g.legal_masks())
@@ -360,6 +378,8 @@ def test_plays_kept_up_to_date_equal_a_fresh_listing(options: dict) -> None:
                 play = sum(1 << (c + DECK_SIZE) if c < DECK_SIZE and (hand & ~play) >> (
                     c + DECK_SIZE) & 1 else 1 << c for c in cards_of(play))
             g.play(play)
+            if seed not in checked:
+                continue
             for seat, hp in enumerate(g._hp):
                 if hp is not None:
                     fresh = WildEngine(rules).hand_plays(g.hands[seat])
