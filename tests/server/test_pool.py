@@ -46,3 +46,55 @@ def test_a_move_over_budget_is_made_by_the_fallback(live_factory: Any) -> None:
     st = watcher.wait_state(lambda s: s["game"]["plies"] >= 8, timeout=30)
     assert st["game"]["plies"] >= 8 and pool.timeouts >= 8
     assert live.state.internal_errors == 0
+
+
+def stat_of(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command name (None: no such process)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def children_of(pid: int) -> set[int]:
+    import glob
+
+    found = set()
+    for path in glob.glob("/proc/[0-9]*/stat"):
+        child = int(path.split("/")[2])
+        fields = stat_of(child)
+        if fields is not None and int(fields[1]) == pid:
+            found.add(child)
+    return found
+
+
+def alive(pid: int) -> bool:
+    fields = stat_of(pid)
+    return fields is not None and fields[0] != "Z"
+
+
+def test_workers_end_with_the_server_even_after_kill_9(tmp_path: Any) -> None:
+    import os
+    import signal
+
+    from conftest import Remote, free_port
+    from test_restart import start
+
+    port = free_port()
+    proc = start(str(tmp_path / "w.sqlite3"), port, "--bot-workers", "2")
+    try:
+        Remote(port).create(["expert"] * 4, deals=1)  # the workers start for it
+        deadline = time.monotonic() + 30
+        while len(children_of(proc.pid)) < 2:
+            assert time.monotonic() < deadline, "no workers started"
+            time.sleep(0.2)
+        workers = children_of(proc.pid)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+        deadline = time.monotonic() + 10
+        while any(alive(w) for w in workers):
+            assert time.monotonic() < deadline, "bot workers outlived the server"
+            time.sleep(0.2)
+    finally:
+        proc.kill()

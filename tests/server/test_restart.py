@@ -18,7 +18,7 @@ def start(db: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "big2.cli", "serve", "--port", str(port), "--db", db,
          "--bot", "greedy", "--bot-delay", "0", "--grace", "60", "--deal-pause", "60",
-         "--bot-workers", "0", *extra],
+         *(extra or ("--bot-workers", "0"))],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 20
     while True:

@@ -29,6 +29,8 @@ import multiprocessing
 import os
 import secrets
 import signal
+import threading
+import time
 from concurrent.futures.process import BrokenProcessPool
 
 from big2.bots import Bot, make_bot
@@ -53,10 +55,19 @@ def _bot(name: str) -> Bot:
     return bot
 
 
-def _start_worker() -> None:
+def _start_worker(server: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops us
     with contextlib.suppress(OSError):
         os.nice(10)
+    threading.Thread(target=_exit_with, args=(server,), daemon=True).start()
+
+
+def _exit_with(parent: int) -> None:
+    """End this worker when the server process is gone (even killed with -9, and
+    even before this worker had started)."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 def _choose(name: str, view: PlayerView) -> Mask:
@@ -85,7 +96,7 @@ class BotPool:
         if self._executor is None:
             self._executor = concurrent.futures.ProcessPoolExecutor(
                 self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_start_worker)
+                initializer=_start_worker, initargs=(os.getpid(),))
         return self._executor
 
     def warm(self, names: list[str]) -> None:
@@ -117,5 +128,9 @@ class BotPool:
     def close(self) -> None:
         """Stop the workers (a move being chosen is abandoned)."""
         if self._executor is not None:
+            processes = list(getattr(self._executor, "_processes", {}).values())
             self._executor.shutdown(wait=False, cancel_futures=True)
+            for process in processes:  # a move being thought about is not waited for
+                with contextlib.suppress(Exception):
+                    process.terminate()
             self._executor, self._warmed = None, set()
