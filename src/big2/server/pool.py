@@ -132,5 +132,7 @@ class BotPool:
             self._executor.shutdown(wait=False, cancel_futures=True)
             for process in processes:  # a move being thought about is not waited for
                 with contextlib.suppress(Exception):
-                    process.terminate()
+                    process.join(0.5)
+                    if process.is_alive():
+                        process.terminate()
             self._executor, self._warmed = None, set()

@@ -155,6 +155,16 @@ class Store:
         self.engine = sa.create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        for attempt in range(10):  # processes starting together on one SQLite file may race
+            try:
+                self._create()
+                break
+            except sa.exc.OperationalError:
+                if attempt == 9 or not self.url.startswith("sqlite"):
+                    raise
+                time.sleep(0.2)
+
+    def _create(self) -> None:
         with self.engine.begin() as conn:
             if self.url.startswith("postgresql"):  # processes starting together take turns
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(7252021)"))
