@@ -35,6 +35,7 @@ big2.rules.InvalidRulesError: spare_swap: needs spare_to=aside (the swap is for 
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from dataclasses import Field, asdict, dataclass, field, fields, replace
@@ -161,6 +162,13 @@ def option(default: T, help: str, *, minimum: int | None = None,
     for a whole number, its range (the values of any other option come from
     the field's type)."""
     return field(default=default, metadata={"help": help, "minimum": minimum, "maximum": maximum})
+
+
+@functools.cache
+def _suit_rank(suit_order: str) -> tuple[int, int, int, int]:
+    """Strength position of each suit number under *suit_order* (cached: card
+    strength asks for it once a card)."""
+    return tuple(suit_order.index(s) for s in SUITS)  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,7 +358,7 @@ class Rules:
     @property
     def suit_rank(self) -> tuple[int, int, int, int]:
         """Strength position (0 lowest) of each suit number (♦, ♣, ♥, ♠)."""
-        return tuple(self.suit_order.index(s) for s in SUITS)  # type: ignore[return-value]
+        return _suit_rank(self.suit_order)
 
     @property
     def lowest_card(self) -> Card:
