@@ -15,7 +15,8 @@ shorter form, with the reason. The forms are kept few: the ones that run for
 minutes or hours run for seconds (fewer deals, a smaller budget), the
 synopses with ``[OPTIONS]`` run with their options filled in, and the
 interactive ones get their answers on standard input. The blocks that stay
-costly even so (training, the bot benchmark) run under the ``slow`` marker. Every entry must still
+costly even so (training, the bot benchmark, most expert arenas) run under
+the ``slow`` marker; README's expert arena stays in ``make test``. Every entry must still
 match a command in the docs, so none outlives its command; a new command
 that runs too long fails here until it gets an entry.
 """
@@ -104,12 +105,12 @@ SHORTENED: dict[str, Form] = {
     "'[ADDRESS]]'": Form(
         run=f"big2 arena --seats {EXPERT},heuristic,heuristic,heuristic --deals 1 "
             "--rules classic --seed 1 --workers 1 --scoring count --json result.json --quiet",
-        why="a synopsis: run with its options filled in (not --ray, which starts a Ray "
+        slow=True, why="a synopsis: run with its options filled in (not --ray, which starts a Ray "
             "cluster), one deal and a small budget"),
     **{f"big2 arena --seats {seats} --deals 2000 --rules {rules} --scoring count --seed 2026 "
        f"--workers 2": Form(
            run=f"big2 arena --seats {seats} --deals 2 --rules {rules} --scoring count "
-               "--seed 2026 --workers 1 --quiet", why="2000 duplicate deals: two")
+               "--seed 2026 --workers 1 --quiet", slow=True, why="2000 duplicate deals: two")
        for seats in ["hard,heuristic-v1,heuristic-v1,heuristic-v1"]
        for rules in ["classic", "selfplay-2018"]},
     "big2 arena --seats expert,hard,hard,hard --deals 300 --rules classic --scoring count "
@@ -126,7 +127,7 @@ SHORTENED: dict[str, Form] = {
        "--workers 2": Form(
            run=f"big2 arena --seats {EXPERT},{bot},{bot},{bot} --deals 1 "
                "--scoring count --seed 11 --workers 1 --quiet",
-           why="60 deals with the expert: one, with a small budget")
+           slow=True, why="60 deals with the expert: one, with a small budget")
        for bot in ["greedy", "heuristic"]},
     "python benchmarks/bench_planner.py --seats heuristic,heuristic-v1,heuristic-v1,"
     "heuristic-v1 --deals 1000 --rules classic --scoring count --seed 7": Form(
@@ -148,10 +149,10 @@ SHORTENED: dict[str, Form] = {
     # docs/env.md
     "python examples/train_vec.py --minutes 2 --eval-deals 500": Form(
         run="python examples/train_vec.py --minutes 0.05 --eval-deals 20", needs=("torch",),
-        why="two minutes of training: three seconds, a short evaluation"),
+        slow=True, why="two minutes of training: three seconds, a short evaluation"),
     "python examples/train_pg.py --minutes 4 --eval-deals 1000": Form(
         run="python examples/train_pg.py --minutes 0.05 --eval-deals 20", needs=("torch",),
-        why="four minutes of training: three seconds, a short evaluation"),
+        slow=True, why="four minutes of training: three seconds, a short evaluation"),
     # docs/poker.md
     "big2 poker compare 'AS AD 8C 8H 3S' 'KS KD QC QH 2S' '[--low' 'a5|27|a6]' "
     "'[--wild' 'deuces,bug]'": Form(
