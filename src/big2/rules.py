@@ -42,6 +42,7 @@ from dataclasses import Field, asdict, dataclass, field, fields, replace
 from typing import Any, Final, Literal, TypeVar, get_args, get_origin, get_type_hints
 
 from big2.cards import CARD_SYMBOLS, SUITS, Card
+from big2.presets import PRESET_ALIASES, PRESETS
 
 # -- the values of each option -------------------------------------------------
 
@@ -453,30 +454,6 @@ _CONFLICTS: Final[tuple[tuple[str, Callable[[Rules], bool], str], ...]] = (
 )
 """Mixes of options refused when a rule set is made (RULES.md §2): the option
 named, the test, and the reason (formatted with the rules as ``r``)."""
-
-PRESETS: Final[dict[str, dict[str, Any]]] = {
-    "classic": {},
-    "pagat": {"flush_order": "suit", "straight_order": "pagat", "scoring": "penalty",
-              "match_deals": 0},
-    "hong-kong": {"straight_order": "hk", "scoring": "classic"},
-    "singapore": {"straight_order": "hk", "later_lead": "winner"},
-    "malaysia": {"straight_order": "malaysia"},
-    "indonesia": {"straight_order": "indonesia"},
-    "taiwan": {"suit_order": "CDHS"},
-    "philippines": {"suit_order": "CSHD", "finish_restrictions": ("single-2", "pair-2")},
-    "vietnam-straights": {"straight_order": "vietnam"},
-    "hawaii": {"suit_order": "CSHD", "scoring": "ranking"},
-    # the rule set of a public 2018 self-play PPO agent's engine (issue 14)
-    "selfplay-2018": {"deal": "13-each", "straight_order": "indonesia", "flush_order": "top-card",
-                      "two_pairs": True, "four_of_a_kind_alone": True, "four_kicker": False,
-                      "scoring": "count", "opening": "alone"},
-}
-"""Named rule sets: options over the defaults. A preset is only data."""
-
-PRESET_ALIASES: Final[dict[str, str]] = {"vietnam": "vietnam-straights"}
-"""Other names accepted for a preset (RULES.md §3); :meth:`Rules.presets` lists
-only the real names."""
-
 
 def describe_options() -> list[tuple[str, str, str]]:
     """``(name, default and choices, help)`` for every option, for ``big2 rules``."""
