@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from big2.cards import DECK_SIZE, RANK_MASKS, TWO, Mask, cards_of, rank_of
+from big2.rules import Scoring
 
 if TYPE_CHECKING:
     from big2.variant.scorer import Scorer
@@ -62,7 +63,7 @@ class ScoreLine:
     """For the first out: the payment taken from each other seat, in seat order."""
     place: int | None = None
     """Under ranking scoring: 0 for the first out, 1 for the second, …"""
-    method: str = "classic"
+    method: Scoring = "classic"
     """The rule set's ``scoring`` option."""
     adjusted: str = ""
     """Set when a house rule changed the scores (teams, a penalty, an instant
