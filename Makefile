@@ -37,8 +37,11 @@ $(VENV)/.runtime: pyproject.toml $(BIN)/activate
 	touch $@
 
 # the runtime package with the test extra (which holds the runtime too)
+# (and PyTorch's CPU build for the trainer's tests: 2.13.0 lies on the development and CI
+# machines' disk, so pip takes it from there instead of downloading a CUDA build)
 $(VENV)/.installed: pyproject.toml $(BIN)/activate
 	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet 'torch==2.13.0'
 	touch $@ $(VENV)/.runtime
 
 play: $(VENV)/.runtime

@@ -36,7 +36,21 @@ def _learned_search(seed: int | None = None, **options: Any) -> Bot:
     return SearchBot(seed=seed, **options)
 
 
+def _policy_net(seed: int | None = None, **options: Any) -> Bot:
+    from big2.bots.learned import PolicyNetBot
+
+    return PolicyNetBot(seed=seed, **options)
+
+
+def _policy_search(seed: int | None = None, **options: Any) -> Bot:
+    from big2.bots.policy_search import PolicySearchBot
+
+    return PolicySearchBot(seed=seed, **options)
+
+
 register_bot("learned", _learned)
+register_bot("policy-search", _policy_search)
+register_bot("policy-net", _policy_net)
 register_bot("learned-search", _learned_search)
 register_bot("expert-v1", ExpertBot)  # the level "expert" names the learned search now
 

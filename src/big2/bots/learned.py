@@ -38,6 +38,7 @@ import numpy as np
 from big2.bots.base import Bot
 from big2.bots.expert import ExpertBot
 from big2.bots.heuristic import HeuristicBot
+from big2.bots.pnet import WEIGHTS_DIR, PolicyNet, family_index, load_policy
 from big2.bots.qnet import QNet, load
 from big2.cards import FULL_DECK, Mask
 from big2.game import Game
@@ -117,6 +118,52 @@ class LearnedBot(Bot):
                 self._fallback = HeuristicBot(seed=int(self.rng.getrandbits(32)))
             return self._fallback.choose(view)
         return legal[int(np.argmax(self.values(view)))]
+
+
+class PolicyNetBot(Bot):
+    """The PPO policy network (:mod:`big2.bots.pnet`): its most probable legal
+    play, from the seat's observation alone.
+
+    Args:
+        weights: a path to an ``.npz``, a :class:`~big2.bots.pnet.PolicyNet`,
+            or ``None`` for the shipped ``policy.npz``.
+        sample: draw from the policy (with the bot's seeded generator)
+            instead of taking its most probable play.
+    """
+
+    def __init__(self, seed: int | None = None, weights: str | Path | PolicyNet | None = None,
+                 sample: bool = False, **options: Any) -> None:
+        super().__init__(seed=seed, **options)
+        self._net = weights if isinstance(weights, PolicyNet) else _load_policy(
+            str(weights if weights is not None else WEIGHTS_DIR / "policy.npz"))
+        self.sample = sample
+        self._np_rng = np.random.default_rng(seed)
+        self._fallback: Bot | None = None
+
+    def probabilities(self, view: PlayerView) -> np.ndarray:
+        """The policy over ``view.legal``, in order."""
+        family = "selfplay-2018" if _same_family(view.rules, "selfplay-2018") else "classic"
+        return self._net.probabilities(encode_view(view), card_vectors(view.legal),
+                                       family_index(family))
+
+    def choose(self, view: PlayerView) -> Mask:
+        """The policy's choice among ``view.legal``."""
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if not _encodable(view.rules):
+            if self._fallback is None:
+                self._fallback = HeuristicBot(seed=int(self.rng.getrandbits(32)))
+            return self._fallback.choose(view)
+        p = self.probabilities(view)
+        if self.sample:
+            return legal[int(self._np_rng.choice(len(legal), p=p / p.sum()))]
+        return legal[int(np.argmax(p))]
+
+
+@lru_cache(maxsize=4)
+def _load_policy(path: str) -> PolicyNet:
+    return load_policy(path)
 
 
 def policy_playouts(games: list[Game], net: QNet, seat: int) -> list[float]:
@@ -224,4 +271,4 @@ class SearchBot(ExpertBot):
 
 
 
-__all__ = ["FAMILIES", "WEIGHTS", "LearnedBot", "SearchBot", "policy_playouts", "weights_for"]
+__all__ = ["FAMILIES", "WEIGHTS", "LearnedBot", "PolicyNetBot", "SearchBot", "policy_playouts", "weights_for"]

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from big2.bots.pnet import FAMILIES
+from big2.learn.ppo import PPOConfig, Trainer, export_policy
 from big2.learn.train import TrainConfig, export, train
 
 
@@ -17,6 +19,49 @@ def main() -> None:
 
 
 @main.command("train")
+@click.option("--out", required=True,
+              help="run directory (checkpoint.pt, log.csv, stats.csv); resumes if present")
+@click.option("--families", default=",".join(FAMILIES), show_default=True,
+              help="the rule families one network learns (preset names)")
+@click.option("--scoring", default="count", show_default=True)
+@click.option("--seed", default=0, show_default=True)
+@click.option("--hours", default=1.0, show_default=True, help="wall time of this invocation")
+@click.option("--lr", default=5e-4, show_default=True)
+@click.option("--entropy", default=0.01, show_default=True, help="entropy bonus")
+@click.option("--batch", default=8192, show_default=True, help="decisions per update")
+@click.option("--self-play", "self_play", default=96, show_default=True,
+              help="self-play games per family")
+@click.option("--pool", default=16, show_default=True, help="games per family against past selves")
+@click.option("--bots", default=8, show_default=True,
+              help="games per family against each fixed bot")
+@click.option("--eval-minutes", default=15.0, show_default=True)
+@click.option("--eval-deals", default=200, show_default=True)
+@click.option("--checkpoint-minutes", default=5.0, show_default=True)
+@click.option("--threads", default=0, show_default=True, help="PyTorch threads (0: every core)")
+@click.option("--device", default="auto", show_default=True, help="auto, cpu or cuda")
+def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr: float,
+              entropy: float, batch: int, self_play: int, pool: int, bots: int,
+              eval_minutes: float, eval_deals: int, checkpoint_minutes: float, threads: int,
+              device: str) -> None:
+    """Train (or resume) the policy network by PPO self-play (big2.learn.ppo)."""
+    cfg = PPOConfig(out=out, families=tuple(families.split(",")), scoring=scoring, seed=seed,
+                    hours=hours, lr=lr, entropy=entropy, batch=batch, self_play=self_play,
+                    pool=pool, bots=bots, eval_minutes=eval_minutes, eval_deals=eval_deals,
+                    checkpoint_minutes=checkpoint_minutes, threads=threads, device=device)
+    Trainer(cfg, log=lambda msg: click.echo(msg, err=True)).run()
+
+
+@main.command("export-policy")
+@click.argument("run")
+@click.argument("dest")
+@click.option("--critic", default=None, help="also write the critic to this .npz")
+def export_policy_cmd(run: str, dest: str, critic: str | None) -> None:
+    """Write RUN's policy network to DEST (a float16 .npz the bots load)."""
+    net = export_policy(run, dest, critic)
+    click.echo(f"{dest}: {Path(dest).stat().st_size / 1e6:.2f} MB, {net.meta}")
+
+
+@main.command("train-dmc")
 @click.option("--out", required=True, help="run directory (checkpoint.pt, log.csv); resumes if present")
 @click.option("--rules", default="classic", show_default=True, help="a preset name")
 @click.option("--scoring", default="count", show_default=True)
@@ -40,11 +85,11 @@ def main() -> None:
 @click.option("--ray", "use_ray", is_flag=True, help="run the actors on Ray")
 @click.option("--actors", default=2, show_default=True, help="Ray actors")
 @click.option("--threads", default=1, show_default=True, help="PyTorch threads")
-def train_cmd(out: str, rules: str, scoring: str, seed: int, hours: float, hidden: str, lr: float,
+def train_dmc_cmd(out: str, rules: str, scoring: str, seed: int, hours: float, hidden: str, lr: float,
               updates: int, replay: int, epsilon: float, self_play: int, pool: int, bots: int, eval_every: int,
               eval_deals: int, eval_opponents: str, opponents: str, checkpoint_every: int,
               use_ray: bool, actors: int, threads: int) -> None:
-    """Train (or resume) a Q(state, play) network by self-play."""
+    """Train (or resume) the older Q(state, play) network by Deep Monte-Carlo self-play."""
     cfg = TrainConfig(out=out, rules=rules, scoring=scoring, seed=seed, hours=hours,
                       hidden=tuple(int(h) for h in hidden.split(",")), lr=lr, epsilon=epsilon,
                       updates=updates, replay=replay,

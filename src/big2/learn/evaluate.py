@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from big2.bots.pnet import PolicyNet, family_index, sample_plays
 from big2.bots.qnet import QNet
 from big2.env.vector import VectorEnv
 from big2.learn.rollouts import choose
@@ -41,9 +42,39 @@ def evaluate_net(net: QNet | None, rules: Rules, opponent: str, deals: int, *, s
         ids = venv.sample(rng) if net is None else choose(net, obs, venv, 0.0, rng)[0]
         obs, rewards, done, _ = venv.step(ids)
         scores += [float(rewards[i, 0]) for i in np.flatnonzero(done).tolist()]
-    got = np.array(scores[:deals])
+    return _summary(scores[:deals])
+
+
+def _summary(scores: list[float]) -> Evaluation:
+    deals = len(scores)
+    got = np.array(scores)
     ci = 1.96 * float(got.std(ddof=1)) / math.sqrt(deals) if deals > 1 else math.inf
     return Evaluation(deals, float(got.mean()), ci, float((got > 0).mean()))
 
 
-__all__ = ["Evaluation", "evaluate_net"]
+
+
+def evaluate_policy(net: PolicyNet | None, rules: Rules, opponent: str, deals: int, *,
+                    family: str = "classic", seed: int = 0, envs: int = 50) -> Evaluation:
+    """The policy network *net* (its most probable play; ``None``: random legal
+    plays) in seat 0 against three *opponent* bots, over the first *deals*
+    deals of a seeded stream."""
+    venv = VectorEnv(min(envs, deals), rules, seed=seed, opponents=opponent, learners=(0,))
+    obs = venv.reset()
+    rng = np.random.default_rng(seed)
+    fam = np.full(venv.num_envs, family_index(family))
+    scores: list[float] = []
+    while len(scores) < deals:
+        if net is None:
+            ids = venv.sample(rng)
+        else:
+            lp = venv.legal_plays()
+            pick, _ = sample_plays(net, obs["observation"], fam, lp.cards, lp.counts, rng,
+                                   greedy=True)
+            ids = lp.ids[np.arange(venv.num_envs), pick]
+        obs, rewards, done, _ = venv.step(ids)
+        scores += [float(rewards[i, 0]) for i in np.flatnonzero(done).tolist()]
+    return _summary(scores[:deals])
+
+
+__all__ = ["Evaluation", "evaluate_net", "evaluate_policy"]

@@ -1,0 +1,152 @@
+"""Search on the PPO policy: :class:`PolicySearchBot`.
+
+For a decision the policy is unsure of, the bot
+
+1. takes the policy's most probable plays as candidates;
+2. samples deals of the unseen cards consistent with everything the seat
+   has seen (the sampler of :class:`~big2.bots.expert.ExpertBot`: counts,
+   plays, informative passes, each opponent's greedy reading);
+3. in each sampled deal (the same deals for every candidate), makes the
+   candidate and lets the policy play the other seats until the turn comes
+   back (a short roll, all games stepped together: one network call a ply);
+4. scores that leaf with the critic, which in a sampled deal may read every
+   hand (the hands are the sample's, never the table's), or with the final
+   score when the deal ended on the way;
+
+and plays the candidate with the best mean. The critic and the policy come
+from the same training run (:mod:`big2.learn.ppo`).
+
+>>> from big2 import Game
+>>> g = Game(seed=5)
+>>> bot = PolicySearchBot(seed=1, samples=4)
+>>> bot.choose(g.view(g.to_move)) in g.legal_masks()
+True
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from big2.bots.expert import ExpertBot
+from big2.bots.learned import PolicyNetBot, _encodable, _same_family
+from big2.bots.pnet import (
+    SCORE_SCALE,
+    WEIGHTS_DIR,
+    PolicyNet,
+    ValueNet,
+    family_index,
+    hidden_hands,
+    load_value,
+    sample_plays,
+    state_features,
+)
+from big2.cards import FULL_DECK, Mask
+from big2.game import Game
+from big2.observation import card_vectors, encode_game
+from big2.view import PlayerView
+
+
+@lru_cache(maxsize=4)
+def _load_value(path: str) -> ValueNet:
+    return load_value(path)
+
+
+class PolicySearchBot(ExpertBot):
+    """Determinized search with policy candidates and critic leaves (see the module docstring).
+
+    Args:
+        samples: sampled deals per decision.
+        candidates: the policy's most probable plays tried (at least 2).
+        sure: a play the policy gives at least this probability is made
+            without searching.
+        weights, value: the policy and critic ``.npz`` (default: the shipped ones).
+
+    Other options are :class:`~big2.bots.expert.ExpertBot`'s sampler's.
+    """
+
+    def __init__(self, seed: int | None = None, samples: int = 48, candidates: int = 4,
+                 sure: float = 0.9, weights: str | Path | PolicyNet | None = None,
+                 value: str | Path | ValueNet | None = None, **options: Any) -> None:
+        super().__init__(seed=seed, candidates=candidates, **options)
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        self.samples = int(samples)
+        self.sure = float(sure)
+        self.policy = PolicyNetBot(seed=seed, weights=weights)
+        self.value = value if isinstance(value, ValueNet) else _load_value(
+            str(value if value is not None else WEIGHTS_DIR / "value.npz"))
+
+    def analyse(self, view: PlayerView) -> list[tuple[Mask, float, float]]:
+        """The candidates with their policy probability and searched value
+        (expected points), best first."""
+        legal = view.legal
+        p = self.policy.probabilities(view)
+        order = np.argsort(-p, kind="stable")[:self.max_candidates]
+        cands = [legal[int(i)] for i in order]
+        values = self._search(view, cands)
+        out = [(c, float(p[int(i)]), float(v)) for c, i, v in zip(cands, order, values)]
+        return sorted(out, key=lambda t: -t[2])
+
+    def choose(self, view: PlayerView) -> Mask:
+        """The candidate with the best mean value over the sampled deals."""
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if not _encodable(view.rules):
+            return super().choose(view)
+        p = self.policy.probabilities(view)
+        if p.max() >= self.sure:
+            return legal[int(np.argmax(p))]
+        return self.analyse(view)[0][0]
+
+    def _search(self, view: PlayerView, cands: list[Mask]) -> list[float]:
+        seat, fam = view.seat, family_index(
+            "selfplay-2018" if _same_family(view.rules, "selfplay-2018") else "classic")
+        unseen = FULL_DECK & ~int(view.hand) & ~int(view.played) & ~int(view.spare)
+        evidence = self._evidence(view)
+        games: list[Game] = []
+        for _ in range(self.samples):
+            hands, _ = self._world(view, unseen, evidence)
+            base = Game.from_view(view, hands, rng=self.rng)
+            for c in cands:
+                g = base.copy()
+                g.play(c)
+                games.append(g)
+        self._roll(games, seat, fam)
+        values = np.zeros(len(games))
+        waiting = [i for i, g in enumerate(games) if g.to_move is not None]
+        for i, g in enumerate(games):
+            if g.to_move is None:
+                outcome = g.outcome()
+                assert outcome is not None
+                values[i] = outcome.scores[seat]
+        if waiting:
+            obs = np.stack([encode_game(games[i], seat) for i in waiting])
+            hid = hidden_hands([games[i] for i in waiting], np.full(len(waiting), seat))
+            values[waiting] = self.value(state_features(obs, fam), hid) * SCORE_SCALE
+        means: list[float] = values.reshape(self.samples, len(cands)).mean(axis=0).tolist()
+        return means
+
+    def _roll(self, games: list[Game], seat: int, fam: int) -> None:
+        """Let the policy play every other seat until *seat* is to move or the deal ends."""
+        net = self.policy._net
+        live = [g for g in games if g.to_move not in (None, seat)]
+        while live:
+            obs = np.stack([encode_game(g, g.to_move) for g in live])  # type: ignore[arg-type]
+            legal = [g.legal_masks() for g in live]
+            counts = np.array([len(m) for m in legal])
+            cards = np.zeros((len(live), int(counts.max()), 52), dtype=np.int8)
+            for j, m in enumerate(legal):
+                cards[j, :len(m)] = card_vectors(m)
+            pick, _ = sample_plays(net, obs, np.full(len(live), fam), cards, counts,
+                                   np.random.default_rng(0), greedy=True)
+            for g, m, k in zip(live, legal, pick.tolist()):
+                g.play(m[k])
+            live = [g for g in live if g.to_move not in (None, seat)]
+
+
+__all__ = ["PolicySearchBot"]

@@ -1,0 +1,93 @@
+"""PyTorch side of the PPO actor-critic (training only).
+
+:class:`Actor` computes exactly what :class:`big2.bots.pnet.PolicyNet` does
+(the shipped NumPy copy is :meth:`Actor.to_numpy`); :class:`Critic` is the
+perfect-information value network: it reads the actor's state features
+*and every other seat's hand*, so it can only be used where the hands are
+known — training games, and the determinized worlds of a search. It never
+ships inside the actor's weights.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn
+
+from big2.bots.pnet import NAMES, PLAY_FEATURES, STATE_FEATURES, PolicyNet
+
+HIDDEN_FEATURES = 3 * 52
+"""The critic's extra inputs: the hands of the three seats after the mover
+(relative order, zero rows for absent seats)."""
+
+
+class Actor(nn.Module):
+    """The policy: state embedding once per decision, a small scorer per play."""
+
+    def __init__(self, hidden: int = 256, pair: int = 128, pair2: int = 64) -> None:
+        super().__init__()
+        self.s0 = nn.Linear(STATE_FEATURES, hidden)
+        self.s1 = nn.Linear(hidden, hidden)
+        self.a = nn.Linear(hidden, pair, bias=False)
+        self.b = nn.Linear(PLAY_FEATURES, pair)
+        self.c = nn.Linear(pair, pair2)
+        self.v = nn.Linear(pair2, 1, bias=False)
+        for m in (self.s0, self.s1, self.a, self.b, self.c):
+            nn.init.kaiming_normal_(m.weight, nonlinearity="relu")
+        nn.init.normal_(self.v.weight, std=0.01)  # a near-uniform policy at the start
+
+    def forward(self, state: torch.Tensor, rows: torch.Tensor, plays: torch.Tensor) -> torch.Tensor:
+        """``(P,)`` scores of the play rows *plays*, each against ``state[rows]``."""
+        h = torch.relu(self.s1(torch.relu(self.s0(state))))
+        z = torch.relu(self.a(h)[rows] + self.b(plays))
+        z = torch.relu(self.c(z))
+        out: torch.Tensor = self.v(z).squeeze(-1)
+        return out
+
+    def to_numpy(self, meta: dict[str, str] | None = None) -> PolicyNet:
+        """The NumPy copy that plays (same outputs, float32)."""
+        def t(x: torch.Tensor) -> np.ndarray:
+            return x.detach().cpu().float().numpy().copy()
+
+        arrays = {"s0_w": t(self.s0.weight).T, "s0_b": t(self.s0.bias),
+                  "s1_w": t(self.s1.weight).T, "s1_b": t(self.s1.bias),
+                  "a_w": t(self.a.weight).T, "b_w": t(self.b.weight).T, "b_b": t(self.b.bias),
+                  "c_w": t(self.c.weight).T, "c_b": t(self.c.bias), "v_w": t(self.v.weight)[0]}
+        assert set(arrays) == set(NAMES)
+        return PolicyNet(arrays, meta)
+
+
+class Critic(nn.Module):
+    """V(state, every hand): the mover's final score / ``SCORE_SCALE``."""
+
+    def __init__(self, hidden: int = 256) -> None:
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(STATE_FEATURES + HIDDEN_FEATURES, hidden), nn.ReLU(),
+                                 nn.Linear(hidden, hidden), nn.ReLU(), nn.Linear(hidden, 1))
+
+    def forward(self, state: torch.Tensor, hidden_hands: torch.Tensor) -> torch.Tensor:
+        """``(B,)`` values."""
+        out: torch.Tensor = self.net(torch.cat([state, hidden_hands], dim=1)).squeeze(-1)
+        return out
+
+
+def masked_log_softmax(scores: torch.Tensor, rows: torch.Tensor, slots: torch.Tensor,
+                       n: int, k: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """Log-probabilities ``(n, k)`` of flat scores placed at ``(rows, slots)``
+    (others ``-inf``), and each row's entropy ``(n,)``."""
+    full = torch.full((n, k), float("-inf"), dtype=scores.dtype, device=scores.device)
+    full = full.index_put((rows, slots), scores)
+    logp = torch.log_softmax(full, dim=1)
+    p = logp.exp()
+    entropy = -(p * torch.where(p > 0, logp, torch.zeros_like(logp))).sum(dim=1)
+    return logp, entropy
+
+
+def state_dict_half(module: nn.Module) -> dict[str, Any]:
+    """A module's weights as float16 (for the pool of past selves)."""
+    return {k: v.detach().cpu().half() for k, v in module.state_dict().items()}
+
+
+__all__ = ["HIDDEN_FEATURES", "Actor", "Critic", "masked_log_softmax", "state_dict_half"]

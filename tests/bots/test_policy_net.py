@@ -1,0 +1,85 @@
+"""The PPO policy bots (big2.bots.learned.PolicyNetBot, big2.bots.policy_search):
+the shipped policy and critic load and are small; both bots play only legal
+plays under every preset, see nothing hidden, and repeat for a seed."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from big2 import Game, Rules
+from big2.bots import make_bot
+from big2.bots.pnet import STATE_FEATURES, WEIGHTS_DIR, load_policy, load_value
+
+BOTS = {"policy-net": {}, "policy-search": {"samples": 4}}
+
+
+def play_deal(rules: Rules, seed: int, names: list[str]) -> Game:
+    g = Game(rules, seed=seed)
+    bots = [make_bot(n, seed=seed + i, **BOTS.get(n, {})) for i, n in enumerate(names)]
+    while g.to_move is not None:
+        view = g.view(g.to_move)
+        choice = bots[g.to_move].choose(view)
+        assert choice in view.legal
+        g.play(choice)
+    return g
+
+
+def test_the_shipped_policy_and_critic_load_and_are_small() -> None:
+    net = load_policy(WEIGHTS_DIR / "policy.npz")
+    assert int(net.meta["steps"]) > 0 and net.meta["families"] == "classic,selfplay-2018"
+    value = load_value(WEIGHTS_DIR / "value.npz")
+    assert value.weights[0].shape[0] == STATE_FEATURES + 156
+    for f in ("policy.npz", "value.npz"):
+        assert (WEIGHTS_DIR / f).stat().st_size < 2_000_000
+
+
+@pytest.mark.parametrize("preset", Rules.presets())
+def test_policy_bots_play_legal_plays_under_every_preset(preset: str) -> None:
+    for players in (4, 3, 2):
+        rules = Rules.preset(preset, players=players)
+        names = ["policy-net", "policy-search", "medium", "policy-net"][:players]
+        play_deal(rules, seed=players * 17 + len(preset), names=names)
+
+
+@pytest.mark.parametrize("name", list(BOTS))
+def test_choices_depend_only_on_what_the_seat_sees(name: str) -> None:
+    differ = 0
+    for seed in range(5):
+        rng = random.Random(seed)
+        g = Game(seed=seed)
+        for _ in range(rng.randrange(4, 20)):
+            g.play(rng.choice(g.legal_masks()))
+        seat = g.to_move
+        assert seat is not None
+        others = [c for s in range(4) if s != seat for c in range(52) if g.hands[s] >> c & 1]
+        rng.shuffle(others)
+        hands, at = [0] * 4, 0
+        for s in range(4):
+            k = g.hands[s].bit_count()
+            hands[s] = g.hands[s] if s == seat else sum(1 << c for c in others[at:at + k])
+            at += 0 if s == seat else k
+        twin = Game.from_view(g.view(seat), hands)
+        differ += g.hands != twin.hands
+        a = make_bot(name, seed=3, **BOTS[name]).choose(g.view(seat))
+        b = make_bot(name, seed=3, **BOTS[name]).choose(twin.view(seat))
+        assert a == b
+    assert differ
+
+
+@pytest.mark.parametrize("name", list(BOTS))
+def test_reproducible_for_a_seed(name: str) -> None:
+    names = [name, "medium", name, "easy"]
+    assert play_deal(Rules(), 11, names).history == play_deal(Rules(), 11, names).history
+
+
+def test_analyse_gives_the_candidates_with_values() -> None:
+    bot = make_bot("policy-search", seed=1, samples=4)
+    g = Game(seed=8)
+    view = g.view(g.to_move)
+    rows = bot.analyse(view)  # type: ignore[attr-defined]
+    assert 2 <= len(rows) <= 4 and all(c in view.legal for c, _, _ in rows)
+    assert [v for _, _, v in rows] == sorted((v for _, _, v in rows), reverse=True)
+    assert all(0 <= p <= 1 and np.isfinite(v) for _, p, v in rows)

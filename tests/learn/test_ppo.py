@@ -1,0 +1,157 @@
+"""The PPO trainer (big2.learn.ppo) and its policy network (big2.bots.pnet):
+the NumPy network that plays equals the PyTorch actor that trains; the
+policy reads nothing hidden; GAE is right on a hand-worked deal; a run
+resumes exactly from its checkpoint; a short run learns."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")  # the training extra; `make test` installs it
+
+from big2 import Game  # noqa: E402
+from big2.bots.pnet import (  # noqa: E402
+    PolicyNet,
+    hidden_hands,
+    load_policy,
+    play_features,
+    sample_plays,
+    state_features,
+)
+from big2.learn.ppo import PPOConfig, Trainer, _gae, export_policy  # noqa: E402
+from big2.learn.ppo_collect import Trajectory  # noqa: E402
+from big2.learn.ppo_model import Actor  # noqa: E402
+from big2.observation import card_vectors, encode_game, encode_view  # noqa: E402
+
+
+def positions(n: int, seed: int = 0) -> list[Game]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        g = Game(seed=seed * 1000 + i)
+        for _ in range(rng.randrange(0, 25)):
+            if g.to_move is None:
+                break
+            g.play(rng.choice(g.legal_masks()))
+        if g.to_move is not None:
+            out.append(g)
+    return out
+
+
+def test_numpy_policy_equals_the_torch_actor() -> None:
+    torch.manual_seed(0)
+    actor = Actor()
+    net = actor.to_numpy()
+    for g in positions(20):
+        obs = encode_game(g, g.to_move)
+        plays = card_vectors(g.legal_masks())
+        state = torch.from_numpy(state_features(obs, 1))
+        feats = torch.from_numpy(play_features(plays, np.repeat(obs[None, :52], len(plays), 0)))
+        rows = torch.zeros(len(plays), dtype=torch.long)
+        want = torch.softmax(actor(state, rows, feats), 0).detach().numpy()
+        assert np.allclose(net.probabilities(obs, plays, family=1), want, atol=1e-5)
+
+
+def test_the_policy_reads_no_hidden_card() -> None:
+    """Two games alike in everything a seat sees, with the other hands
+    re-dealt: the policy's input and output are the same."""
+    net = PolicyNet.random(np.random.default_rng(1))
+    for g in positions(10, seed=3):
+        seat = g.to_move
+        view = g.view(seat)
+        rng = random.Random(seat)
+        others = [c for s in range(4) if s != seat for c in range(52) if g.hands[s] >> c & 1]
+        rng.shuffle(others)
+        hands, at = [0] * 4, 0
+        for s in range(4):
+            if s == seat:
+                hands[s] = g.hands[s]
+            else:
+                k = g.hands[s].bit_count()
+                hands[s] = sum(1 << c for c in others[at:at + k])
+                at += k
+        twin = Game.from_view(view, hands)
+        tview = twin.view(seat)
+        assert (encode_view(view) == encode_view(tview)).all()
+        a = net.probabilities(encode_view(view), card_vectors(view.legal))
+        b = net.probabilities(encode_view(tview), card_vectors(tview.legal))
+        assert np.array_equal(a, b)
+        # ...while the critic's extra input, the hidden hands, does differ
+        if hands != list(g.hands):
+            assert not np.array_equal(hidden_hands([g], np.array([seat])),
+                                      hidden_hands([twin], np.array([seat])))
+
+
+def test_gae_on_a_hand_worked_deal() -> None:
+    t = Trajectory(pick=[0, 0, 0], reward=1.0)
+    values = np.array([0.5, 0.2, 0.8], dtype=np.float32)
+    adv, ret = _gae(values, [t], lam=0.5)
+    # deltas: 0.2-0.5, 0.8-0.2, 1-0.8 = -0.3, 0.6, 0.2
+    want = np.array([-0.3 + 0.5 * 0.6 + 0.25 * 0.2, 0.6 + 0.5 * 0.2, 0.2])
+    assert np.allclose(adv, want)
+    assert np.allclose(ret, want + values)
+    assert np.allclose(_gae(values, [t], lam=1.0)[1], 1.0)  # λ = 1: the Monte-Carlo return
+
+
+def test_sampling_follows_the_policy_and_greedy_takes_the_top() -> None:
+    net = PolicyNet.random(np.random.default_rng(2))
+    g = positions(1, seed=9)[0]
+    obs = encode_game(g, g.to_move)[None].repeat(4000, 0)
+    plays = card_vectors(g.legal_masks())
+    cards = plays[None].repeat(4000, 0)
+    counts = np.full(4000, len(plays))
+    fam = np.zeros(4000, dtype=np.int64)
+    pick, logp = sample_plays(net, obs, fam, cards, counts, np.random.default_rng(0))
+    p = net.probabilities(obs[0], plays)
+    assert np.allclose(np.exp(logp), p[pick], atol=1e-5)
+    freq = np.bincount(pick, minlength=len(plays)) / 4000
+    assert np.abs(freq - p).max() < 0.05
+    top, _ = sample_plays(net, obs[:3], fam[:3], cards[:3], counts[:3], np.random.default_rng(0),
+                          greedy=True)
+    assert (top == p.argmax()).all()
+
+
+def small(out: Path, **kw: object) -> PPOConfig:
+    opts: dict[str, object] = dict(out=str(out), batch=256, minibatch=128, epochs=2, self_play=8,
+                                   pool=2, bots=1, opponents=("greedy",), eval_minutes=1e9,
+                                   threads=1, snapshot_every=2, iterations=3)
+    opts.update(kw)
+    return PPOConfig(**opts)  # type: ignore[arg-type]
+
+
+def test_a_run_resumes_exactly(tmp_path: Path) -> None:
+    cfg = small(tmp_path / "run")
+    t = Trainer(cfg, log=lambda m: None)
+    t.run()
+    again = Trainer(cfg, log=lambda m: None)
+    for a, b in ((t.actor, again.actor), (t.critic, again.critic)):
+        for (k, x), (_, y) in zip(a.state_dict().items(), b.state_dict().items()):
+            assert torch.equal(x, y), k
+    for (ka, sa), (kb, sb) in zip(t.opt.state_dict()["state"].items(),
+                                  again.opt.state_dict()["state"].items()):
+        assert ka == kb and all(torch.equal(sa[n], sb[n]) for n in sa if torch.is_tensor(sa[n]))
+    assert again.rng.bit_generator.state == t.rng.bit_generator.state
+    assert again.rng.random() == t.rng.random()
+    for key in ("iteration", "steps", "deals", "samples"):
+        assert again.state[key] == t.state[key] > 0
+    assert len(again.state["pool"]) == 1  # the snapshot taken at iteration 2
+    again.run()  # and it goes on from there
+    assert again.state["iteration"] == 6
+
+
+def test_export_writes_the_network_that_plays(tmp_path: Path) -> None:
+    cfg = small(tmp_path / "run", iterations=1)
+    t = Trainer(cfg, log=lambda m: None)
+    t.run()
+    net = export_policy(tmp_path / "run", tmp_path / "p.npz", tmp_path / "c.npz")
+    loaded = load_policy(tmp_path / "p.npz")
+    assert loaded.meta["steps"] == str(t.state["steps"])
+    g = positions(1, seed=4)[0]
+    obs, plays = encode_game(g, g.to_move), card_vectors(g.legal_masks())
+    # float16 on disk: the same policy up to rounding
+    assert np.allclose(loaded.probabilities(obs, plays), net.probabilities(obs, plays), atol=2e-2)
+    assert (tmp_path / "p.npz").stat().st_size < 1_000_000
