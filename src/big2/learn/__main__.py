@@ -1,4 +1,5 @@
-"""``python -m big2.learn train|export|plot`` (see :mod:`big2.learn.train`)."""
+"""``python -m big2.learn train|export-policy|plot`` (PPO, :mod:`big2.learn.ppo`) and
+``train-dmc|export`` (the older Deep Monte-Carlo Q network, :mod:`big2.learn.train`)."""
 
 from __future__ import annotations
 
@@ -114,27 +115,39 @@ def export_cmd(run: str, dest: str) -> None:
 @click.argument("runs", nargs=-1, required=True)
 @click.option("-o", "--output", required=True, help="PNG to write")
 def plot_cmd(runs: tuple[str, ...], output: str) -> None:
-    """Plot points/deal against each evaluation bot over training time."""
+    """Plot points/deal against each evaluation bot over training (steps for a
+    PPO run, one panel per rule family; wall time for a DMC run)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, len(runs), figsize=(6 * len(runs), 4), squeeze=False)
-    for ax, run in zip(axes[0], runs):
-        series: dict[str, list[tuple[float, float, float]]] = defaultdict(list)
+    panels: list[tuple[str, str, dict[str, list[tuple[float, float, float]]]]] = []
+    for run in runs:
+        by_panel: dict[str, dict[str, list[tuple[float, float, float]]]] = defaultdict(
+            lambda: defaultdict(list))
         with (Path(run) / "log.csv").open() as fh:
-            for row in csv.DictReader(fh):
-                series[row["opponent"]].append((float(row["wall_s"]) / 60, float(row["points"]),
-                                                float(row["ci95"])))
+            rows = list(csv.DictReader(fh))
+        ppo = bool(rows) and "steps" in rows[0]
+        for row in rows:
+            x = float(row["steps"]) / 1e6 if ppo else float(row["wall_s"]) / 60
+            panel = f"{Path(run).name}: {row['family']}" if ppo else Path(run).name
+            by_panel[panel][row["opponent"]].append((x, float(row["points"]),
+                                                     float(row["ci95"])))
+        xlabel = "environment steps (millions)" if ppo else "training wall time (minutes)"
+        panels += [(title, xlabel, series) for title, series in by_panel.items()]
+    if not panels:
+        raise click.ClickException("no evaluation lines in the runs' log.csv yet")
+    fig, axes = plt.subplots(1, len(panels), figsize=(6 * len(panels), 4), squeeze=False)
+    for ax, (title, xlabel, series) in zip(axes[0], panels):
         for opp, pts in sorted(series.items()):
             t, p, c = zip(*pts)
             ax.plot(t, p, label=f"vs 3 {opp}")
             ax.fill_between(t, [a - b for a, b in zip(p, c)], [a + b for a, b in zip(p, c)],
                             alpha=0.2)
         ax.axhline(0, color="grey", lw=0.5)
-        ax.set_title(Path(run).name)
-        ax.set_xlabel("training wall time (minutes)")
+        ax.set_title(title)
+        ax.set_xlabel(xlabel)
         ax.set_ylabel("points/deal, seat 0 (95% CI)")
         ax.legend()
     fig.tight_layout()
