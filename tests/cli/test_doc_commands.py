@@ -86,9 +86,23 @@ SHORTENED: dict[str, Form] = {
             "--quiet",
         why="300 duplicate deals with the expert take an hour: one deal, a small budget"),
     # docs/bots.md
-    "python -m big2.learn train --out runs/classic --rules classic --scoring count --seed 1 "
+    "python -m big2.learn train --out training/ppo --hours 2": Form(
+        run="python -m big2.learn train --out training/ppo --hours 0.001 --batch 256 "
+            "--self-play 8 --pool 2 --bots 1 --eval-minutes 0 --eval-deals 4 --threads 1",
+        needs=("torch",),
+        why="two hours of training: a few seconds of it, evaluated at once, in a fresh "
+            "directory (the committed run is not touched)"),
+    "python -m big2.learn export-policy training/ppo src/big2/bots/weights/policy.npz "
+    "--critic src/big2/bots/weights/value.npz": Form(
+        run="python -m big2.learn export-policy training/ppo policy.npz --critic value.npz",
+        needs=("torch",), why="written here, not over the weights the package ships"),
+    "python -m big2.learn plot training/ppo -o docs/img/training.png": Form(
+        run="python -m big2.learn plot training/ppo -o training.png",
+        needs=("torch", "matplotlib"),
+        why="the run trained above; the docs' image is not redrawn"),
+    "python -m big2.learn train-dmc --out runs/classic --rules classic --scoring count --seed 1 "
     "--hours 1": Form(
-        run="python -m big2.learn train --out runs/classic --rules classic --scoring count "
+        run="python -m big2.learn train-dmc --out runs/classic --rules classic --scoring count "
             "--seed 1 --hours 0.001 --self-play 4 --pool 2 --bots 2 --eval-every 1 "
             "--eval-deals 4 --checkpoint-every 1",
         needs=("torch",), slow=True,
@@ -96,10 +110,10 @@ SHORTENED: dict[str, Form] = {
     "python -m big2.learn export runs/classic src/big2/bots/weights/classic.npz": Form(
         run="python -m big2.learn export runs/classic classic.npz", needs=("torch",),
         why="written here, not over the weights the package ships"),
-    "python -m big2.learn plot runs/classic runs/selfplay-2018 -o docs/img/training.png": Form(
-        run="python -m big2.learn plot runs/classic -o training.png",
+    "python -m big2.learn plot runs/classic runs/selfplay-2018 -o training-dmc.png": Form(
+        run="python -m big2.learn plot runs/classic -o training-dmc.png",
         needs=("torch", "matplotlib"),
-        why="only the run trained above exists here, and the docs' image is not redrawn"),
+        why="only the run trained above exists here"),
     "big2 arena --seats expert,heuristic,heuristic,heuristic --deals 2000 --rules classic "
     "--seed 1 '[--workers' 'N]' '[--scoring' 'count]' '[--json' 'FILE]' '[--ray' "
     "'[ADDRESS]]'": Form(
