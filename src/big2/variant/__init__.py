@@ -47,7 +47,7 @@ from big2.variant.compare import Comparator
 from big2.variant.deck import Deck
 from big2.variant.hooks import DealState, HouseRule, Outcome, Termination
 from big2.variant.keys import StrengthKeys
-from big2.variant.kinds import Combo, Kind
+from big2.variant.kinds import STRAIGHT_SEQUENCES, Combo, Kind
 from big2.variant.protocol import Engine
 from big2.variant.scorer import Scorer
 from big2.variant.support import (
@@ -103,6 +103,10 @@ class Variant:
         """The kinds of play the rule set knows (:func:`~big2.variant.support.allowed_kinds`)."""
         self.longest_play: int = longest_play(rules)
         """The most cards one play can hold (13 with the dragon)."""
+        self.straight_sequences: tuple[tuple[str, str], ...] = STRAIGHT_SEQUENCES[
+            rules.straight_order]
+        """The five-rank sequences that are straights, weakest first, each with
+        its deciding rank (``("34567", "7")``)."""
         self.odd_straights: bool = odd_straights(rules)
         """Straights shorter or longer than five, or the dragon, are plays."""
         self.env_unsupported: tuple[str, ...] = env_unsupported(rules)
