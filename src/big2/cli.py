@@ -246,6 +246,9 @@ def rules_cmd(preset: str | None, as_json: bool) -> None:
     for name, diff in PRESETS.items():
         click.echo(f"  {name:18} " + (", ".join(f"{k}={v}" for k, v in diff.items())
                                       or "the default game"))
+    click.echo("\nAliases (other names for a preset):")
+    for alias, name in PRESET_ALIASES.items():
+        click.echo(f"  {alias:18} {name}")
 
 
 if __name__ == "__main__":  # pragma: no cover
