@@ -178,13 +178,14 @@ def play(preset: str, options: tuple[str, ...], players: int | None, seed: int |
     from big2.bots import BOT_LEVELS, make_bot
     from big2.match import Match
     from big2.terminal import TerminalGame
+    from big2.variant import variant
 
     rules = build_rules(preset, options, players)
     if save_path:
         _check_save_path(save_path)
     try:
         bots = [make_bot(bot_name, seed=None if seed is None else seed * 10 + i)
-                for i in range(1, rules.players)]
+                for i in range(1, variant(rules).players)]
         match = Match(rules, seed=seed, deals=deals)
         for bot in bots:  # seat names show the bot; one left unnamed shows what was asked
             if bot.name == "bot":
@@ -245,6 +246,9 @@ def rules_cmd(preset: str | None, as_json: bool) -> None:
     for name, diff in PRESETS.items():
         click.echo(f"  {name:18} " + (", ".join(f"{k}={v}" for k, v in diff.items())
                                       or "the default game"))
+    click.echo("\nAliases (other names for a preset):")
+    for alias, name in PRESET_ALIASES.items():
+        click.echo(f"  {alias:18} {name}")
 
 
 if __name__ == "__main__":  # pragma: no cover

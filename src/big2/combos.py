@@ -51,7 +51,7 @@ set's deck copies) or card numbers."""
 
 def _mask(cards: Cards, rules: Rules, what: str) -> Mask:
     if isinstance(cards, str):
-        return int(parse_cards(cards, copies=rules.decks))
+        return int(parse_cards(cards, copies=variant(rules).deck.decks))
     if isinstance(cards, bool):
         raise TypeError(f"{what} must be cards (a mask, card text or card numbers), not bool")
     if isinstance(cards, int):

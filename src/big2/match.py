@@ -94,12 +94,16 @@ class Match:
                  names: Sequence[str] | None = None, deals: int | None = None,
                  secure: bool = False) -> None:
         self.rules = rules or Rules()
+        self.variant = variant(self.rules)
+        """The compiled rule set (:func:`big2.variant.variant`)."""
+        self.plan = plan = self.variant.plan
+        """How the match runs (the variant's :class:`~big2.variant.MatchPlan`)."""
         if deals is not None and (not isinstance(deals, int) or isinstance(deals, bool)):
             raise TypeError(f"deals must be a whole number or None, not {type(deals).__name__}")
-        self.deals = self.rules.match_deals if deals is None else deals
+        self.deals = plan.deals if deals is None else deals
         if self.deals < 0:
             raise ValueError(f"deals must be 0 or more, not {self.deals}")
-        if self.deals == 0 and self.rules.scoring != "penalty":
+        if self.deals == 0 and plan.penalty_target is None:
             raise ValueError("a match needs a number of deals unless scoring is 'penalty'")
         if secure and seed is not None:
             raise ValueError("a secure match draws its seeds from secrets: give no seed")
@@ -107,7 +111,7 @@ class Match:
         self.secure = secure
         """Whether deal seeds come from :mod:`secrets` (unpredictable, not replayable)."""
         self._rng = random.Random(seed)
-        self.totals: list[int] = [0] * self.rules.players
+        self.totals: list[int] = [0] * self.variant.players
         self.results: list[tuple[int, ...]] = []
         self.games: list[Game] = []
         self.dealer = 0
@@ -147,7 +151,7 @@ class Match:
         if self.games and not self.games[-1].is_over():
             raise RuntimeError("finish the current deal first")
         leader = None
-        if self.rules.later_lead == "winner" and self.last_winner is not None:
+        if self.plan.winner_leads and self.last_winner is not None:
             leader = self.last_winner
         if self._shootout is not None:  # teams: a tied deal is decided by a shoot-out
             game, self._shootout = self._shootout, None
@@ -155,7 +159,7 @@ class Match:
             return game
         seed = secrets.randbits(64) if self.secure else self._rng.getrandbits(64)
         self.exchanges = []
-        if self.rules.exchange != "off" and self._order:
+        if self.plan.exchange and self._order:
             hands = self._exchange(deal(self.rules, random.Random(seed), self.dealer), choose)
             game = Game(self.rules, seed=seed, hands=hands, dealer=self.dealer, leader=leader,
                         names=self.names)
@@ -185,7 +189,7 @@ class Match:
             best = 0
             for c in sorted(cards_of(hands[low]), key=strength.__getitem__)[-count:]:
                 best |= 1 << c
-            pool = dealt[high] if rules.exchange == "before" else hands[high] | best
+            pool = dealt[high] if self.plan.exchange_from_dealt else hands[high] | best
             back = int(choose(high, pool, count))
             if back & ~pool or back.bit_count() != count:
                 raise ValueError(f"seat {high} must give back {count} card(s) of its own hand")
@@ -217,7 +221,7 @@ class Match:
         self.results.append(outcome.scores)
         self.totals = [t + s for t, s in zip(self.totals, outcome.scores)]
         self.last_winner = outcome.winner
-        if self.rules.exchange != "off":
+        if self.plan.exchange:
             self._order = finishing_order(game)
             names = TITLES[len(self._order)]
             self.titles = tuple(names[self._order.index(s)] for s in range(len(self._order)))
@@ -226,11 +230,7 @@ class Match:
 
     def is_over(self) -> bool:
         """Whether the end condition is met."""
-        if self.deals and len(self.results) >= self.deals:
-            return True
-        if self.rules.scoring == "penalty":
-            return any(-t >= self.rules.penalty_target for t in self.totals)
-        return False
+        return self.plan.ends(len(self.results), self.totals, self.deals)
 
     def standings(self) -> list[int]:
         """Seats from best total to worst."""
@@ -286,7 +286,7 @@ class Match:
             rules = Rules.from_dict(d.get("rules", dict))
         except ValueError as exc:
             raise ValueError(f"match snapshot rules: {exc}") from None
-        n = rules.players
+        n = variant(rules).players
         names = d.get("names", list, optional=True)
         if names is not None and (len(names) != n or not all(isinstance(x, str) for x in names)):
             raise ValueError(f"match snapshot names: {n} names (text) needed")
@@ -419,8 +419,9 @@ def _rebuild(rules: Rules, data: Any, what: str) -> tuple[Game, int | None, bool
     if not all(type(h) is int and h > 0 for h in hands):
         raise ValueError(f"match snapshot {what}: hands must be card masks")
     seed = d.opt_int("seed")
-    dealer = d.int("dealer", 0, rules.players - 1)
-    leader = d.opt_int("leader", 0, rules.players - 1)
+    seats = variant(rules).players
+    dealer = d.int("dealer", 0, seats - 1)
+    leader = d.opt_int("leader", 0, seats - 1)
     names = d.get("names", list)
     if not all(isinstance(x, str) for x in names):
         raise ValueError(f"match snapshot {what}: names must be text")

@@ -66,6 +66,7 @@ import numpy.typing as npt
 
 from big2.cards import Mask, cards_of
 from big2.house.spare import spare
+from big2.variant import variant
 
 if TYPE_CHECKING:
     from big2.game import Game
@@ -175,7 +176,7 @@ def encode_game(game: Game, seat: int, played: Sequence[Mask] | None = None) -> 
     else:
         bits |= combo.cards << _LAST | 1 << (_KIND + combo.kind - 1)
         bits |= 1 << (_LASTP + rel[game.last_player])  # type: ignore[index]
-        passed, leader = _passed_and_leader(game.trick, game.rules.passing == "lock-out")
+        passed, leader = _passed_and_leader(game.trick, game.variant.turns.lock_out)
         if leader is not None:
             bits |= 1 << (_TLEAD + rel[leader])
         while passed:
@@ -215,7 +216,7 @@ def encode_view(view: PlayerView) -> npt.NDArray[np.int8]:
     for s in range(n):
         put(_PLAYED + 52 * rel(s), played[s])
         out[_COUNT + _COUNT_W * rel(s) + view.card_counts[s]] = 1
-    passed, leader = _passed_and_leader(list(view.trick), view.rules.passing == "lock-out")
+    passed, leader = _passed_and_leader(list(view.trick), variant(view.rules).turns.lock_out)
     for s in range(n):
         if passed >> s & 1:
             out[_PASSED + rel(s)] = 1

@@ -24,6 +24,10 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
     "philippines": {"suit_order": "CSHD", "finish_restrictions": ("single-2", "pair-2")},
     "vietnam-straights": {"straight_order": "vietnam"},
     "hawaii": {"suit_order": "CSHD", "scoring": "ranking"},
+    # Big Two president variation (RULES.md §2 "Other forms"): play on until the titles are
+    # settled (ranking), and before each later deal the President and Vice-President get the
+    # Scum's two and the Vice-Scum's one best cards and give back from the hand as dealt
+    "president": {"scoring": "ranking", "exchange": "before"},
     # the rule set of a public 2018 self-play PPO agent's engine (issue 14)
     "selfplay-2018": {"deal": "13-each", "straight_order": "indonesia", "flush_order": "top-card",
                       "two_pairs": True, "four_of_a_kind_alone": True, "four_kicker": False,

@@ -36,12 +36,12 @@ from big2.cards import (
     InvalidCardError,
     Mask,
     cards_of,
-    deck_mask,
     match_copies,
     parse_cards,
 )
 from big2.game import Game, IllegalPlayError
 from big2.rules import InvalidRulesError, Rules
+from big2.variant import variant
 from big2.view import Action, PlayerView
 
 PROTOCOL_VERSION = 1
@@ -88,8 +88,7 @@ def parse_play(value: Any, copies: int = 1) -> Mask:
 def _every_copy(rules: Rules) -> Mask:
     """The lowest card in each deck of *rules* (two decks: both copies; with
     one in each of two hands, the first holder from the dealer's left leads)."""
-    low = rules.lowest_card
-    return sum(1 << (low + DECK_SIZE * d) for d in range(rules.decks))
+    return variant(rules).deck.copies(1 << rules.lowest_card)
 
 
 def _rules_of(value: Any) -> Rules:
@@ -154,19 +153,19 @@ class BotSession:
 
     def _on_new_deal(self, msg: dict[str, Any]) -> dict[str, Any]:
         rules = _rules_of(msg.get("rules", "classic"))
-        n = rules.players
+        v = variant(rules)
+        n = v.players
         seat = _seat(msg.get("seat"), n)
-        hand = parse_play(msg.get("hand", ""), rules.decks)
+        hand = parse_play(msg.get("hand", ""), v.deck.decks)
         if not hand:
             raise ProtocolError("hand: at least one card needed")
-        deck = deck_mask(rules.decks, rules.jokers != "none")
+        deck = v.deck.cards
         if hand & ~deck:
             raise ProtocolError("hand: not in this game's deck: " + format_play(hand & ~deck))
         size = deck.bit_count()
         counts = msg.get("counts")
         if counts is None:
-            each = 13 if rules.deal == "13-each" or n == 4 else size // n
-            counts = [each] * n
+            counts = list(v.deal_counts)  # the deal the rules make (26 a seat: 4 players, 2 decks)
             counts[seat] = hand.bit_count()
         if (not isinstance(counts, list) or len(counts) != n
                 or not all(isinstance(c, int) and not isinstance(c, bool) and c > 0
@@ -186,7 +185,7 @@ class BotSession:
         must = parse_play(msg.get("must_contain", ""))
         if must.bit_count() > 1:
             raise ProtocolError("must_contain: one card at most")
-        if must and rules.decks > 1:  # the copy the first player holds
+        if must and v.deck.two_decks:  # the copy the first player holds
             must = match_copies(must, hand if first == seat else deck & ~hand) or must
         if must and first == seat and not hand & must:
             raise ProtocolError("must_contain: the first player must hold that card")
@@ -198,8 +197,9 @@ class BotSession:
 
     def _on_action(self, msg: dict[str, Any]) -> dict[str, Any]:
         d = self._need_deal()
-        seat = _seat(msg.get("seat"), d["rules"].players)
-        cards = self._copies(seat, parse_play(msg.get("cards"), d["rules"].decks))
+        deck = variant(d["rules"]).deck
+        seat = _seat(msg.get("seat"), deck.players)
+        cards = self._copies(seat, parse_play(msg.get("cards"), deck.decks))
         game = self._game(acting=(seat, cards))
         if game.to_move is None:
             raise ProtocolError("the deal is already over")
@@ -236,15 +236,15 @@ class BotSession:
         """Two decks: *cards* as the copies *seat* can hold (this bot's own, or
         ones neither in its hand nor played)."""
         d = self._need_deal()
-        rules: Rules = d["rules"]
-        if rules.decks == 1 or not cards:
+        deck = variant(d["rules"]).deck
+        if not deck.two_decks or not cards:
             return cards
         if seat == d["seat"]:
             return match_copies(cards, d["hand"]) or cards
         played = 0
         for a in d["history"]:
             played |= a.cards
-        free = deck_mask(rules.decks, rules.jokers != "none") & ~d["hand"] & ~played
+        free = deck.cards & ~d["hand"] & ~played
         return match_copies(cards, free) or cards
 
     def _need_deal(self) -> dict[str, Any]:
@@ -257,7 +257,8 @@ class BotSession:
         *acting* seat's placeholder holds the cards it is about to play)."""
         d = self._need_deal()
         rules: Rules = d["rules"]
-        n = rules.players
+        v = variant(rules)
+        n = v.players
         seat: int = d["seat"]
         history: list[Action] = d["history"]
         played_by = [0] * n
@@ -270,7 +271,7 @@ class BotSession:
         if any(c < 0 for c in counts):
             raise ProtocolError("a seat played more cards than it was dealt")
         counts[seat] = d["hand"].bit_count()
-        free = deck_mask(rules.decks, rules.jokers != "none") & ~d["hand"] & ~played
+        free = v.deck.cards & ~d["hand"] & ~played
         hands = [0] * n
         hands[seat] = d["hand"]
         if acting is not None and acting[1]:
@@ -297,7 +298,7 @@ class BotSession:
             hands[s] |= sum(1 << c for c in pool[:need])
             pool = pool[need:]
         over = bool(history) and any(c == 0 for c in counts) and (
-            rules.scoring != "ranking" or sum(1 for c in counts if c) <= 1)
+            v.scorer.first_out_ends or sum(1 for c in counts if c) <= 1)
         view = PlayerView(
             rules=rules, seat=seat, hand=CardSet(d["hand"]), card_counts=tuple(counts),
             to_move=None if over else d["first"], leading=True, last_play=CardSet(0),

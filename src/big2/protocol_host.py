@@ -16,6 +16,7 @@ from typing import Any
 from big2.bots import Bot
 from big2.cards import Mask, match_copies
 from big2.protocol import ProtocolError, format_play, parse_play
+from big2.variant import variant
 from big2.view import Action, PlayerView
 
 
@@ -146,7 +147,7 @@ class ExternalBot(Bot):
         if reply.get("type") != "play":
             self._fail(f"expected 'play', got {reply}")
         try:
-            cards = parse_play(reply.get("cards"), view.rules.decks)
+            cards = parse_play(reply.get("cards"), variant(view.rules).deck.decks)
             return match_copies(cards, int(view.hand)) or cards
         except ProtocolError as exc:
             self._fail(f"bad cards in reply: {exc}")

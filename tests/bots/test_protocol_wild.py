@@ -159,3 +159,33 @@ def test_format_and_parse_play_with_copies() -> None:
     assert parse_play(["RJ", "RJ"], copies=2) == 1 << 52 | 1 << (52 + DECK_SIZE)
     with pytest.raises(ValueError, match="given twice"):
         parse_play("9S 9S")
+
+
+def test_four_players_two_decks_deal_26_cards_a_seat() -> None:
+    """Issue 23: four players with two decks are dealt 26 cards each. A
+    ``new_deal`` without counts takes the deal the rules make (26 a seat, where
+    the protocol once assumed 13), and the counts the host reports are 26 each
+    and accepted."""
+    rules = Rules(players=4, decks=2)
+    game = Game(rules, seed=5)
+    assert [h.bit_count() for h in game.hands] == [26] * 4
+    seat = next(s for s in range(4) if s != game.to_move)
+    hand = format_play(game.hands[seat])
+    s = BotSession(make_bot("greedy"))
+    msg = {"type": "new_deal", "rules": rules.to_dict(), "seat": seat, "hand": hand,
+           "first": game.to_move, "must_contain": "3D"}
+    assert s.handle(json.dumps(msg)) == {"type": "ok"}
+    assert s._game().view(seat).card_counts == (26, 26, 26, 26)
+    ext = ExternalBot(f"{BOT_CMD} --level greedy", timeout=30)
+    try:
+        while game.to_move != seat:
+            game.play(make_bot("greedy").choose(game.view(game.to_move)))  # type: ignore[arg-type]
+        choice = ext.choose(game.view(seat))
+        assert game.check_play(choice) is not None or choice == 0
+    finally:
+        ext.close()
+    sent = [json.loads(line) for who, line in ext.transcript if who == "host"]
+    deal = next(m for m in sent if m["type"] == "new_deal")
+    assert sum(deal["counts"]) == 104 and deal["counts"] == [26] * 4
+    replies = [json.loads(line) for who, line in ext.transcript if who == "bot"]
+    assert all(r["type"] != "error" for r in replies)

@@ -9,6 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from big2.cli import main
+from big2.rules import PRESET_ALIASES, PRESETS
 
 BIG2 = [sys.executable, "-m", "big2.cli"]
 
@@ -64,6 +65,25 @@ def test_rules_listing_and_preset() -> None:
     assert "flush_order=suit" in out
     res = runner.invoke(main, ["rules", "nope"])
     assert res.exit_code != 0 and "presets:" in res.output
+
+
+def test_rules_lists_every_preset_and_alias() -> None:
+    """Issue 23: `big2 rules` names every preset (president included) and every
+    alias (`vietnam`), and each name it lists works with `big2 rules NAME`."""
+    runner = CliRunner()
+    out = runner.invoke(main, ["rules"]).output
+    presets = out.split("Presets:")[1]
+    for name in PRESETS:
+        assert f"\n  {name} " in presets, name
+    aliases = out.split("Aliases (other names for a preset):")[1]
+    for alias, name in PRESET_ALIASES.items():
+        assert f"  {alias}" in aliases and name in aliases
+    assert "president          scoring=ranking, exchange=before" in presets
+    for name in [*PRESETS, *PRESET_ALIASES]:
+        res = runner.invoke(main, ["rules", name])
+        assert res.exit_code == 0 and res.output.startswith(f"{name}: "), name
+    assert runner.invoke(main, ["rules", "vietnam"]).output == (
+        "vietnam: straight_order=vietnam\n")
 
 
 def test_bad_options_are_usage_errors() -> None:

@@ -157,7 +157,7 @@ def test_vietnam_names_the_vietnam_straights_preset() -> None:
     assert Rules.from_json('{"preset": "vietnam", "players": 3}') == r.replace(players=3)
     assert r.name == "vietnam-straights" and r.straight_order == "vietnam"
     assert "vietnam" not in Rules.presets()
-    assert Rules.presets() == list(PRESETS) and len(PRESETS) == 11
+    assert Rules.presets() == list(PRESETS) and len(PRESETS) == 12
     assert all(target in PRESETS and alias not in PRESETS
                for alias, target in PRESET_ALIASES.items())
 
@@ -167,7 +167,7 @@ def test_an_unknown_preset_lists_the_real_names_only() -> None:
         Rules.preset("nowhere")
     assert str(exc.value) == ("unknown preset 'nowhere'; presets: classic, pagat, hong-kong, "
                               "singapore, malaysia, indonesia, taiwan, philippines, "
-                              "vietnam-straights, hawaii, selfplay-2018")
+                              "vietnam-straights, hawaii, president, selfplay-2018")
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
@@ -272,3 +272,28 @@ def test_dict_and_json_round_trip(options: dict[str, Any]) -> None:
     assert Rules.from_dict(r.diff()) == r
     assert Rules().replace(**r.diff()) == r
     assert json.loads(r.to_json()) == r.to_dict()
+
+
+def test_president_preset_plays_the_president_form() -> None:
+    """Issue 23 / RULES.md §2 "Other forms": the ``president`` preset plays on
+    until every title is settled, and from the second deal on the Scum and
+    Vice-Scum hand their best cards up, the receivers giving back from the hand
+    as dealt."""
+    from big2.bots import make_bot
+    from big2.match import Match
+
+    r = Rules.preset("president")
+    assert r.diff() == {"scoring": "ranking", "exchange": "before"} and r.name == "president"
+    assert Rules(scoring="ranking", exchange="before") == r
+    match = Match(r, seed=3)
+    bot = make_bot("greedy")
+    for deal_no in range(2):
+        game = match.new_game()
+        if deal_no:
+            assert len(match.exchanges) == 4  # two cards up and back, one card up and back
+        while not game.is_over():
+            game.play(bot.choose(game.view(game.to_move)))  # type: ignore[arg-type]
+        assert sum(1 for h in game.hands if h) == 1  # played on until one seat is left
+        match.record(game)
+        assert sorted(match.titles) == sorted(
+            ("President", "Vice-President", "Vice-Scum", "Scum"))

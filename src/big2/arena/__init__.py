@@ -28,6 +28,7 @@ from typing import Any
 from big2.bots import Bot, make_bot
 from big2.game import Game, deal
 from big2.rules import Rules
+from big2.variant import variant
 
 __all__ = ["ArenaResult", "DealResult", "SeatError", "SeatStats", "check_seat", "parse_seat",
            "play_duplicate", "run_arena"]
@@ -236,7 +237,7 @@ def play_duplicate(seats: Sequence[str], rules: Rules, seed: int, index: int,
 
     Player ``i`` sits at seat ``(i + k) % n`` in rotation ``k``.
     """
-    n = rules.players
+    n = variant(rules).players
     if len(seats) != n:
         raise ValueError(f"{n} seats needed for these rules, got {len(seats)}")
     dseed = _deal_seed(seed, index)
@@ -426,8 +427,9 @@ def run_arena(
     if scoring is not None:
         rules = rules.replace(scoring=scoring)
     seats = tuple(seats)
-    if len(seats) != rules.players:
-        raise ValueError(f"{rules.players} seats needed for {rules.players} players, "
+    n = variant(rules).players
+    if len(seats) != n:
+        raise ValueError(f"{n} seats needed for {n} players, "
                          f"got {len(seats)}: {', '.join(seats)}")
     for spec in seats:  # fail early: unknown bots and options, programs that do not start
         check_seat(spec, timeout=timeout)

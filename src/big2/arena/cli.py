@@ -46,11 +46,13 @@ def arena_command(seats: str, deals: int, preset: str, options: tuple[str, ...],
                   timeout: float, ray_address: str | None, quiet: bool) -> None:
     """Play bots against each other over duplicate deals and print their figures."""
     from big2.cli import build_rules
+    from big2.variant import variant
 
     rules = build_rules(preset, options)
     specs = _split_seats(seats)
-    if len(specs) != rules.players:
-        raise click.BadParameter(f"{rules.players} seats needed for {rules.players} players, "
+    n = variant(rules).players
+    if len(specs) != n:
+        raise click.BadParameter(f"{n} seats needed for {n} players, "
                                  f"got {len(specs)}", param_hint="--seats")
     try:  # before any deal: unknown bots and options, programs that do not start
         for spec in specs:

@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from big2.cards import BB_RANKS, BB_SUITS, Mask
 from big2.rules import Rules
-from big2.variant import Engine, Kind
+from big2.variant import Engine, Kind, variant
 from big2.variant.kinds import Combo
 
 _FEW = 20
@@ -60,7 +60,7 @@ def beaten_by_unseen(eng: Engine, combo_mask: Mask, unseen: Mask) -> bool:
                 return top > mine
             return False
         return False
-    if combo.kind == Kind.STRAIGHT_FLUSH and eng.rules.five_card_compare == "kind":
+    if combo.kind == Kind.STRAIGHT_FLUSH and not (eng.compare.same_kind or eng.keys.top_card):
         return bool(eng.follows(unseen, combo)) if unseen.bit_count() <= 20 else True
     if unseen.bit_count() <= 16:
         return bool(eng.follows(unseen, combo))
@@ -93,10 +93,9 @@ def unbeatable(eng: Engine, combo: Combo, unseen: Mask, opp_max: int) -> bool:
     need = size if eng.plain else min(size, 4)
     if opp_max < need or not unseen:
         return True
-    rules = eng.rules
     kind = combo.kind
     direct = kind in (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.TWO_PAIRS, Kind.FOUR_OF_A_KIND)
-    if direct and (eng.plain or not (rules.play_equal or _bomb_material(eng, unseen))):
+    if direct and (eng.plain or not (eng.compare.play_equal or _bomb_material(eng, unseen))):
         if kind == Kind.TWO_PAIRS or kind == Kind.FOUR_OF_A_KIND:
             return not _four_beaten(eng, combo, unseen)
         return not beaten_by_unseen(eng, combo.cards, unseen)
@@ -111,7 +110,7 @@ def _bomb_material(eng: Engine, unseen: Mask) -> bool:
     nibs = [(unseen >> (4 * r)) & 15 for r in range(13)]
     if 15 in nibs or any((unseen & BB_SUITS[s]).bit_count() >= 5 for s in range(4)):
         return True
-    if eng.rules.smack_down != "off":
+    if eng.compare.smack:
         return any(all(nibs[r + i].bit_count() >= 2 for i in range(3)) for r in range(10))
     return False
 
@@ -120,11 +119,10 @@ def _four_beaten(eng: Engine, combo: Combo, unseen: Mask) -> bool:
     """Two pairs or four of a kind alone against the unseen cards (plain comparison)."""
     nibs = [(unseen >> (4 * r)) & 15 for r in range(13)]
     fours = [r for r in range(13) if nibs[r] == 15]
-    rules = eng.rules
     if combo.kind == Kind.FOUR_OF_A_KIND:
         mine = (combo.cards.bit_length() - 1) >> 2
         return any(r > mine for r in fours)
-    if fours and rules.four_of_a_kind_alone:
+    if fours and eng.compare.four_alone:
         return True
     pair_ranks = [r for r in range(13) if nibs[r].bit_count() >= 2]
     if len(pair_ranks) < 2:
@@ -142,7 +140,7 @@ class _Sure:
         self.eng, self.unseen, self.opp_max = eng, unseen, opp_max
         self.big = opp_max < (5 if eng.plain else 4) or unseen.bit_count() <= _FEW
         """Whether a play of five or more cards can be unbeatable here."""
-        self.simple = eng.plain or not (eng.rules.play_equal or _bomb_material(eng, unseen))
+        self.simple = eng.plain or not (eng.compare.play_equal or _bomb_material(eng, unseen))
         """Singles, pairs and triples are beaten only by their own kind."""
         self.best = [-1, _top_single(eng, unseen)]
         """Per size, the key of the strongest unseen play (pairs and triples on demand)."""
@@ -207,8 +205,7 @@ def way_out(eng: Engine, hand: Mask, plays: Sequence[Mask], unseen: Mask,
     for m in sure:
         covered |= m
     free = hand & ~covered  # these can only go in the last play
-    rules = eng.rules
-    longest = 13 if rules.dragon else max(5, rules.straight_max)
+    longest = variant(eng.rules).longest_play
     if free and (free.bit_count() > longest or not any(m & free == free for m in hp.leads())):
         return 0
     sure.sort(key=lambda m: -m.bit_count())

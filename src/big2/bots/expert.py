@@ -43,11 +43,12 @@ from big2.bots.modelling import (
 )
 from big2.bots.planning import beaten_by_unseen, heuristic_play, plan
 from big2.bots.wildplay import wild_play
-from big2.cards import FULL_DECK, TWO, Mask, cards_of
+from big2.cards import FULL_DECK, Mask, cards_of
 from big2.combos import engine
 from big2.game import Game
 from big2.rules import Rules
-from big2.variant import Engine
+from big2.house.restrictions import FinishRestrictions
+from big2.variant import Engine, variant
 from big2.view import PlayerView
 
 _Evidence = tuple[set[int], list[tuple[int, Mask, Mask]], list[float], list[Mask]]
@@ -95,17 +96,15 @@ def rollout(game: Game, eng: Engine, greedy_seats: int = 0) -> None:
 
 def _barred_single(rules: Rules, card: int) -> bool:
     """Whether going out on the single *card* is barred."""
-    res = rules.finish_restrictions
-    if card >> 2 == TWO and ("any-2" in res or "single-2" in res):
-        return True
-    return "2S" in res and card == TWO * 4 + 3
+    barring = variant(rules).house_rule(FinishRestrictions)
+    return barring is not None and barring.barred(1 << card)
 
 
 def leader_pass_seats(view: PlayerView) -> set[int]:
     """Seats that passed while leading and have played nothing since: under
     finish restrictions that means they hold one card they may not go out on.
     """
-    if not view.rules.finish_restrictions or not view.history:
+    if variant(view.rules).house_rule(FinishRestrictions) is None or not view.history:
         return set()
     suspects = {s for s, c in enumerate(view.card_counts) if c == 1}
     if not any(a.seat in suspects and a.is_pass for a in view.history):

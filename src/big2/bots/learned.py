@@ -45,6 +45,7 @@ from big2.game import Game
 from big2.house.spare import spare
 from big2.observation import card_vectors, encode_view, observe_batch, played_by_seat
 from big2.rules import Rules
+from big2.variant import variant
 from big2.view import PlayerView
 
 WEIGHTS = Path(__file__).parent / "weights"
@@ -78,8 +79,7 @@ def weights_for(rules: Rules) -> Path:
 
 
 def _encodable(rules: Rules) -> bool:
-    return (not rules.extended_deck and rules.straight_max <= 5 and not rules.dragon
-            and rules.smack_down == "off")
+    return variant(rules).supports_network
 
 
 class LearnedBot(Bot):

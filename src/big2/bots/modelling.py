@@ -37,6 +37,7 @@ from typing import NamedTuple
 from big2.cards import FULL_DECK, Mask, cards_of
 from big2.combos import Combo, engine
 from big2.game import Game
+from big2.variant import variant
 from big2.view import Action, PlayerView
 
 __all__ = ["Step", "greedy_forbidden", "greedy_posterior", "greedy_tests", "public_steps"]
@@ -54,7 +55,8 @@ class Step(NamedTuple):
 
 
 def _supported(view: PlayerView) -> bool:
-    return engine(view.rules).plain and not view.rules.go_fish
+    v = variant(view.rules)
+    return v.engine.plain and not v.hands_grow
 
 
 def any_consistent_hands(view: PlayerView) -> list[Mask]:

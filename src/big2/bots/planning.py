@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 
 from big2.bots.control import beaten_by_unseen, way_out
 from big2.cards import BB_RANKS, BB_SUITS, TWO, Mask
-from big2.variant import Engine, Kind
+from big2.variant import Engine, Kind, variant
 
 # cost weights: a play costs 1, plus a liability for how weak it is
 _W_SINGLE = 0.7
@@ -104,7 +104,8 @@ class _Tables:
 
     def __init__(self, eng: Engine) -> None:
         self.eng = eng
-        rules = eng.rules
+        four_alone = eng.compare.four_alone
+        triples = Kind.TRIPLE in variant(eng.rules).kinds
         self.rank_cost: list[list[float]] = []
         self.rank_plays: list[list[tuple[Mask, ...]]] = []
         for r in range(13):
@@ -116,11 +117,11 @@ class _Tables:
                          if nib >> s & 1]
                 groups: list[Mask] = []
                 n = len(cards)
-                if n == 4 and rules.four_of_a_kind_alone:
+                if n == 4 and four_alone:
                     groups = [sum(cards)]
                 elif n == 4:
                     groups = [cards[0] | cards[1], cards[2] | cards[3]]
-                elif n == 3 and rules.triples:
+                elif n == 3 and triples:
                     groups = [sum(cards)]
                 elif n == 3:
                     groups = [cards[0], cards[1] | cards[2]]
@@ -200,8 +201,7 @@ def _distinct_multi(eng: Engine, hand: Mask) -> list[Mask]:
     hands, long and short straights…), one per rank signature (the first
     listed, i.e. the weakest suits), plus every flush and straight flush."""
     hp = eng.hand_plays(hand)
-    rules = eng.rules
-    if rules.straight_min < 5 or rules.straight_max > 5 or rules.dragon:
+    if variant(eng.rules).odd_straights:
         listed = [m for m in hp.leads() if m.bit_count() >= 3]
     else:
         listed = hp.sized(4) + hp.sized(5)
@@ -371,7 +371,7 @@ def heuristic_play(
         if hand in legal_set:
             return hand
         # a passing Go-Fish seat draws, so its count says nothing of later plays
-        opp_max = max(opp, default=0) if not eng.rules.go_fish else 52
+        opp_max = max(opp, default=0) if not variant(eng.rules).hands_grow else 52
         first = way_out(eng, hand, plays, unseen, opp_max)
         if first:
             return first

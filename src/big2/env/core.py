@@ -32,6 +32,7 @@ from big2.env.observation import encode_game
 from big2.game import Game, IllegalPlayError
 from big2.match import Match
 from big2.rules import Rules
+from big2.variant import variant
 
 RewardMode = Literal["score", "win"]
 REWARD_MODES: Final = ("score", "win")
@@ -48,7 +49,7 @@ def make_rules(rules: Rules | str | None, players: int | None) -> Rules:
         rules = Rules.preset(rules)
     elif not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules, a preset name or None, not {type(rules).__name__}")
-    if players is not None and players != rules.players:
+    if players is not None and players != variant(rules).players:
         rules = rules.replace(players=players)
     unsupported = unsupported_options(rules)
     if unsupported:
@@ -60,21 +61,9 @@ def make_rules(rules: Rules | str | None, players: int | None) -> Rules:
 
 
 def unsupported_options(rules: Rules) -> list[str]:
-    """Options of *rules* whose plays fall outside the fixed action space."""
-    out = []
-    if rules.straight_min != 5:
-        out.append(f"straight_min={rules.straight_min}")
-    if rules.straight_max != 5:
-        out.append(f"straight_max={rules.straight_max}")
-    if rules.dragon:
-        out.append("dragon=true")
-    if rules.smack_down != "off":
-        out.append(f"smack_down={rules.smack_down}")
-    if rules.decks != 1:
-        out.append(f"decks={rules.decks}")
-    if rules.jokers != "none":
-        out.append(f"jokers={rules.jokers}")
-    return out
+    """Options of *rules* whose plays fall outside the fixed action space
+    (the variant's answer, :attr:`big2.variant.Variant.env_unsupported`)."""
+    return list(variant(rules).env_unsupported)
 
 
 class Table:
@@ -90,7 +79,7 @@ class Table:
     def __init__(self, rules: Rules | str | None = None, *, players: int | None = None,
                  reward: RewardMode = "score", seed: int | None = None) -> None:
         self.rules = make_rules(rules, players)
-        self.num_players = self.rules.players
+        self.num_players = variant(self.rules).players
         if reward not in REWARD_MODES:
             raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
         self.reward_mode: RewardMode = reward
@@ -110,10 +99,9 @@ class Table:
         self.match = self._match(seed)
 
     def _match(self, seed: int | None) -> Match:
-        rules = self.rules
-        # match_deals=0 without penalty scoring never ends: deal on for a long while
-        deals = None if rules.match_deals or rules.scoring == "penalty" else 10_000
-        return Match(rules, seed=seed, names=self.names, deals=deals)
+        # a match with no end (no deal count, no penalty target): deal on for a long while
+        deals = 10_000 if variant(self.rules).plan.endless else None
+        return Match(self.rules, seed=seed, names=self.names, deals=deals)
 
     def reset(self, seed: int | None = None) -> Game:
         """Deal a new hand: the next deal of the :class:`~big2.match.Match`

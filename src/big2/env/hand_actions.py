@@ -61,11 +61,12 @@ I64 = npt.NDArray[np.int64]
 def max_hand(rules: Rules) -> int:
     """The most cards one seat can hold under *rules*: the deal, a left-over
     card given to a hand, and every Go-Fish card drawn."""
-    deck = variant(rules).deck
+    v = variant(rules)
+    deck = v.deck
     held = deck.per_seat
     if not deck.thirteen_each and not deck.spare_aside and deck.left_over:
         held += deck.left_over
-    if rules.go_fish:
+    if v.hands_grow:
         held += deck.size - deck.per_seat * deck.players
     return held
 

@@ -113,7 +113,7 @@ class VectorEnv:
             raise ValueError(f"illegal must be 'raise' or 'end', not {illegal!r}")
         self.rules = make_rules(rules, players)
         self.num_envs = n_env = num_envs
-        self.num_players = n = self.rules.players
+        self.num_players = n = variant(self.rules).players
         self.action_form: ActionForm = actions
         self.illegal: IllegalMode = illegal
         self.illegal_reward = float(illegal_reward)

@@ -28,6 +28,7 @@ from typing import Any
 from big2.cards import CARD_NAMES, InvalidCardError, Mask, cards_of, parse_cards
 from big2.records.record import GameRecord, RecordError, allocate_copies
 from big2.rules import InvalidRulesError, Rules
+from big2.variant import variant
 from big2.view import Action
 
 FORMAT = "big2-record"
@@ -72,12 +73,13 @@ def from_dict(data: Any, where: str = "record") -> GameRecord:
         raise RecordError(f"{where}: not a {FORMAT} version {VERSION} object")
     try:
         rules = Rules.from_dict(data["rules"])
-        copies = rules.decks
+        v = variant(rules)
+        copies = v.deck.decks
         hands = tuple(int(parse_cards(h, copies)) for h in data["hands"])
         actions = []
         for i, item in enumerate(data.get("actions", [])):
             seat, cards = item
-            if not isinstance(seat, int) or not 0 <= seat < rules.players:
+            if not isinstance(seat, int) or not 0 <= seat < v.players:
                 raise RecordError(f"{where}: actions[{i}]: no seat {seat!r}")
             actions.append(Action(seat, 0 if cards == "pass" else int(parse_cards(cards, copies))))
         # any "starter" key (written by earlier versions: who held the first

@@ -51,6 +51,7 @@ from big2.cards import CARD_NAMES, DECK_SIZE, InvalidCardError, Mask, cards_of, 
 from big2.game import deal as deal_hands
 from big2.records.record import GameRecord, RecordError, allocate_copies
 from big2.rules import OPTIONS, PRESETS, InvalidRulesError, Rules
+from big2.variant import variant
 from big2.view import Action
 
 # Tags the notation gives a meaning; any other tag is kept as text. "Starter"
@@ -121,7 +122,7 @@ def _write_one(rec: GameRecord) -> str:
     preset, diff = closest_preset(rules)
     lines.append(_tag("Rules", preset))
     lines += [_tag("Set", f"{k}={_option_text(v)}") for k, v in diff.items()]
-    lines.append(_tag("Players", rules.players))
+    lines.append(_tag("Players", variant(rules).players))
     lines += [_tag(f"Seat{s}", name) for s, name in enumerate(rec.names)]
     if rec.seed is not None:
         lines.append(_tag("Seed", rec.seed))
@@ -377,14 +378,15 @@ def _rules(chunk: _Chunk) -> Rules:
 
 def _build(chunk: _Chunk) -> GameRecord:
     rules = _rules(chunk)
-    n = rules.players
+    v = variant(rules)
+    n = v.players
     dealer = _int(chunk, "Dealer", 0, n - 1) or 0
     leader = _int(chunk, "Leader", 0, n - 1)
     seed = _int(chunk, "Seed")
     for seat, (_, line) in chunk.hands.items():
         if seat >= n:
             raise RecordError(f"no seat S{seat} with {n} players", line)
-    copies = rules.decks
+    copies = v.deck.decks
     actions = [(Action(seat, _parse_cards(tokens, line, copies) if tokens else 0), line)
                for seat, tokens, line in chunk.actions]
     if chunk.hands:

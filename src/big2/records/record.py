@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from big2.cards import CARD_NAMES, DECK_SIZE, Mask, match_copies
 from big2.game import Game, IllegalPlayError
 from big2.rules import Rules
+from big2.variant import variant
 from big2.view import Action, PlayerView
 
 
@@ -76,7 +77,8 @@ class GameRecord:
     result_line: int | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        n = self.rules.players
+        v = variant(self.rules)
+        n = v.players
         if len(self.hands) != n:
             raise RecordError(f"{n} hands needed, got {len(self.hands)}", self.line)
         if not self.names:
@@ -87,7 +89,7 @@ class GameRecord:
             raise RecordError(f"dealer must be a seat 0..{n - 1}", self.line)
         if self.totals and len(self.totals) != n:
             raise RecordError(f"{n} match totals needed, got {len(self.totals)}", self.line)
-        if self.rules.decks > 1:
+        if v.deck.two_decks:
             self.hands, self.actions = _canonical_copies(self.hands, self.actions)
 
     # -- facts ---------------------------------------------------------------
@@ -95,7 +97,7 @@ class GameRecord:
     @property
     def num_players(self) -> int:
         """Number of seats."""
-        return self.rules.players
+        return variant(self.rules).players
 
     @property
     def plies(self) -> int:
@@ -250,15 +252,16 @@ def allocate_copies(rules: Rules, named: Sequence[Mask],
     Raises :class:`RecordError` for a card named more often than there are
     decks.
     """
-    if rules.decks == 1:
+    decks = variant(rules).deck.decks
+    if decks == 1:
         return tuple(named)
     out = [int(h) for h in named]
     for b in range(DECK_SIZE):
         single = [s for s, h in enumerate(out) if h >> b & 1 and not h >> (b + DECK_SIZE) & 1]
         count = sum((h >> b & 1) + (h >> (b + DECK_SIZE) & 1) for h in out)
-        if count > rules.decks:
+        if count > decks:
             raise RecordError(f"{CARD_NAMES[b]} is dealt {count} times: there are only "
-                              f"{rules.decks} copies", line)
+                              f"{decks} copies", line)
         if len(single) == 2:
             out[single[1]] ^= 1 << b | 1 << (b + DECK_SIZE)
     return tuple(out)

@@ -13,6 +13,7 @@ from typing import Any
 
 from big2.bots import Bot, make_bot
 from big2.rules import Rules
+from big2.variant import variant
 
 __all__ = ["HINT_BOT", "TableError", "TableSettings", "Timing", "hint_bot", "new_id"]
 
@@ -83,8 +84,9 @@ class TableSettings:
     private: bool = False
 
     def __post_init__(self) -> None:
-        if len(self.seats) != self.rules.players:
-            raise TableError(f"{self.rules.players} seats needed, got {len(self.seats)}")
+        v = variant(self.rules)
+        if len(self.seats) != v.players:
+            raise TableError(f"{v.players} seats needed, got {len(self.seats)}")
         for s in self.seats:
             if s is not None:
                 make_bot(s)  # raises ValueError for an unknown bot
@@ -92,7 +94,7 @@ class TableSettings:
             raise TableError("turn_time must be 0 (none) or positive")
         if self.deals < 0:
             raise TableError("deals must be 0 (the rules' number) or positive")
-        if not (self.deals or self.rules.match_deals) and self.rules.scoring != "penalty":
+        if not self.deals and v.plan.endless:
             raise TableError("a match needs a number of deals unless scoring is 'penalty'")
 
     def to_dict(self) -> dict[str, Any]:

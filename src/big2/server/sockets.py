@@ -26,6 +26,7 @@ from big2.server.core import Hub, Limits, Server
 from big2.server.hygiene import host_allowed, origin_allowed
 from big2.server.store import DatabaseError
 from big2.server.tables import TableError
+from big2.variant import variant
 
 __all__ = ["Connection", "Sockets", "quiet_disconnect_logs"]
 
@@ -236,7 +237,7 @@ class Sockets:
             cards = 0
             if isinstance(msg, protocol.Play):
                 try:
-                    cards = protocol.cards_mask(msg.cards, hub.table.rules.decks)
+                    cards = protocol.cards_mask(msg.cards, variant(hub.table.rules).deck.decks)
                 except protocol.ProtocolError as exc:
                     raise TableError(str(exc)) from None
             await server.change(hub, lambda: hub.table.act(seat, cards, server.now()))

@@ -37,6 +37,7 @@ from big2.records import GameRecord, from_json
 from big2.rules import Rules  # noqa: F401 - the module doctest
 from big2.server.settings import HINT_BOT, TableError, TableSettings, Timing, hint_bot, new_id
 from big2.server.state import cards_text, deal_end_state, game_state
+from big2.variant import variant
 from big2.view import PlayerView
 
 __all__ = [
@@ -423,7 +424,7 @@ class Table:
         return {
             "id": self.id, "name": self.settings.name, "status": self.status,
             "rules": self._rules_part["name"], "players": self.num_players,
-            "decks": self.rules.decks, "jokers": self.rules.jokers,
+            "decks": variant(self.rules).deck.decks, "jokers": self.rules.jokers,
             "deal": self.deal_no, "deals": self.match.deals,
             "turn_time": self.settings.turn_time,
             "seats": [self._seat_public(s) for s in self.seats],

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from big2.cards import InvalidCardError, Mask, cards_of, match_copies, parse_cards
-from big2.house.redeal import hand_points
+from big2.house.redeal import WeakHandRedeal, hand_points
+from big2.house.spare import SpareSwap
 from big2.match import Chooser, lowest_cards
 from big2.terminal import parse, render
 
@@ -21,23 +22,23 @@ if TYPE_CHECKING:
 
 def introduce(tg: TerminalGame) -> None:
     """The lines under the header: opponents, and the house rules that ask you things."""
-    rules = tg.match.rules
+    v = tg.match.variant
     kinds = {b.name for b in tg.bots}
     if len(kinds) == 1:
         tg.say(f"Opponents: {', '.join(tg.short[1:])} ({kinds.pop()})")
     else:
         tg.say_list("Opponents:", [f"{n}," for n in tg.names[1:-1]] + tg.names[-1:], joiner="")
     notes = []
-    if rules.teams:
+    if v.teams:
         notes.append(f"teams: you and {tg.short[2]} (opposite) against "
                      f"{tg.short[1]} and {tg.short[3]}")
-    if rules.last_card:
+    if v.announces_last_card:
         notes.append("last_card: type l when you are down to one card")
-    if "weak" in rules.redeal:
+    if v.house_rule(WeakHandRedeal) is not None:
         notes.append("redeal=weak: a hand worth 3 points or less may be thrown in")
-    if rules.spare_swap:
+    if v.house_rule(SpareSwap) is not None:
         notes.append("spare_swap: the lowest card's holder may take the face-up spare")
-    if rules.exchange != "off":
+    if v.plan.exchange:
         notes.append("exchange: titles after each deal, and cards change hands before the next")
     for note in notes:
         tg.say("  " + note)
@@ -56,7 +57,7 @@ def team_result(tg: TerminalGame, game: Game) -> str:
 
 def partner_tag(game: Game, seat: int) -> str:
     """`` (partner)`` after your partner's name under ``teams``, else empty."""
-    return " (partner)" if game.rules.teams and seat == 2 else ""
+    return " (partner)" if game.variant.teams and seat == 2 else ""
 
 
 def _yes_no(tg: TerminalGame, question: str) -> bool | None:
@@ -131,7 +132,7 @@ def gift_chooser(tg: TerminalGame) -> Chooser:
         title = titles[0]
         low = "Scum" if title == "President" else "Vice-Scum"
         to = tg.short[titles.index(low)] if low in titles else "the other side"
-        when = "as dealt" if rules.exchange == "before" else "after receiving"
+        when = "as dealt" if tg.match.plan.exchange_from_dealt else "after receiving"
         order = render.hand_order(cards_of(hand), rules, tg.by_suit)
         tg.say(f"You are {title}: choose {count} card{'s' * (count > 1)} to give {to} ({low}).")
         head = f"Your hand ({when}):"
@@ -147,7 +148,7 @@ def gift_chooser(tg: TerminalGame) -> Chooser:
             if not answer:
                 return default
             try:
-                named = int(parse_cards(parse.spaced(answer), rules.decks))
+                named = int(parse_cards(parse.spaced(answer), tg.match.variant.deck.decks))
             except InvalidCardError as exc:
                 tg.say(f"Not allowed: {exc}")
                 continue

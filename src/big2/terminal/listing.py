@@ -27,7 +27,6 @@ from big2.game import Game
 from big2.rules import Rules
 from big2.terminal import render
 from big2.variant import Combo, Kind, variant
-from big2.variant.kinds import STRAIGHT_SEQUENCES
 
 _RUNS = frozenset({Kind.STRAIGHT, Kind.STRAIGHT_FLUSH, Kind.DRAGON, Kind.PAIR_RUN})
 
@@ -68,9 +67,10 @@ def joker_readings(combo: Combo, rules: Rules) -> dict[int, int]:
     such card). Empty for a joker alone, without wild jokers, or where no
     natural card fits (five of a kind from one deck)."""
     jokers = [c for c in cards_of(combo.cards) if is_joker(c)]
-    if not jokers or combo.size == 1 or rules.jokers != "wild":
+    v = variant(rules)
+    if not jokers or combo.size == 1 or not v.deck.wild:
         return {}
-    eng = variant(rules).engine
+    eng = v.engine
     readings_of = getattr(eng, "readings", None)
     if readings_of is None:
         return {}
@@ -80,7 +80,7 @@ def joker_readings(combo: Combo, rules: Rules) -> dict[int, int]:
     for joker in jokers:
         for c in naturals:
             sub = c if not mask >> c & 1 else c + DECK_SIZE
-            if mask >> sub & 1 or (sub >= DECK_SIZE and rules.decks < 2):
+            if mask >> sub & 1 or (sub >= DECK_SIZE and not v.deck.two_decks):
                 continue
             trial = mask & ~(1 << joker) | 1 << sub
             if any((r.kind, r.power) == target for r in readings_of(trial)):
@@ -93,7 +93,8 @@ def joker_readings(combo: Combo, rules: Rules) -> dict[int, int]:
 
 def lay_out(combo: Combo, rules: Rules, readings: dict[int, int]) -> tuple[int, ...]:
     """*combo*'s cards in the order players lay them out (see the module docstring)."""
-    strength = variant(rules).keys.strength
+    v = variant(rules)
+    strength = v.keys.strength
     cards = cards_of(combo.cards)
     eff = [readings.get(c, c % DECK_SIZE) for c in cards]  # a joker as the card it reads as
     rank = [13 if e >= 52 else e >> 2 for e in eff]
@@ -103,7 +104,7 @@ def lay_out(combo: Combo, rules: Rules, readings: dict[int, int]) -> tuple[int, 
         seq = None
         if combo.size == 5:
             present = {RANKS[r] for r in rank if r < 13}
-            seq = next((q for q, _ in STRAIGHT_SEQUENCES[rules.straight_order]
+            seq = next((q for q, _ in v.straight_sequences
                         if present <= set(q)), None)
         if seq is not None:
             place = [seq.index(RANKS[r]) if r < 13 else 5 for r in rank]

@@ -61,7 +61,7 @@ class TerminalGame:
         self.by_suit = False
         self.quit = False
         self.on_deal_end = on_deal_end
-        n = match.rules.players
+        n = match.variant.players
         if len(self.bots) != n - 1:
             raise ValueError(f"{n - 1} bots needed for {n} players")
         self.names = [human_name] + [f"Bot {i} ({b.name})" for i, b in enumerate(self.bots, 1)]
@@ -171,7 +171,7 @@ class TerminalGame:
         drew = game.stock_size < stock
         self.report(game, seat, play, drew=game.hands[seat] & ~held if drew and held else drew,
                     why=why)
-        if game.rules.last_card:
+        if game.variant.announces_last_card:
             for s in range(1, game.num_players):
                 if game.can_call_last_card(s):
                     game.call_last_card(s)
@@ -260,7 +260,7 @@ class TerminalGame:
 
     def prompt(self, game: Game) -> str:
         """The question at your turn, with the commands that apply."""
-        extra = ", l last card" if game.rules.last_card else ""
+        extra = ", l last card" if game.variant.announces_last_card else ""
         return f"Your play [number/cards, p pass, u undo, t trick{extra}, h help, q quit]: "
 
     def show_turn(self, game: Game, full: bool = False) -> list[listing.Group]:
@@ -333,7 +333,7 @@ class TerminalGame:
                 play = plays[i - 1].mask
             else:
                 # two decks: "3D 3D" is both copies, and a name the copy held
-                play = int(parse_cards(parse.spaced(answer), game.rules.decks))
+                play = int(parse_cards(parse.spaced(answer), game.variant.deck.decks))
             before, stock, held = len(game.history), game.stock_size, game.hands[0]
             game.play(play)
         except (IllegalPlayError, InvalidCardError) as exc:

@@ -55,7 +55,7 @@ def show_scores(tg: TerminalGame, game: Game) -> None:
         tg.say(f"{name:{width}}  {game.hands[s].bit_count():10d}  {outcome.scores[s]:+9d}"
                  f"  {tg.match.totals[s]:+5d}")
     tg.say("Why:")
-    if game.rules.teams:
+    if game.variant.teams:
         tg.say("  " + house.team_result(tg, game))
     for line in explain(game):
         tg.say_list("", line.describe(tg.short[line.seat]).split(", "), joiner=",",

@@ -15,7 +15,13 @@ means instead of reading the options again:
 - :attr:`Variant.scorer` (:mod:`big2.variant.scorer`): the scoring methods and
   the finishing order;
 - :attr:`Variant.house`: the switched-on house rules (:mod:`big2.house`), with
-  their hooks grouped by hook point (:mod:`big2.variant.hooks`).
+  their hooks grouped by hook point (:mod:`big2.variant.hooks`);
+- what the rule set means for the code above the core
+  (:mod:`big2.variant.support`): :attr:`Variant.kinds`,
+  :attr:`Variant.longest_play`, :attr:`Variant.supports_env`,
+  :attr:`Variant.supports_network`, :attr:`Variant.deal_counts` (what a
+  protocol ``new_deal`` reports by default) and :attr:`Variant.plan` (how a
+  match runs).
 
 >>> from big2.rules import Rules
 >>> v = variant(Rules(players=3, finish_restrictions=("2S",)))
@@ -23,6 +29,9 @@ means instead of reading the options again:
 (17, (1, 2, 0), ['finish_restrictions'])
 >>> variant(Rules()) is variant(Rules())
 True
+>>> v = variant(Rules(players=4, decks=2))
+>>> v.deal_counts, v.supports_env, v.env_unsupported
+((26, 26, 26, 26), False, ('decks=2',))
 """
 
 from __future__ import annotations
@@ -38,9 +47,17 @@ from big2.variant.compare import Comparator
 from big2.variant.deck import Deck
 from big2.variant.hooks import DealState, HouseRule, Outcome, Termination
 from big2.variant.keys import StrengthKeys
-from big2.variant.kinds import Combo, Kind
+from big2.variant.kinds import STRAIGHT_SEQUENCES, Combo, Kind
 from big2.variant.protocol import Engine
 from big2.variant.scorer import Scorer
+from big2.variant.support import (
+    MatchPlan,
+    allowed_kinds,
+    env_unsupported,
+    longest_play,
+    network_supported,
+    odd_straights,
+)
 from big2.variant.turns import TurnOrder
 
 H = TypeVar("H", bound=HouseRule)
@@ -76,6 +93,37 @@ class Variant:
         self.reasons = self._hooks("reason")
         self.passers = self._hooks("on_pass")
         self.adjusters = self._hooks("adjust")
+        self.players: int = rules.players
+        """Seats at the table."""
+        self.deal_counts: tuple[int, ...] = (self.deck.per_seat,) * rules.players
+        """Cards dealt to each seat before any left-over card: what a protocol
+        ``new_deal`` reports when the host gives no counts (26 a seat for four
+        players and two decks)."""
+        self.kinds: frozenset[Kind] = allowed_kinds(rules)
+        """The kinds of play the rule set knows (:func:`~big2.variant.support.allowed_kinds`)."""
+        self.longest_play: int = longest_play(rules)
+        """The most cards one play can hold (13 with the dragon)."""
+        self.straight_sequences: tuple[tuple[str, str], ...] = STRAIGHT_SEQUENCES[
+            rules.straight_order]
+        """The five-rank sequences that are straights, weakest first, each with
+        its deciding rank (``("34567", "7")``)."""
+        self.odd_straights: bool = odd_straights(rules)
+        """Straights shorter or longer than five, or the dragon, are plays."""
+        self.env_unsupported: tuple[str, ...] = env_unsupported(rules)
+        """The options (``name=value``) the environment's fixed action space cannot take."""
+        self.supports_env: bool = not self.env_unsupported
+        """Whether :mod:`big2.env` can play the rule set (plays of one deck, at most five cards)."""
+        self.supports_network: bool = network_supported(rules)
+        """Whether the trained networks' encoding covers the rule set."""
+        self.hands_grow: bool = rules.go_fish
+        """A seat's hand can grow during a deal (Go-Fish draws), so a count says
+        nothing of the plays it will make."""
+        self.teams: bool = rules.teams
+        """Partners sit opposite (seats 0 and 2, 1 and 3); see :mod:`big2.house.teams`."""
+        self.announces_last_card: bool = rules.last_card
+        """A seat down to one card must announce it (:mod:`big2.house.last_card`)."""
+        self.plan: MatchPlan = MatchPlan.of(rules)
+        """How a match over the rule set runs (:class:`~big2.variant.support.MatchPlan`)."""
 
     def _hooks(self, hook: str) -> tuple[Callable[..., object], ...]:
         return tuple(getattr(h, hook) for h in self.house if h.overrides(hook))
@@ -131,6 +179,7 @@ __all__ = [
     "Engine",
     "HouseRule",
     "Kind",
+    "MatchPlan",
     "Outcome",
     "Termination",
     "Variant",

@@ -38,6 +38,8 @@ class Deck:
         self.two_decks = rules.decks > 1
         """Copies of a card exist (card + 54 is the second deck's copy)."""
         self.jokers = rules.jokers != "none"
+        self.wild = rules.jokers == "wild"
+        """The jokers are wild (stand for any card)."""
         self.cards: Mask = deck_mask(rules.decks, self.jokers)
         """Every card number of the deck."""
         self.size = self.cards.bit_count()
