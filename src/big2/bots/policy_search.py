@@ -63,17 +63,27 @@ class PolicySearchBot(ExpertBot):
         candidates: the policy's most probable plays tried (at least 2).
         sure: a play the policy gives at least this probability is made
             without searching.
+        roll: ``"turn"``: the policy plays the other seats until the turn
+            comes back, and the critic scores the leaf; ``"end"``: the
+            policy plays every seat to the end of the deal (no critic).
+        margin: another candidate replaces the policy's favourite only when
+            its mean is higher by more than this many points.
         weights, value: the policy and critic ``.npz`` (default: the shipped ones).
 
     Other options are :class:`~big2.bots.expert.ExpertBot`'s sampler's.
     """
 
     def __init__(self, seed: int | None = None, samples: int = 48, candidates: int = 4,
-                 sure: float = 0.9, weights: str | Path | PolicyNet | None = None,
+                 sure: float = 0.9, roll: str = "turn", margin: float = 0.0,
+                 weights: str | Path | PolicyNet | None = None,
                  value: str | Path | ValueNet | None = None, **options: Any) -> None:
         super().__init__(seed=seed, candidates=candidates, **options)
         if samples < 1:
             raise ValueError("samples must be at least 1")
+        if roll not in ("turn", "end"):
+            raise ValueError(f"roll is 'turn' or 'end', not {roll!r}")
+        self.roll = roll
+        self.margin = float(margin)
         self.samples = int(samples)
         self.sure = float(sure)
         self.policy = PolicyNetBot(seed=seed, weights=weights)
@@ -99,9 +109,13 @@ class PolicySearchBot(ExpertBot):
         if not _encodable(view.rules):
             return super().choose(view)
         p = self.policy.probabilities(view)
+        top = legal[int(np.argmax(p))]
         if p.max() >= self.sure:
-            return legal[int(np.argmax(p))]
-        return self.analyse(view)[0][0]
+            return top
+        rows = self.analyse(view)
+        best, value = rows[0][0], rows[0][2]
+        top_value = next(v for c, _, v in rows if c == top)
+        return best if value > top_value + self.margin else top
 
     def _search(self, view: PlayerView, cands: list[Mask]) -> list[float]:
         seat, fam = view.seat, family_index(
@@ -116,7 +130,7 @@ class PolicySearchBot(ExpertBot):
                 g = base.copy()
                 g.play(c)
                 games.append(g)
-        self._roll(games, seat, fam)
+        self._roll(games, None if self.roll == "end" else seat, fam)
         values = np.zeros(len(games))
         waiting = [i for i, g in enumerate(games) if g.to_move is not None]
         for i, g in enumerate(games):
@@ -131,8 +145,8 @@ class PolicySearchBot(ExpertBot):
         means: list[float] = values.reshape(self.samples, len(cands)).mean(axis=0).tolist()
         return means
 
-    def _roll(self, games: list[Game], seat: int, fam: int) -> None:
-        """Let the policy play every other seat until *seat* is to move or the deal ends."""
+    def _roll(self, games: list[Game], seat: int | None, fam: int) -> None:
+        """Let the policy play until *seat* is to move (``None``: every seat) or the deal ends."""
         net = self.policy._net
         live = [g for g in games if g.to_move not in (None, seat)]
         while live:

@@ -57,15 +57,15 @@ class Collector:
     """Steps every group and hands over finished trajectories."""
 
     def __init__(self, families: dict[str, Rules], *, self_play: int, pool: int, bots: int,
-                 opponents: tuple[str, ...], seed: int, workers: int = 1) -> None:
+                 opponents: tuple[str, ...], seed: int) -> None:
         self.rng = np.random.default_rng(seed)
         self.groups: list[_Group] = []
         for j, (name, rules) in enumerate(families.items()):
             fam = family_index(name)
             s = seed * 7919 + j * 101
             if self_play:
-                self.groups.append(_Group(VectorEnv(self_play, rules, seed=s, workers=1), fam,
-                                          frozenset(range(rules.players)), False))
+                venv = VectorEnv(self_play, rules, seed=s)
+                self.groups.append(_Group(venv, fam, frozenset(range(venv.num_players)), False))
             if pool:
                 self.groups.append(_Group(VectorEnv(pool, rules, seed=s + 1), fam,
                                           frozenset({0}), True))

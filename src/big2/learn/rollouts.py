@@ -81,7 +81,7 @@ class Actor:
         self.groups: list[_Group] = []
         if config.self_play:
             venv = VectorEnv(config.self_play, rules, seed=seed * 3 + 0)
-            self.groups.append(_Group(venv, frozenset(range(rules.players))))
+            self.groups.append(_Group(venv, frozenset(range(venv.num_players))))
         if config.pool:
             venv = VectorEnv(config.pool, rules, seed=seed * 3 + 1)
             self.groups.append(_Group(venv, frozenset({0})))
