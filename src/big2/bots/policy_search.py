@@ -68,13 +68,18 @@ class PolicySearchBot(ExpertBot):
             policy plays every seat to the end of the deal (no critic).
         margin: another candidate replaces the policy's favourite only when
             its mean is higher by more than this many points.
+        belief: weigh each sampled deal by how likely the policy makes the
+            other seats' actual plays and passes in it (the product of
+            their probabilities, raised to this power and floored at 1%
+            a decision); 0 weighs every sample the same.
         weights, value: the policy and critic ``.npz`` (default: the shipped ones).
 
     Other options are :class:`~big2.bots.expert.ExpertBot`'s sampler's.
     """
 
     def __init__(self, seed: int | None = None, samples: int = 48, candidates: int = 4,
-                 sure: float = 0.9, roll: str = "turn", margin: float = 0.0,
+                 sure: float = 0.9, roll: str = "end", margin: float = 0.0,
+                 belief: float = 0.5,
                  weights: str | Path | PolicyNet | None = None,
                  value: str | Path | ValueNet | None = None, **options: Any) -> None:
         super().__init__(seed=seed, candidates=candidates, **options)
@@ -84,6 +89,9 @@ class PolicySearchBot(ExpertBot):
             raise ValueError(f"roll is 'turn' or 'end', not {roll!r}")
         self.roll = roll
         self.margin = float(margin)
+        if belief < 0:
+            raise ValueError("belief must be at least 0")
+        self.belief = float(belief)
         self.samples = int(samples)
         self.sure = float(sure)
         self.policy = PolicyNetBot(seed=seed, weights=weights)
@@ -123,8 +131,9 @@ class PolicySearchBot(ExpertBot):
         unseen = FULL_DECK & ~int(view.hand) & ~int(view.played) & ~int(view.spare)
         evidence = self._evidence(view)
         games: list[Game] = []
-        for _ in range(self.samples):
-            hands, _ = self._world(view, unseen, evidence)
+        worlds = [self._world(view, unseen, evidence)[0] for _ in range(self.samples)]
+        weights = self._weights(view, worlds, fam) if self.belief else np.ones(self.samples)
+        for hands in worlds:
             base = Game.from_view(view, hands, rng=self.rng)
             for c in cands:
                 g = base.copy()
@@ -142,8 +151,53 @@ class PolicySearchBot(ExpertBot):
             obs = np.stack([encode_game(games[i], seat) for i in waiting])
             hid = hidden_hands([games[i] for i in waiting], np.full(len(waiting), seat))
             values[waiting] = self.value(state_features(obs, fam), hid) * SCORE_SCALE
-        means: list[float] = values.reshape(self.samples, len(cands)).mean(axis=0).tolist()
+        w = weights / weights.sum()
+        means: list[float] = (w @ values.reshape(self.samples, len(cands))).tolist()
         return means
+
+    def _weights(self, view: PlayerView, worlds: list[list[Mask]], fam: int) -> np.ndarray:
+        """Each sampled deal's likelihood under the policy of the other seats'
+        actions so far (tempered by ``belief``; 1 where the deal cannot be replayed)."""
+        obs: list[np.ndarray] = []
+        plays: list[list[Mask]] = []
+        owner: list[int] = []
+        chosen: list[int] = []
+        for w, hands in enumerate(worlds):
+            start = [int(h) for h in hands]
+            for a in view.history:
+                start[a.seat] |= a.cards
+            first = view.history[0].seat if view.history else view.to_move
+            try:
+                g = Game(view.rules, hands=start, leader=first, names=view.names)
+                for a in view.history:
+                    if a.seat != view.seat:
+                        legal = g.legal_masks()
+                        if len(legal) > 1 and a.cards in legal:
+                            obs.append(encode_game(g, a.seat))
+                            plays.append(legal)
+                            owner.append(w)
+                            chosen.append(legal.index(a.cards))
+                    if a.cards:
+                        g.play(a.cards)
+                    else:
+                        g.pass_turn()
+            except ValueError:  # a house rule's history this replay does not follow
+                continue
+        logw = np.zeros(len(worlds))
+        if obs:
+            counts = np.array([len(p) for p in plays])
+            cards = np.zeros((len(plays), int(counts.max()), 52), dtype=np.int8)
+            for j, p in enumerate(plays):
+                cards[j, :len(p)] = card_vectors(p)
+            logits = self.policy._net.logits_batch(np.stack(obs), np.full(len(obs), fam), cards,
+                                                   counts)
+            top = logits.max(axis=1)
+            logz = top + np.log(np.exp(logits - top[:, None]).sum(axis=1))
+            logp = logits[np.arange(len(obs)), chosen] - logz
+            np.add.at(logw, owner, np.maximum(logp, np.log(0.01)))
+        logw *= self.belief
+        out: np.ndarray = np.exp(logw - logw.max())
+        return out
 
     def _roll(self, games: list[Game], seat: int | None, fam: int) -> None:
         """Let the policy play until *seat* is to move (``None``: every seat) or the deal ends."""
