@@ -25,21 +25,16 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
 from big2.actions import HouseActions
-from big2.cards import (
-    ALL_CARDS,
-    CardSet,
-    Mask,
-    mask_of,
-    parse_cards,
-)
+from big2.cards import CardSet, Mask
+from big2.house.go_fish import unseen_stock
 from big2.house.redeal import hand_points
-from big2.position import LegalPlays
+from big2.house.teams import Teams
+from big2.position import IllegalPlayError, LegalPlays, to_mask
 from big2.rules import Rules
 from big2.variant import Combo, Kind, Outcome, Termination, deal, kind_name, must_redeal, variant
 from big2.variant.handplays import HandPlays
 from big2.variant.keys import PLAY_MASK, PLAY_SHIFT
-from big2.variant.tables import TableEngine
-from big2.view import Action, Record
+from big2.view import Action, LastCardCall, PlayerView, Record
 
 _Snapshot = tuple[int, int, tuple[Mask, ...], int, int, int, bool, Mask, "int | None", int,
                   tuple[int, ...], "Outcome | None"]
@@ -48,22 +43,6 @@ _Snapshot = tuple[int, int, tuple[Mask, ...], int, int, int, bool, Mask, "int | 
 PASS = CardSet(0)
 """The pass, as a play: the empty card set."""
 _DEFAULT_RULES = Rules()
-
-
-class IllegalPlayError(ValueError):
-    """A play or pass that the rules do not allow now; the message says why."""
-
-
-def _to_mask(cards: Mask | str | Iterable[int], copies: int = 1) -> Mask:
-    if isinstance(cards, str):
-        if cards.strip().lower() in ("", "p", "pass"):
-            return 0
-        return int(parse_cards(cards, copies))
-    if isinstance(cards, int):
-        if cards < 0 or cards > ALL_CARDS:
-            raise IllegalPlayError(f"not a set of cards: {cards!r}")
-        return int(cards)
-    return mask_of(cards)
 
 
 class Game(HouseActions):
@@ -109,8 +88,7 @@ class Game(HouseActions):
         self._jump_back = v.turns.jump_back
         self._one_pass = v.turns.one_pass
         self._first_out_ends = v.scorer.first_out_ends
-        self._inline = isinstance(eng, TableEngine) and eng.plain and not eng.same_kind
-        self._generic = not isinstance(eng, TableEngine)
+        self._inline = eng.bisect_follows
         self._filters, self._passers = v.filters, v.passers
         self.log: list[Record] = []
         """Every action in order: plays and passes, and house-rule actions (records of
@@ -119,7 +97,7 @@ class Game(HouseActions):
 
     def _given(self, hands: Sequence[Mask | str | Iterable[int]]) -> list[Mask]:
         deck = self.variant.deck
-        return deck.check_hands([_to_mask(h, deck.decks) for h in hands])
+        return deck.check_hands([to_mask(h, deck.decks) for h in hands])
 
     # -- state -----------------------------------------------------------------
 
@@ -239,7 +217,7 @@ class Game(HouseActions):
         """Every distinct legal play now as a :class:`CardSet` (the pass is
         :data:`PASS`, included when passing is allowed); ``in`` tests legality."""
         hand = self.hands[self.to_move] if self.to_move is not None else 0
-        return LegalPlays(self.legal_masks(), self.variant, hand, _to_mask)
+        return LegalPlays(self.legal_masks(), self.variant, hand)
 
     def is_legal(self, cards: Mask | str | Iterable[int]) -> bool:
         """Whether *cards* (``0``/``"pass"`` for a pass) may be played now."""
@@ -259,7 +237,7 @@ class Game(HouseActions):
         if self.to_move is None:
             raise IllegalPlayError("the deal is over")
         deck = self.variant.deck
-        mask = deck.match(_to_mask(cards, deck.decks), self.hands[self.to_move])
+        mask = deck.match(to_mask(cards, deck.decks), self.hands[self.to_move])
         legal = self.legal_masks()
         if self._keys is None:
             key = self._eng.play_key
@@ -278,11 +256,12 @@ class Game(HouseActions):
         """
         legal = self._legal
         seat = self.to_move
-        if legal is not None and type(cards) is int and seat is not None and cards in legal:
-            if cards:  # fast path: one of the listed legal plays (bots, self-play)
-                combo = (self._eng.as_played(cards, self._last) if self._generic
-                         else self._eng.classify(cards))
-                self._do_play(seat, cards, combo)  # type: ignore[arg-type]
+        if (legal is not None and (type(cards) is int or type(cards) is CardSet)
+                and seat is not None and cards in legal):
+            # fast path: one of the listed legal plays (bots, self-play, legal_plays())
+            if cards:
+                cards = int(cards)  # an int or a CardSet here
+                self._do_play(seat, cards, self._eng.as_played(cards, self._last))  # type: ignore[arg-type]
             else:
                 self._do_pass(seat)
             return
@@ -374,6 +353,57 @@ class Game(HouseActions):
         for adjust in self.variant.adjusters:
             outcome = adjust(self, outcome, last_play)  # type: ignore[assignment]
         self.end(outcome)
+
+    @classmethod
+    def from_view(cls, view: PlayerView, hands: Sequence[Mask], *,
+                  rng: random.Random | None = None) -> Game:
+        """A game in *view*'s position with *hands* as every seat's current cards
+        (``hands[view.seat]`` must be the view's own hand): how a search bot plays
+        out one guess of the hidden cards. A Go-Fish stock is guessed with *rng*
+        (default: a fixed stream, so a seeded bot is reproducible)."""
+        if len(hands) != view.num_players:
+            raise ValueError(f"{view.num_players} hands needed")
+        if int(hands[view.seat]) != int(view.hand):
+            raise ValueError("hands[view.seat] must be the view's own hand")
+        for s, h in enumerate(hands):
+            if int(h).bit_count() != view.card_counts[s]:
+                raise ValueError(f"seat {s} must hold {view.card_counts[s]} cards")
+        start = [int(h) for h in hands]
+        for a in view.history:
+            start[a.seat] |= a.cards
+        first = view.history[0].seat if view.history else (view.to_move or 0)
+        g = cls(view.rules, hands=start, leader=first, names=view.names)
+        deck = g.variant.deck
+        if not view.history and (view.opening or view.must_contain):
+            low = deck.copies(int(view.must_contain) or deck.lowest(start))
+            g._must = start[first] & low & -(start[first] & low)
+        g.stock = []  # the drawn cards are in the guessed hands already
+        g._undo = []
+        g._snapshot()  # undo goes back to this start, not the dealt one
+        for a in view.history:
+            if a.cards:
+                combo = g._eng.as_played(a.cards, g._last)
+                if combo is None:
+                    raise IllegalPlayError(f"not a combination: {a}")
+                g._do_play(a.seat, a.cards, combo)
+            else:
+                g._do_pass(a.seat)
+        if view.stock_size:  # Go-Fish: guess the stock among the unseen cards
+            unseen = deck.cards & ~int(view.played) & ~int(view.spare)
+            for h in hands:
+                unseen &= ~int(h)
+            g.stock = unseen_stock(view.stock_size, unseen, rng or random.Random(0))
+        g.log += [LastCardCall(s) for s, called in enumerate(view.announced) if called]
+        return g
+
+    def shootout_game(self) -> Game:
+        """Teams: the five-card shoot-out that decides a tied deal: five fresh
+        cards each (from this game's random stream), lowest card leads, same
+        teams; a tie there calls for another."""
+        if not self.shootout:
+            raise ValueError("no shoot-out: the deal is not a tie between the teams")
+        return Game(self.rules, seed=self.rng.getrandbits(64), hands=Teams.shootout_hands(self),
+                    dealer=self.dealer, names=self.names)
 
     def copy(self) -> Game:
         """An independent copy of this game in its current position."""

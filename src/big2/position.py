@@ -1,17 +1,19 @@
 """Reading a deal's position: the accessors :class:`big2.Game` offers its owner,
-and the :class:`~big2.view.PlayerView` it fills for one seat.
+the :class:`~big2.view.PlayerView` it fills for one seat, the legal plays as a
+:class:`LegalPlays`, and why a play is refused (:class:`IllegalPlayError`).
 
 :class:`Position` holds no logic of play; it reads the state fields that the
-game's trick loop keeps (:mod:`big2.game`).
+game's trick loop keeps (:mod:`big2.game`, which imports this module, never the
+other way round).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator, Sequence
+from typing import overload
 
-from big2.cards import CARD_SYMBOLS, CardSet, Mask, cards_of
+from big2.cards import ALL_CARDS, CARD_SYMBOLS, CardSet, Mask, cards_of, mask_of, parse_cards
 from big2.house.spare import spare
 from big2.rules import Rules
 from big2.variant import Combo, Outcome, Termination, Variant
@@ -19,8 +21,25 @@ from big2.variant.hooks import INSTANT, PENALTIES
 from big2.variant.protocol import Engine
 from big2.view import Action, PlayerView, Record
 
-if TYPE_CHECKING:
-    from big2.game import Game
+
+class IllegalPlayError(ValueError):
+    """A play or pass that the rules do not allow now; the message says why."""
+
+    __module__ = "big2.game"  # where users import it from (and tracebacks name it)
+
+
+def to_mask(cards: Mask | str | Iterable[int], copies: int = 1) -> Mask:
+    """A play as a mask, from a mask (:class:`CardSet`), card text (``""``, ``"p"``
+    or ``"pass"`` for the pass) or card numbers; *copies*: the rule set's decks."""
+    if isinstance(cards, str):
+        if cards.strip().lower() in ("", "p", "pass"):
+            return 0
+        return int(parse_cards(cards, copies))
+    if isinstance(cards, int):
+        if cards < 0 or cards > ALL_CARDS:
+            raise IllegalPlayError(f"not a set of cards: {cards!r}")
+        return int(cards)
+    return mask_of(cards)
 
 
 def _names(mask: Mask) -> str:
@@ -213,16 +232,6 @@ class Position:
         return self.observe(seat, totals=totals, legal=self.legal_masks() if seat == self.to_move
                             else ())
 
-    @classmethod
-    def from_view(cls, view: PlayerView, hands: Sequence[Mask], *,
-                  rng: random.Random | None = None) -> Game:
-        """A game in *view*'s position with *hands* as every seat's current cards:
-        how a search bot plays out one guess of the hidden cards (see
-        :func:`big2.determinize.from_view`)."""
-        from big2.determinize import from_view
-
-        return from_view(cls, view, hands, rng=rng)  # type: ignore[arg-type]  # cls is a Game
-
     def __repr__(self) -> str:
         state = "over" if self.is_over() else f"seat {self.to_move} to move"
         return f"<Game {self.rules!r} {state}, {len(self.history)} actions>"
@@ -276,26 +285,64 @@ class Position:
                 last.cards, int(last.kind), self._passed, leader, self._must, len(self.stock))
 
 
+_card_set = int.__new__
+"""A :class:`CardSet` of a listed play, which needs no check."""
 
-class LegalPlays(list[CardSet]):
-    """The legal plays of a position, in order. ``in`` is a legality test: a play
-    is found when it is the same play as a listed one (with two decks, the same
-    card names whichever copies are named)."""
 
-    def __init__(self, masks: Sequence[Mask], variant: Variant, hand: Mask,
-                 parse: Callable[[Mask | str, int], Mask]) -> None:
-        super().__init__(CardSet(m) for m in masks)
-        self._key = variant.engine.play_key
-        self._keys = frozenset(self._key(m) for m in masks)
-        self._deck = variant.deck
+class LegalPlays(Sequence[CardSet]):
+    """The legal plays of a position, in order, each a :class:`CardSet` (made when
+    read: listing the plays costs no more than :meth:`big2.Game.legal_masks`).
+    ``in`` is a legality test: a play is found when it is the same play as a
+    listed one (with two decks, the same card names whichever copies are named).
+    Compares equal to a list of the same plays."""
+
+    __slots__ = ("_masks", "_variant", "_hand", "_keys")
+
+    def __init__(self, masks: Sequence[Mask], variant: Variant, hand: Mask) -> None:
+        self._masks = masks
+        self._variant = variant
         self._hand = hand
-        self._parse = parse
+        self._keys: frozenset[object] | None = None
+
+    def __len__(self) -> int:
+        return len(self._masks)
+
+    @overload
+    def __getitem__(self, i: int) -> CardSet: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[CardSet]: ...
+    def __getitem__(self, i: int | slice) -> CardSet | list[CardSet]:
+        if type(i) is slice:
+            return [_card_set(CardSet, m) for m in self._masks[i]]
+        return _card_set(CardSet, self._masks[i])
+
+    def __iter__(self) -> Iterator[CardSet]:
+        return (_card_set(CardSet, m) for m in self._masks)
 
     def __contains__(self, cards: object) -> bool:
-        if not isinstance(cards, (int, str)):
+        if type(cards) is int or type(cards) is CardSet:
+            if cards in self._masks:
+                return True
+        elif not isinstance(cards, (int, str)):
             return False
+        deck = self._variant.deck
         try:
-            mask = self._parse(cards, self._deck.decks)
+            mask = to_mask(cards, deck.decks)
         except ValueError:
             return False
-        return self._key(self._deck.match(mask, self._hand)) in self._keys
+        key = self._variant.engine.play_key
+        if self._keys is None:
+            self._keys = frozenset(key(m) for m in self._masks)
+        return key(deck.match(mask, self._hand)) in self._keys
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalPlays):
+            return list(self._masks) == list(other._masks)
+        if isinstance(other, (list, tuple)):
+            return list(self._masks) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # like a list
+
+    def __repr__(self) -> str:
+        return repr(list(self))
