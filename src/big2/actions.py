@@ -1,8 +1,8 @@
 """The house rules' extra actions on a deal: the last-card call, throwing in a weak
 hand and the spare swap (the teams shoot-out is :meth:`big2.Game.shootout_game`).
 Each is refused with the reason unless its rule is on; each is recorded in the
-game's log (:class:`~big2.view.LastCardCall`, :class:`~big2.view.ThrowIn`,
-:class:`~big2.view.SpareSwap`)."""
+game's log (:class:`~big2.log.LastCardCall`, :class:`~big2.log.ThrowIn`,
+:class:`~big2.log.SpareSwap`)."""
 
 from __future__ import annotations
 

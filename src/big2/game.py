@@ -25,7 +25,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
 from big2.actions import HouseActions
-from big2.cards import CardSet, Mask
+from big2.cards import DECK_SIZE, CardSet, Mask
 from big2.house.go_fish import unseen_stock
 from big2.house.redeal import hand_points
 from big2.house.teams import Teams
@@ -64,13 +64,16 @@ class Game(HouseActions):
                  dealer: int = 0, leader: int | None = None,
                  names: Sequence[str] | None = None) -> None:
         rules = rules or _DEFAULT_RULES
-        if players is not None and players != rules.players:
+        v = variant(rules)
+        if players is not None and players != v.turns.players:
             rules = rules.replace(players=players)
-        if hands is not None and len(hands) != rules.players:
+            v = variant(rules)
+        if hands is not None and len(hands) != v.turns.players:
             rules = rules.replace(players=len(hands))
+            v = variant(rules)
         self.rules = rules
-        v = self.variant = variant(rules)
-        n = self.num_players = rules.players
+        self.variant = v
+        n = self.num_players = v.turns.players
         self.rng = random.Random(seed)
         """The deal's random stream (shuffles, redeals, the shoot-out)."""
         self.redeals = 0
@@ -415,5 +418,20 @@ class Game(HouseActions):
         return g
 
 
+def free_leader(game: Game) -> int | None:
+    """The seat *game* was told to lead freely (its ``leader`` argument), or
+    ``None`` when the holder of the lowest card led (and had to play it), found
+    from public facts: what a record or a snapshot needs to rebuild the deal."""
+    if not game.history:
+        return None if game.must_contain else game.to_move
+    first = game.history[0]
+    fresh = Game(game.rules, hands=list(game.initial_hands), dealer=game.dealer)
+    low = int(fresh.must_contain)
+    low |= low << DECK_SIZE | low >> DECK_SIZE  # two decks: either copy of it will do
+    if fresh.to_move == first.seat and first.cards & low:
+        return None  # the lowest-card rule gives the same deal
+    return first.seat
+
+
 __all__ = ["PASS", "Game", "IllegalPlayError", "Kind", "LegalPlays", "Outcome", "Termination",
-           "deal", "hand_points", "kind_name", "must_redeal"]
+           "deal", "free_leader", "hand_points", "kind_name", "must_redeal"]

@@ -188,3 +188,50 @@ def test_the_core_has_no_circle_even_through_deferred_imports() -> None:
         graph[name] = {t for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module
                        if (t := _owner(n.module, known)) in core}
     assert circles(graph) == []
+
+
+CORE_LAYERS = (
+    ("big2.cards", "big2.log"),
+    ("big2.rules", "big2.presets"),
+    ("big2.variant", "big2.house"),
+    ("big2.view",),
+    ("big2.position", "big2.actions", "big2.game"),
+    ("big2.match",),
+)
+"""The core's floors, lowest first, as docs/architecture.md's layer table gives
+them (a name covers its package's modules)."""
+
+
+def _floor(module: str) -> int | None:
+    for i, row in enumerate(CORE_LAYERS):
+        if any(module == top or module.startswith(top + ".") for top in row):
+            return i
+    return None
+
+
+def test_the_core_imports_only_from_its_own_floor_or_below() -> None:
+    """docs/architecture.md's import rule, counting every import (in functions and
+    under ``TYPE_CHECKING`` too): a core module reads only from its floor or the
+    floors below, and never from a use or a front end (records, svg, bots, env,
+    protocol, arena, cli, terminal, server)."""
+    known = modules()
+    broken = []
+    for name, (path, _) in known.items():
+        floor = _floor(name)
+        if floor is None:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                sources = [node.module]
+            elif isinstance(node, ast.Import):
+                sources = [a.name for a in node.names]
+            else:
+                continue
+            for source in sources:
+                target = _owner(source, known)
+                if target is None:
+                    continue
+                to = _floor(target)
+                if to is None or to > floor:
+                    broken.append(f"{name} -> {target} (line {node.lineno})")
+    assert not broken, "imports against the layer order:\n" + "\n".join(broken)
