@@ -6,7 +6,6 @@ game's log (:class:`~big2.log.LastCardCall`, :class:`~big2.log.ThrowIn`,
 
 from __future__ import annotations
 
-from big2.house.last_card import LastCard, announced
 from big2.house.redeal import WeakHandRedeal
 from big2.house.spare import SpareSwap as SpareSwapRule
 from big2.position import IllegalPlayError, Position
@@ -19,16 +18,6 @@ def _refuse(message: str) -> Exception:
 
 class HouseActions(Position):
     """The extra actions of :class:`big2.Game` (see the module docstring)."""
-
-    @property
-    def announced(self) -> tuple[bool, ...]:
-        """Per seat, whether it has announced its last card (``last_card`` rule)."""
-        return announced(self)
-
-    def can_call_last_card(self, seat: int) -> bool:
-        """Whether *seat* may announce its last card now (``last_card`` rule)."""
-        rule = self.variant.house_rule(LastCard)
-        return rule is not None and rule.can_call(self, seat)
 
     def call_last_card(self, seat: int) -> None:
         """Announce that *seat* has one card left (a :class:`LastCardCall` in the log)."""

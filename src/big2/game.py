@@ -1,9 +1,14 @@
-"""A deal of Big Two: its state, its history and the trick loop.
+"""A deal of Big Two: :class:`Game`, the trick loop over a position.
 
-The rules' meaning comes from the compiled :func:`~big2.variant.variant`:
-the deck deals and names the leader, the play engine lists and reads plays,
-the turn order moves the turn, the scorer scores, and switched-on house rules
-join through their hooks. :class:`Game` itself reads no rule option.
+:class:`Game` is a thin sequencer: it deals, takes plays and passes
+(:meth:`Game.play`, :meth:`Game.pass_turn`), moves the turn, ends tricks and
+the deal, and takes actions back (:meth:`Game.undo`). The state it moves and
+the legal plays belong to its base :class:`~big2.position.Position`; the house
+rules' extra actions to :class:`~big2.actions.HouseActions`. The rules' meaning
+comes from the compiled :func:`~big2.variant.variant`: the deck deals and names
+the leader, the play engine lists and reads plays, the turn order moves the
+turn, the scorer scores, and switched-on house rules join through their hooks.
+:class:`Game` itself reads no rule option.
 
 >>> from big2 import Game, Rules
 >>> g = Game(seed=7)
@@ -21,7 +26,6 @@ big2.game.IllegalPlayError: you do not hold 3♦
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
 from big2.actions import HouseActions
@@ -32,13 +36,8 @@ from big2.house.teams import Teams
 from big2.position import IllegalPlayError, LegalPlays, to_mask
 from big2.rules import Rules
 from big2.variant import Combo, Kind, Outcome, Termination, deal, kind_name, must_redeal, variant
-from big2.variant.handplays import HandPlays
 from big2.variant.keys import PLAY_MASK, PLAY_SHIFT
 from big2.view import Action, LastCardCall, PlayerView, Record
-
-_Snapshot = tuple[int, int, tuple[Mask, ...], int, int, int, bool, Mask, "int | None", int,
-                  tuple[int, ...], "Outcome | None"]
-"""The state before an action, as :meth:`Game.undo` restores it."""
 
 PASS = CardSet(0)
 """The pass, as a play: the empty card set."""
@@ -102,59 +101,6 @@ class Game(HouseActions):
         deck = self.variant.deck
         return deck.check_hands([to_mask(h, deck.decks) for h in hands])
 
-    # -- state -----------------------------------------------------------------
-
-    def restart(self, hands: Sequence[Mask]) -> None:
-        """Start the deal over from *hands* (house rules' redeals and swaps use it)."""
-        self.initial_hands: tuple[Mask, ...] = tuple(hands)
-        self.dealt = tuple(h.bit_count() for h in hands)
-        self.hands: list[Mask] = list(hands)
-        self.history: list[Action] = []
-        self.log = [r for r in self.log if type(r) is not Action]
-        self.finished: list[int] = []
-        self.stock: list[int] = []
-        """Cards to draw, the next one last (the Go-Fish stock)."""
-        self._last: Combo | None = None
-        self._last_player: int | None = None
-        self._passed = 0
-        self.trick_start = 0
-        """Where the current trick starts in :attr:`history`."""
-        self._lead_passes = 0
-        self.waive = False
-        """Every seat passed the lead (finish restrictions): the restriction is waived."""
-        self._legal: list[Mask] | None = None
-        self._keys: dict[object, Mask] | None = None
-        self._outcome: Outcome | None = None
-        self._hp: list[HandPlays | None] = [None] * self.num_players
-        self._undo: list[_Snapshot] = []
-        if self._leader_arg is None:
-            self.to_move: int | None
-            self.to_move, self._must = self.variant.deck.opening(self.hands, self._after[self.dealer])
-        else:
-            self.to_move, self._must = self._leader_arg, 0
-        for start in self.variant.starters:
-            start(self)
-        self._snapshot()
-
-    def end(self, outcome: Outcome) -> None:
-        """End the deal with *outcome*."""
-        self._outcome = outcome
-        self.to_move = None
-        self._legal = None
-
-    def plays_changed(self, seat: int) -> None:
-        """*seat*'s hand changed other than by playing (a draw): list its plays afresh."""
-        self._hp[seat] = None
-
-    def _snapshot(self) -> None:
-        """Keep the state at a trick's start (and the deal's): :meth:`undo` restores
-        the latest one and replays the few actions since, so the trick loop pays
-        for one snapshot a trick rather than one an action."""
-        self._undo.append((len(self.history), len(self.log), tuple(self.hands), self._passed,
-                           self.trick_start, self._lead_passes, self.waive, self._must,
-                           self.to_move, len(self.finished), tuple(self.stock) if self.stock else (),
-                           self._outcome))
-
     def undo(self) -> Action:
         """Take back the last play or pass (and any call made after it); return it."""
         if not self.history:
@@ -181,73 +127,6 @@ class Game(HouseActions):
             else:
                 self.log.append(r)
         return undone
-
-    # -- legal plays -------------------------------------------------------------
-
-    def legal_masks(self) -> list[Mask]:
-        """Every legal play now as a plain mask; ``0`` is the pass. Two decks:
-        each set of card names once (compare with :meth:`is_legal`, or
-        membership in :meth:`legal_plays`). The list is shared; do not change it."""
-        if self._legal is not None:
-            return self._legal
-        seat = self.to_move
-        if seat is None:
-            self._legal = []
-            return self._legal
-        hp = self._hp[seat]
-        if hp is None:
-            hp = self._hp[seat] = self._eng.hand_plays(self.hands[seat])
-        last = self._last
-        if last is None:
-            plays = hp.leads()
-            if self._must:
-                plays = self.variant.deck.first_plays(plays, self._must)
-        elif self._inline:  # the plays of that size above the last one, by bisection
-            group = hp.groups[self._last_size]
-            plays = [p & PLAY_MASK for p in group[bisect_right(group, self._follow_key):]]
-        else:
-            plays = hp.follows(last)
-        if last is not None or not plays:
-            plays.append(0)
-        if self._filters:
-            for f in self._filters:
-                f(self, plays)
-        self._legal = plays
-        self._keys = None
-        return plays
-
-    def legal_plays(self) -> LegalPlays:
-        """Every distinct legal play now as a :class:`CardSet` (the pass is
-        :data:`PASS`, included when passing is allowed); ``in`` tests legality."""
-        hand = self.hands[self.to_move] if self.to_move is not None else 0
-        return LegalPlays(self.legal_masks(), self.variant, hand)
-
-    def is_legal(self, cards: Mask | str | Iterable[int]) -> bool:
-        """Whether *cards* (``0``/``"pass"`` for a pass) may be played now."""
-        try:
-            self.check_play(cards)
-        except (IllegalPlayError, ValueError):
-            return False
-        return True
-
-    def check_play(self, cards: Mask | str | Iterable[int]) -> Combo | None:
-        """Raise :class:`IllegalPlayError` with a reason if *cards* may not be
-        played now; return its combination (``None`` for a legal pass). The one
-        source of legality: membership in :meth:`legal_masks` by play."""
-        return self._check(cards)[1]
-
-    def _check(self, cards: Mask | str | Iterable[int]) -> tuple[Mask, Combo | None]:
-        if self.to_move is None:
-            raise IllegalPlayError("the deal is over")
-        deck = self.variant.deck
-        mask = deck.match(to_mask(cards, deck.decks), self.hands[self.to_move])
-        legal = self.legal_masks()
-        if self._keys is None:
-            key = self._eng.play_key
-            self._keys = {key(p): p for p in legal}
-        if self._eng.play_key(mask) in self._keys:
-            return mask, (self._eng.as_played(mask, self._last) if mask else None)
-        raise IllegalPlayError(self.refusal(mask))
 
     # -- actions -----------------------------------------------------------------
 
