@@ -94,7 +94,7 @@ class Game(HouseActions):
         self._filters, self._passers = v.filters, v.passers
         self.log: list[Record] = []
         """Every action in order: plays and passes, and house-rule actions (records of
-        :mod:`big2.view`); :attr:`history` holds the plays and passes alone."""
+        :mod:`big2.log`); :attr:`history` holds the plays and passes alone."""
         self.restart(v.deal(self.rng, self.dealer) if hands is None else self._given(hands))
 
     def _given(self, hands: Sequence[Mask | str | Iterable[int]]) -> list[Mask]:
