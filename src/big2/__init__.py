@@ -1,10 +1,13 @@
 """big2: Big Two (Big 2, Deuces, Pusoy Dos, Capsa, Dai Di, 大老二) done properly.
 
 The core, in dependency order: :mod:`big2.cards` (cards as ints, sets as
-masks) → :mod:`big2.rules` (the rule set) → :mod:`big2.combos` (what a play is
-and what beats it) → :mod:`big2.game` (a deal) and :mod:`big2.match` → views
-(:mod:`big2.view`). Bots, renderers, records and front ends sit on top and
-are never imported by the core.
+masks; :mod:`big2.log`, the records of a deal's log) → :mod:`big2.rules` (the
+rule set) → :mod:`big2.variant` (a rule set compiled once: deck, play engine,
+turn order, scorer, house rules; :mod:`big2.combos` keeps the short spellings
+``classify`` and ``beats``) → :mod:`big2.view` (what one seat may know) →
+:mod:`big2.game` (a deal, over :mod:`big2.position`) → :mod:`big2.match`.
+Records, renderers, bots, the environment and front ends sit on top and are
+never imported by the core; no module-level import forms a circle.
 
 >>> import big2
 >>> g = big2.Game(seed=1)

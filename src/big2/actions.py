@@ -1,42 +1,23 @@
 """The house rules' extra actions on a deal: the last-card call, throwing in a weak
-hand, the spare swap, and the teams shoot-out. Each is refused with the reason
-unless its rule is on; each is recorded in the game's log
-(:class:`~big2.view.LastCardCall`, :class:`~big2.view.ThrowIn`,
-:class:`~big2.view.SpareSwap`)."""
+hand and the spare swap (the teams shoot-out is :meth:`big2.Game.shootout_game`).
+Each is refused with the reason unless its rule is on; each is recorded in the
+game's log (:class:`~big2.log.LastCardCall`, :class:`~big2.log.ThrowIn`,
+:class:`~big2.log.SpareSwap`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from big2.house.last_card import LastCard, announced
 from big2.house.redeal import WeakHandRedeal
 from big2.house.spare import SpareSwap as SpareSwapRule
-from big2.house.teams import Teams
-from big2.position import Position
+from big2.position import IllegalPlayError, Position
 from big2.view import LastCardCall, SpareSwap, ThrowIn
-
-if TYPE_CHECKING:
-    from big2.game import Game
 
 
 def _refuse(message: str) -> Exception:
-    from big2.game import IllegalPlayError
-
     return IllegalPlayError(message)
 
 
 class HouseActions(Position):
     """The extra actions of :class:`big2.Game` (see the module docstring)."""
-
-    @property
-    def announced(self) -> tuple[bool, ...]:
-        """Per seat, whether it has announced its last card (``last_card`` rule)."""
-        return announced(self)
-
-    def can_call_last_card(self, seat: int) -> bool:
-        """Whether *seat* may announce its last card now (``last_card`` rule)."""
-        rule = self.variant.house_rule(LastCard)
-        return rule is not None and rule.can_call(self, seat)
 
     def call_last_card(self, seat: int) -> None:
         """Announce that *seat* has one card left (a :class:`LastCardCall` in the log)."""
@@ -74,16 +55,3 @@ class HouseActions(Position):
                                    "spare, before play, under spare_to=aside and spare_swap")
         self.log.append(SpareSwap(seat, self.variant.deck.lowest(self.initial_hands)))
         rule.swap(self, seat)
-
-    def shootout_game(self) -> Game:
-        """Teams: the five-card shoot-out that decides a tied deal: five fresh
-        cards each (from this game's random stream), lowest card leads, same
-        teams; a tie there calls for another."""
-        if not self.shootout:
-            raise ValueError("no shoot-out: the deal is not a tie between the teams")
-        hands = Teams.shootout_hands(self)
-        from big2.game import Game
-
-        return Game(self.rules, seed=self.rng.getrandbits(64), hands=hands, dealer=self.dealer,
-                    names=self.names)
-

@@ -3,7 +3,8 @@
 The meaning lives in :mod:`big2.variant` (kinds, strength keys, the follow
 rules and the two play engines); this module keeps the short spellings:
 :func:`classify` and :func:`beats` under a rule set, and :func:`engine` for a
-rule set's compiled play engine.
+rule set's compiled play engine (``variant(rules).engine``, typed by the one
+:class:`big2.variant.Engine` protocol).
 
 >>> from big2.cards import parse_cards
 >>> c = classify(parse_cards("5D 6C 7H 8S 9D"))
@@ -28,17 +29,12 @@ from big2.cards import ALL_CARDS, CardSet, Mask, mask_of, parse_cards
 from big2.rules import Rules
 from big2.variant import kind_name, variant
 from big2.variant.kinds import STRAIGHT_SEQUENCES, Combo, Kind
-from big2.variant.protocol import Engine as PlayEngine
-from big2.variant.tables import TableEngine
-
-Engine = TableEngine
-"""The one-deck play engine (``Engine(rules)`` builds one; :func:`engine` gives the
-cached engine of any rule set, generic for jokers and two decks)."""
+from big2.variant.protocol import Engine
 
 _DEFAULT = Rules()
 
 
-def engine(rules: Rules) -> PlayEngine:
+def engine(rules: Rules) -> Engine:
     """The compiled play engine of *rules* (:attr:`big2.variant.Variant.engine`)."""
     return variant(rules).engine
 
@@ -105,5 +101,5 @@ def beats(a: Cards | Combo, b: Cards | Combo, rules: Rules = _DEFAULT) -> bool:
     return eng.beats(combos[0], combos[1])
 
 
-__all__ = ["STRAIGHT_SEQUENCES", "Cards", "Combo", "Engine", "Kind", "PlayEngine", "beats",
-           "classify", "engine", "kind_name"]
+__all__ = ["STRAIGHT_SEQUENCES", "Cards", "Combo", "Kind", "beats", "classify", "engine",
+           "kind_name"]

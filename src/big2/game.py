@@ -1,9 +1,14 @@
-"""A deal of Big Two: its state, its history and the trick loop.
+"""A deal of Big Two: :class:`Game`, the trick loop over a position.
 
-The rules' meaning comes from the compiled :func:`~big2.variant.variant`:
-the deck deals and names the leader, the play engine lists and reads plays,
-the turn order moves the turn, the scorer scores, and switched-on house rules
-join through their hooks. :class:`Game` itself reads no rule option.
+:class:`Game` is a thin sequencer: it deals, takes plays and passes
+(:meth:`Game.play`, :meth:`Game.pass_turn`), moves the turn, ends tricks and
+the deal, and takes actions back (:meth:`Game.undo`). The state it moves and
+the legal plays belong to its base :class:`~big2.position.Position`; the house
+rules' extra actions to :class:`~big2.actions.HouseActions`. The rules' meaning
+comes from the compiled :func:`~big2.variant.variant`: the deck deals and names
+the leader, the play engine lists and reads plays, the turn order moves the
+turn, the scorer scores, and switched-on house rules join through their hooks.
+:class:`Game` itself reads no rule option.
 
 >>> from big2 import Game, Rules
 >>> g = Game(seed=7)
@@ -21,49 +26,22 @@ big2.game.IllegalPlayError: you do not hold 3♦
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
 from big2.actions import HouseActions
-from big2.cards import (
-    ALL_CARDS,
-    CardSet,
-    Mask,
-    mask_of,
-    parse_cards,
-)
+from big2.cards import DECK_SIZE, CardSet, Mask
+from big2.house.go_fish import unseen_stock
 from big2.house.redeal import hand_points
-from big2.position import LegalPlays
+from big2.house.teams import Teams
+from big2.position import IllegalPlayError, LegalPlays, to_mask
 from big2.rules import Rules
 from big2.variant import Combo, Kind, Outcome, Termination, deal, kind_name, must_redeal, variant
-from big2.variant.handplays import HandPlays
 from big2.variant.keys import PLAY_MASK, PLAY_SHIFT
-from big2.variant.tables import TableEngine
-from big2.view import Action, Record
-
-_Snapshot = tuple[int, int, tuple[Mask, ...], int, int, int, bool, Mask, "int | None", int,
-                  tuple[int, ...], "Outcome | None"]
-"""The state before an action, as :meth:`Game.undo` restores it."""
+from big2.view import Action, LastCardCall, PlayerView, Record
 
 PASS = CardSet(0)
 """The pass, as a play: the empty card set."""
 _DEFAULT_RULES = Rules()
-
-
-class IllegalPlayError(ValueError):
-    """A play or pass that the rules do not allow now; the message says why."""
-
-
-def _to_mask(cards: Mask | str | Iterable[int], copies: int = 1) -> Mask:
-    if isinstance(cards, str):
-        if cards.strip().lower() in ("", "p", "pass"):
-            return 0
-        return int(parse_cards(cards, copies))
-    if isinstance(cards, int):
-        if cards < 0 or cards > ALL_CARDS:
-            raise IllegalPlayError(f"not a set of cards: {cards!r}")
-        return int(cards)
-    return mask_of(cards)
 
 
 class Game(HouseActions):
@@ -85,13 +63,16 @@ class Game(HouseActions):
                  dealer: int = 0, leader: int | None = None,
                  names: Sequence[str] | None = None) -> None:
         rules = rules or _DEFAULT_RULES
-        if players is not None and players != rules.players:
+        v = variant(rules)
+        if players is not None and players != v.turns.players:
             rules = rules.replace(players=players)
-        if hands is not None and len(hands) != rules.players:
+            v = variant(rules)
+        if hands is not None and len(hands) != v.turns.players:
             rules = rules.replace(players=len(hands))
+            v = variant(rules)
         self.rules = rules
-        v = self.variant = variant(rules)
-        n = self.num_players = rules.players
+        self.variant = v
+        n = self.num_players = v.turns.players
         self.rng = random.Random(seed)
         """The deal's random stream (shuffles, redeals, the shoot-out)."""
         self.redeals = 0
@@ -109,70 +90,16 @@ class Game(HouseActions):
         self._jump_back = v.turns.jump_back
         self._one_pass = v.turns.one_pass
         self._first_out_ends = v.scorer.first_out_ends
-        self._inline = isinstance(eng, TableEngine) and eng.plain and not eng.same_kind
-        self._generic = not isinstance(eng, TableEngine)
+        self._inline = eng.bisect_follows
         self._filters, self._passers = v.filters, v.passers
         self.log: list[Record] = []
         """Every action in order: plays and passes, and house-rule actions (records of
-        :mod:`big2.view`); :attr:`history` holds the plays and passes alone."""
+        :mod:`big2.log`); :attr:`history` holds the plays and passes alone."""
         self.restart(v.deal(self.rng, self.dealer) if hands is None else self._given(hands))
 
     def _given(self, hands: Sequence[Mask | str | Iterable[int]]) -> list[Mask]:
         deck = self.variant.deck
-        return deck.check_hands([_to_mask(h, deck.decks) for h in hands])
-
-    # -- state -----------------------------------------------------------------
-
-    def restart(self, hands: Sequence[Mask]) -> None:
-        """Start the deal over from *hands* (house rules' redeals and swaps use it)."""
-        self.initial_hands: tuple[Mask, ...] = tuple(hands)
-        self.dealt = tuple(h.bit_count() for h in hands)
-        self.hands: list[Mask] = list(hands)
-        self.history: list[Action] = []
-        self.log = [r for r in self.log if type(r) is not Action]
-        self.finished: list[int] = []
-        self.stock: list[int] = []
-        """Cards to draw, the next one last (the Go-Fish stock)."""
-        self._last: Combo | None = None
-        self._last_player: int | None = None
-        self._passed = 0
-        self.trick_start = 0
-        """Where the current trick starts in :attr:`history`."""
-        self._lead_passes = 0
-        self.waive = False
-        """Every seat passed the lead (finish restrictions): the restriction is waived."""
-        self._legal: list[Mask] | None = None
-        self._keys: dict[object, Mask] | None = None
-        self._outcome: Outcome | None = None
-        self._hp: list[HandPlays | None] = [None] * self.num_players
-        self._undo: list[_Snapshot] = []
-        if self._leader_arg is None:
-            self.to_move: int | None
-            self.to_move, self._must = self.variant.deck.opening(self.hands, self._after[self.dealer])
-        else:
-            self.to_move, self._must = self._leader_arg, 0
-        for start in self.variant.starters:
-            start(self)
-        self._snapshot()
-
-    def end(self, outcome: Outcome) -> None:
-        """End the deal with *outcome*."""
-        self._outcome = outcome
-        self.to_move = None
-        self._legal = None
-
-    def plays_changed(self, seat: int) -> None:
-        """*seat*'s hand changed other than by playing (a draw): list its plays afresh."""
-        self._hp[seat] = None
-
-    def _snapshot(self) -> None:
-        """Keep the state at a trick's start (and the deal's): :meth:`undo` restores
-        the latest one and replays the few actions since, so the trick loop pays
-        for one snapshot a trick rather than one an action."""
-        self._undo.append((len(self.history), len(self.log), tuple(self.hands), self._passed,
-                           self.trick_start, self._lead_passes, self.waive, self._must,
-                           self.to_move, len(self.finished), tuple(self.stock) if self.stock else (),
-                           self._outcome))
+        return deck.check_hands([to_mask(h, deck.decks) for h in hands])
 
     def undo(self) -> Action:
         """Take back the last play or pass (and any call made after it); return it."""
@@ -201,73 +128,6 @@ class Game(HouseActions):
                 self.log.append(r)
         return undone
 
-    # -- legal plays -------------------------------------------------------------
-
-    def legal_masks(self) -> list[Mask]:
-        """Every legal play now as a plain mask; ``0`` is the pass. Two decks:
-        each set of card names once (compare with :meth:`is_legal`, or
-        membership in :meth:`legal_plays`). The list is shared; do not change it."""
-        if self._legal is not None:
-            return self._legal
-        seat = self.to_move
-        if seat is None:
-            self._legal = []
-            return self._legal
-        hp = self._hp[seat]
-        if hp is None:
-            hp = self._hp[seat] = self._eng.hand_plays(self.hands[seat])
-        last = self._last
-        if last is None:
-            plays = hp.leads()
-            if self._must:
-                plays = self.variant.deck.first_plays(plays, self._must)
-        elif self._inline:  # the plays of that size above the last one, by bisection
-            group = hp.groups[self._last_size]
-            plays = [p & PLAY_MASK for p in group[bisect_right(group, self._follow_key):]]
-        else:
-            plays = hp.follows(last)
-        if last is not None or not plays:
-            plays.append(0)
-        if self._filters:
-            for f in self._filters:
-                f(self, plays)
-        self._legal = plays
-        self._keys = None
-        return plays
-
-    def legal_plays(self) -> LegalPlays:
-        """Every distinct legal play now as a :class:`CardSet` (the pass is
-        :data:`PASS`, included when passing is allowed); ``in`` tests legality."""
-        hand = self.hands[self.to_move] if self.to_move is not None else 0
-        return LegalPlays(self.legal_masks(), self.variant, hand, _to_mask)
-
-    def is_legal(self, cards: Mask | str | Iterable[int]) -> bool:
-        """Whether *cards* (``0``/``"pass"`` for a pass) may be played now."""
-        try:
-            self.check_play(cards)
-        except (IllegalPlayError, ValueError):
-            return False
-        return True
-
-    def check_play(self, cards: Mask | str | Iterable[int]) -> Combo | None:
-        """Raise :class:`IllegalPlayError` with a reason if *cards* may not be
-        played now; return its combination (``None`` for a legal pass). The one
-        source of legality: membership in :meth:`legal_masks` by play."""
-        return self._check(cards)[1]
-
-    def _check(self, cards: Mask | str | Iterable[int]) -> tuple[Mask, Combo | None]:
-        if self.to_move is None:
-            raise IllegalPlayError("the deal is over")
-        deck = self.variant.deck
-        mask = deck.match(_to_mask(cards, deck.decks), self.hands[self.to_move])
-        legal = self.legal_masks()
-        if self._keys is None:
-            key = self._eng.play_key
-            self._keys = {key(p): p for p in legal}
-        if self._eng.play_key(mask) in self._keys:
-            return mask, (self._eng.as_played(mask, self._last) if mask else None)
-        raise IllegalPlayError(self.refusal(mask))
-
     # -- actions -----------------------------------------------------------------
 
     def play(self, cards: Mask | str | Iterable[int]) -> None:
@@ -278,11 +138,12 @@ class Game(HouseActions):
         """
         legal = self._legal
         seat = self.to_move
-        if legal is not None and type(cards) is int and seat is not None and cards in legal:
-            if cards:  # fast path: one of the listed legal plays (bots, self-play)
-                combo = (self._eng.as_played(cards, self._last) if self._generic
-                         else self._eng.classify(cards))
-                self._do_play(seat, cards, combo)  # type: ignore[arg-type]
+        if (legal is not None and (type(cards) is int or type(cards) is CardSet)
+                and seat is not None and cards in legal):
+            # fast path: one of the listed legal plays (bots, self-play, legal_plays())
+            if cards:
+                cards = int(cards)  # an int or a CardSet here
+                self._do_play(seat, cards, self._eng.as_played(cards, self._last))  # type: ignore[arg-type]
             else:
                 self._do_pass(seat)
             return
@@ -375,6 +236,57 @@ class Game(HouseActions):
             outcome = adjust(self, outcome, last_play)  # type: ignore[assignment]
         self.end(outcome)
 
+    @classmethod
+    def from_view(cls, view: PlayerView, hands: Sequence[Mask], *,
+                  rng: random.Random | None = None) -> Game:
+        """A game in *view*'s position with *hands* as every seat's current cards
+        (``hands[view.seat]`` must be the view's own hand): how a search bot plays
+        out one guess of the hidden cards. A Go-Fish stock is guessed with *rng*
+        (default: a fixed stream, so a seeded bot is reproducible)."""
+        if len(hands) != view.num_players:
+            raise ValueError(f"{view.num_players} hands needed")
+        if int(hands[view.seat]) != int(view.hand):
+            raise ValueError("hands[view.seat] must be the view's own hand")
+        for s, h in enumerate(hands):
+            if int(h).bit_count() != view.card_counts[s]:
+                raise ValueError(f"seat {s} must hold {view.card_counts[s]} cards")
+        start = [int(h) for h in hands]
+        for a in view.history:
+            start[a.seat] |= a.cards
+        first = view.history[0].seat if view.history else (view.to_move or 0)
+        g = cls(view.rules, hands=start, leader=first, names=view.names)
+        deck = g.variant.deck
+        if not view.history and (view.opening or view.must_contain):
+            low = deck.copies(int(view.must_contain) or deck.lowest(start))
+            g._must = start[first] & low & -(start[first] & low)
+        g.stock = []  # the drawn cards are in the guessed hands already
+        g._undo = []
+        g._snapshot()  # undo goes back to this start, not the dealt one
+        for a in view.history:
+            if a.cards:
+                combo = g._eng.as_played(a.cards, g._last)
+                if combo is None:
+                    raise IllegalPlayError(f"not a combination: {a}")
+                g._do_play(a.seat, a.cards, combo)
+            else:
+                g._do_pass(a.seat)
+        if view.stock_size:  # Go-Fish: guess the stock among the unseen cards
+            unseen = deck.cards & ~int(view.played) & ~int(view.spare)
+            for h in hands:
+                unseen &= ~int(h)
+            g.stock = unseen_stock(view.stock_size, unseen, rng or random.Random(0))
+        g.log += [LastCardCall(s) for s, called in enumerate(view.announced) if called]
+        return g
+
+    def shootout_game(self) -> Game:
+        """Teams: the five-card shoot-out that decides a tied deal: five fresh
+        cards each (from this game's random stream), lowest card leads, same
+        teams; a tie there calls for another."""
+        if not self.shootout:
+            raise ValueError("no shoot-out: the deal is not a tie between the teams")
+        return Game(self.rules, seed=self.rng.getrandbits(64), hands=Teams.shootout_hands(self),
+                    dealer=self.dealer, names=self.names)
+
     def copy(self) -> Game:
         """An independent copy of this game in its current position."""
         g = object.__new__(Game)
@@ -385,5 +297,20 @@ class Game(HouseActions):
         return g
 
 
+def free_leader(game: Game) -> int | None:
+    """The seat *game* was told to lead freely (its ``leader`` argument), or
+    ``None`` when the holder of the lowest card led (and had to play it), found
+    from public facts: what a record or a snapshot needs to rebuild the deal."""
+    if not game.history:
+        return None if game.must_contain else game.to_move
+    first = game.history[0]
+    fresh = Game(game.rules, hands=list(game.initial_hands), dealer=game.dealer)
+    low = int(fresh.must_contain)
+    low |= low << DECK_SIZE | low >> DECK_SIZE  # two decks: either copy of it will do
+    if fresh.to_move == first.seat and first.cards & low:
+        return None  # the lowest-card rule gives the same deal
+    return first.seat
+
+
 __all__ = ["PASS", "Game", "IllegalPlayError", "Kind", "LegalPlays", "Outcome", "Termination",
-           "deal", "hand_points", "kind_name", "must_redeal"]
+           "deal", "free_leader", "hand_points", "kind_name", "must_redeal"]

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from big2.cards import Mask, cards_of
-from big2.game import Game, deal
+from big2.game import Game, deal, free_leader
 from big2.rules import Rules
 from big2.variant import variant
 from big2.view import Action, LastCardCall
@@ -262,9 +262,7 @@ class Match:
         if id(game) in self._leaders:
             leader = self._leaders[id(game)]
         else:  # a game added to games by hand: find its leader from its play
-            from big2.records import GameRecord
-
-            leader = GameRecord.from_game(game).leader
+            leader = free_leader(game)
         return {"hands": list(game.initial_hands), "seed": game.seed, "dealer": game.dealer,
                 "leader": leader, "names": list(game.names), "seeded": id(game) in self._seeded,
                 "history": [[a.seat, a.cards] for a in game.history],

@@ -1,26 +1,56 @@
-"""Reading a deal's position: the accessors :class:`big2.Game` offers its owner,
+"""A deal's position: its state and its legal plays (:class:`Position`, the base
+of :class:`big2.Game`), the legal plays as a :class:`LegalPlays`, why a play is
+refused (:class:`IllegalPlayError`), the accessors the game offers its owner
 and the :class:`~big2.view.PlayerView` it fills for one seat.
 
-:class:`Position` holds no logic of play; it reads the state fields that the
-game's trick loop keeps (:mod:`big2.game`).
+The position owns the state (hands, history, log, the trick, the undo
+snapshots) and answers what may be played now (:meth:`Position.legal_masks`,
+one source of legality); the game's trick loop (:mod:`big2.game`, which
+imports this module, never the other way round) moves it.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import overload
 
-from big2.cards import CARD_SYMBOLS, CardSet, Mask, cards_of
+from big2.cards import ALL_CARDS, CARD_SYMBOLS, CardSet, Mask, cards_of, mask_of, parse_cards
+from big2.house.last_card import LastCard, announced
 from big2.house.spare import spare
 from big2.rules import Rules
 from big2.variant import Combo, Outcome, Termination, Variant
+from big2.variant.handplays import HandPlays
 from big2.variant.hooks import INSTANT, PENALTIES
+from big2.variant.keys import PLAY_MASK
 from big2.variant.protocol import Engine
 from big2.view import Action, PlayerView, Record
 
-if TYPE_CHECKING:
-    from big2.game import Game
+
+class IllegalPlayError(ValueError):
+    """A play or pass that the rules do not allow now; the message says why."""
+
+    __module__ = "big2.game"  # where users import it from (and tracebacks name it)
+
+
+def to_mask(cards: Mask | str | Iterable[int], copies: int = 1) -> Mask:
+    """A play as a mask, from a mask (:class:`CardSet`), card text (``""``, ``"p"``
+    or ``"pass"`` for the pass) or card numbers; *copies*: the rule set's decks."""
+    if isinstance(cards, str):
+        if cards.strip().lower() in ("", "p", "pass"):
+            return 0
+        return int(parse_cards(cards, copies))
+    if isinstance(cards, int):
+        if cards < 0 or cards > ALL_CARDS:
+            raise IllegalPlayError(f"not a set of cards: {cards!r}")
+        return int(cards)
+    return mask_of(cards)
+
+
+_Snapshot = tuple[int, int, tuple[Mask, ...], int, int, int, bool, Mask, "int | None", int,
+                  tuple[int, ...], "Outcome | None"]
+"""The state before an action, as :meth:`big2.Game.undo` restores it."""
 
 
 def _names(mask: Mask) -> str:
@@ -28,7 +58,8 @@ def _names(mask: Mask) -> str:
 
 
 class Position:
-    """Read-only accessors over a deal's state (a base of :class:`big2.Game`)."""
+    """A deal's state, its legal plays and the accessors over them (the base of
+    :class:`big2.Game`, whose trick loop moves the state)."""
 
     rules: Rules
     variant: Variant
@@ -54,31 +85,141 @@ class Position:
     _outcome: Outcome | None
     _after: tuple[tuple[int, ...], ...]
     _eng: Engine
+    _inline: bool
+    _filters: tuple[Callable[..., object], ...]
+    _leader_arg: int | None
+    _last_size: int
+    _follow_key: int
 
-    def legal_masks(self) -> list[Mask]:
-        """Every legal play now (see :meth:`big2.Game.legal_masks`)."""
-        raise NotImplementedError
-
-    def end(self, outcome: Outcome) -> None:
-        """End the deal with *outcome* (the game's trick loop does it)."""
-        raise NotImplementedError
+    # -- state -----------------------------------------------------------------
 
     def restart(self, hands: Sequence[Mask]) -> None:
-        """Start the deal over from *hands*."""
-        raise NotImplementedError
+        """Start the deal over from *hands* (house rules' redeals and swaps use it)."""
+        self.initial_hands: tuple[Mask, ...] = tuple(hands)
+        self.dealt = tuple(h.bit_count() for h in hands)
+        self.hands: list[Mask] = list(hands)
+        self.history: list[Action] = []
+        self.log = [r for r in self.log if type(r) is not Action]
+        self.finished: list[int] = []
+        self.stock: list[int] = []
+        """Cards to draw, the next one last (the Go-Fish stock)."""
+        self._last: Combo | None = None
+        self._last_player: int | None = None
+        self._passed = 0
+        self.trick_start = 0
+        """Where the current trick starts in :attr:`history`."""
+        self._lead_passes = 0
+        self.waive = False
+        """Every seat passed the lead (finish restrictions): the restriction is waived."""
+        self._legal: list[Mask] | None = None
+        self._keys: dict[object, Mask] | None = None
+        self._outcome: Outcome | None = None
+        self._hp: list[HandPlays | None] = [None] * self.num_players
+        self._undo: list[_Snapshot] = []
+        if self._leader_arg is None:
+            self.to_move: int | None
+            self.to_move, self._must = self.variant.deck.opening(self.hands, self._after[self.dealer])
+        else:
+            self.to_move, self._must = self._leader_arg, 0
+        for start in self.variant.starters:
+            start(self)
+        self._snapshot()
+
+    def end(self, outcome: Outcome) -> None:
+        """End the deal with *outcome*."""
+        self._outcome = outcome
+        self.to_move = None
+        self._legal = None
 
     def plays_changed(self, seat: int) -> None:
-        """*seat*'s hand changed other than by playing."""
-        raise NotImplementedError
+        """*seat*'s hand changed other than by playing (a draw): list its plays afresh."""
+        self._hp[seat] = None
 
-    def can_call_last_card(self, seat: int) -> bool:
-        """Whether *seat* may announce its last card now."""
-        raise NotImplementedError
+    def _snapshot(self) -> None:
+        """Keep the state at a trick's start (and the deal's): :meth:`undo` restores
+        the latest one and replays the few actions since, so the trick loop pays
+        for one snapshot a trick rather than one an action."""
+        self._undo.append((len(self.history), len(self.log), tuple(self.hands), self._passed,
+                           self.trick_start, self._lead_passes, self.waive, self._must,
+                           self.to_move, len(self.finished), tuple(self.stock) if self.stock else (),
+                           self._outcome))
+
+    # -- legal plays -------------------------------------------------------------
+
+    def legal_masks(self) -> list[Mask]:
+        """Every legal play now as a plain mask; ``0`` is the pass. Two decks:
+        each set of card names once (compare with :meth:`is_legal`, or
+        membership in :meth:`legal_plays`). The list is shared; do not change it."""
+        if self._legal is not None:
+            return self._legal
+        seat = self.to_move
+        if seat is None:
+            self._legal = []
+            return self._legal
+        hp = self._hp[seat]
+        if hp is None:
+            hp = self._hp[seat] = self._eng.hand_plays(self.hands[seat])
+        last = self._last
+        if last is None:
+            plays = hp.leads()
+            if self._must:
+                plays = self.variant.deck.first_plays(plays, self._must)
+        elif self._inline:  # the plays of that size above the last one, by bisection
+            group = hp.groups[self._last_size]
+            plays = [p & PLAY_MASK for p in group[bisect_right(group, self._follow_key):]]
+        else:
+            plays = hp.follows(last)
+        if last is not None or not plays:
+            plays.append(0)
+        if self._filters:
+            for f in self._filters:
+                f(self, plays)
+        self._legal = plays
+        self._keys = None
+        return plays
+
+    def legal_plays(self) -> LegalPlays:
+        """Every distinct legal play now as a :class:`CardSet` (the pass is
+        :data:`PASS`, included when passing is allowed); ``in`` tests legality."""
+        hand = self.hands[self.to_move] if self.to_move is not None else 0
+        return LegalPlays(self.legal_masks(), self.variant, hand)
+
+    def is_legal(self, cards: Mask | str | Iterable[int]) -> bool:
+        """Whether *cards* (``0``/``"pass"`` for a pass) may be played now."""
+        try:
+            self.check_play(cards)
+        except (IllegalPlayError, ValueError):
+            return False
+        return True
+
+    def check_play(self, cards: Mask | str | Iterable[int]) -> Combo | None:
+        """Raise :class:`IllegalPlayError` with a reason if *cards* may not be
+        played now; return its combination (``None`` for a legal pass). The one
+        source of legality: membership in :meth:`legal_masks` by play."""
+        return self._check(cards)[1]
+
+    def _check(self, cards: Mask | str | Iterable[int]) -> tuple[Mask, Combo | None]:
+        if self.to_move is None:
+            raise IllegalPlayError("the deal is over")
+        deck = self.variant.deck
+        mask = deck.match(to_mask(cards, deck.decks), self.hands[self.to_move])
+        legal = self.legal_masks()
+        if self._keys is None:
+            key = self._eng.play_key
+            self._keys = {key(p): p for p in legal}
+        if self._eng.play_key(mask) in self._keys:
+            return mask, (self._eng.as_played(mask, self._last) if mask else None)
+        raise IllegalPlayError(self.refusal(mask))
 
     @property
     def announced(self) -> tuple[bool, ...]:
-        """Per seat, whether it has announced its last card."""
-        raise NotImplementedError
+        """Per seat, whether it has announced its last card (``last_card`` rule)."""
+        return announced(self)
+
+    def can_call_last_card(self, seat: int) -> bool:
+        """Whether *seat* may announce its last card now (``last_card`` rule)."""
+        rule = self.variant.house_rule(LastCard)
+        return rule is not None and rule.can_call(self, seat)
 
     def refusal(self, mask: Mask) -> str:
         """Why *mask* is not a legal play now, as a player reads it."""
@@ -213,16 +354,6 @@ class Position:
         return self.observe(seat, totals=totals, legal=self.legal_masks() if seat == self.to_move
                             else ())
 
-    @classmethod
-    def from_view(cls, view: PlayerView, hands: Sequence[Mask], *,
-                  rng: random.Random | None = None) -> Game:
-        """A game in *view*'s position with *hands* as every seat's current cards:
-        how a search bot plays out one guess of the hidden cards (see
-        :func:`big2.determinize.from_view`)."""
-        from big2.determinize import from_view
-
-        return from_view(cls, view, hands, rng=rng)  # type: ignore[arg-type]  # cls is a Game
-
     def __repr__(self) -> str:
         state = "over" if self.is_over() else f"seat {self.to_move} to move"
         return f"<Game {self.rules!r} {state}, {len(self.history)} actions>"
@@ -276,26 +407,64 @@ class Position:
                 last.cards, int(last.kind), self._passed, leader, self._must, len(self.stock))
 
 
+_card_set = int.__new__
+"""A :class:`CardSet` of a listed play, which needs no check."""
 
-class LegalPlays(list[CardSet]):
-    """The legal plays of a position, in order. ``in`` is a legality test: a play
-    is found when it is the same play as a listed one (with two decks, the same
-    card names whichever copies are named)."""
 
-    def __init__(self, masks: Sequence[Mask], variant: Variant, hand: Mask,
-                 parse: Callable[[Mask | str, int], Mask]) -> None:
-        super().__init__(CardSet(m) for m in masks)
-        self._key = variant.engine.play_key
-        self._keys = frozenset(self._key(m) for m in masks)
-        self._deck = variant.deck
+class LegalPlays(Sequence[CardSet]):
+    """The legal plays of a position, in order, each a :class:`CardSet` (made when
+    read: listing the plays costs no more than :meth:`big2.Game.legal_masks`).
+    ``in`` is a legality test: a play is found when it is the same play as a
+    listed one (with two decks, the same card names whichever copies are named).
+    Compares equal to a list of the same plays."""
+
+    __slots__ = ("_masks", "_variant", "_hand", "_keys")
+
+    def __init__(self, masks: Sequence[Mask], variant: Variant, hand: Mask) -> None:
+        self._masks = masks
+        self._variant = variant
         self._hand = hand
-        self._parse = parse
+        self._keys: frozenset[object] | None = None
+
+    def __len__(self) -> int:
+        return len(self._masks)
+
+    @overload
+    def __getitem__(self, i: int) -> CardSet: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[CardSet]: ...
+    def __getitem__(self, i: int | slice) -> CardSet | list[CardSet]:
+        if type(i) is slice:
+            return [_card_set(CardSet, m) for m in self._masks[i]]
+        return _card_set(CardSet, self._masks[i])
+
+    def __iter__(self) -> Iterator[CardSet]:
+        return (_card_set(CardSet, m) for m in self._masks)
 
     def __contains__(self, cards: object) -> bool:
-        if not isinstance(cards, (int, str)):
+        if type(cards) is int or type(cards) is CardSet:
+            if cards in self._masks:
+                return True
+        elif not isinstance(cards, (int, str)):
             return False
+        deck = self._variant.deck
         try:
-            mask = self._parse(cards, self._deck.decks)
+            mask = to_mask(cards, deck.decks)
         except ValueError:
             return False
-        return self._key(self._deck.match(mask, self._hand)) in self._keys
+        key = self._variant.engine.play_key
+        if self._keys is None:
+            self._keys = frozenset(key(m) for m in self._masks)
+        return key(deck.match(mask, self._hand)) in self._keys
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalPlays):
+            return list(self._masks) == list(other._masks)
+        if isinstance(other, (list, tuple)):
+            return list(self._masks) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # like a list
+
+    def __repr__(self) -> str:
+        return repr(list(self))

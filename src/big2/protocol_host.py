@@ -1,6 +1,6 @@
 """The host side of the bot protocol: :class:`ExternalBot`, a :class:`~big2.bots.Bot`
 played by an external program over JSON lines (see :mod:`big2.protocol` and
-docs/protocol.md), so the arena can seat it (``--seats 'cmd:python mybot.py',...``)."""
+docs/protocol.md; the wire format is :mod:`big2.protocol_wire`), so the arena can seat it (``--seats 'cmd:python mybot.py',...``)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Any
 
 from big2.bots import Bot
 from big2.cards import Mask, match_copies
-from big2.protocol import ProtocolError, format_play, parse_play
+from big2.protocol_wire import ProtocolError, format_play, parse_play
 from big2.variant import variant
 from big2.view import Action, PlayerView
 

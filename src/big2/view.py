@@ -1,4 +1,5 @@
-"""What one seat may know: the :class:`PlayerView` and the :class:`Action` record.
+"""What one seat may know: the :class:`PlayerView` (and, from :mod:`big2.log`, the
+records of a deal's log: :class:`Action` and the house rules' records).
 
 A view is filled by :meth:`big2.Game.view` for one seat. It holds that seat's
 own hand, every seat's card count, the table and the public history, and
@@ -9,60 +10,13 @@ hidden cards cannot leak by construction.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
-from big2.cards import CARD_SYMBOLS, CardSet, Mask, cards_of
+from big2.cards import CardSet
+from big2.log import Action, LastCardCall, Record, SpareSwap, ThrowIn
 
 if TYPE_CHECKING:
     from big2.rules import Rules
-
-
-class Action(NamedTuple):
-    """One turn of a deal: *seat* played *cards*, or passed when ``cards == 0``."""
-
-    seat: int
-    cards: Mask
-
-    @property
-    def is_pass(self) -> bool:
-        """True for a pass."""
-        return self.cards == 0
-
-    def __str__(self) -> str:
-        what = "pass" if not self.cards else " ".join(CARD_SYMBOLS[c] for c in cards_of(self.cards))
-        return f"seat {self.seat}: {what}"
-
-
-class LastCardCall(NamedTuple):
-    """*seat* announced its last card (the ``last_card`` rule)."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"seat {self.seat}: last card"
-
-
-class ThrowIn(NamedTuple):
-    """*seat* threw in a weak hand and the cards were dealt again (``redeal`` weak)."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"seat {self.seat}: throws in"
-
-
-class SpareSwap(NamedTuple):
-    """*seat* swapped *card* (the lowest card) for the face-up spare (``spare_swap``)."""
-
-    seat: int
-    card: Mask
-
-    def __str__(self) -> str:
-        return f"seat {self.seat}: swaps {CARD_SYMBOLS[self.card.bit_length() - 1]} for the spare"
-
-
-Record = Action | LastCardCall | ThrowIn | SpareSwap
-"""One entry of a deal's log: a play or pass, or a house rule's extra action."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,3 +96,6 @@ class PlayerView:
     def my_turn(self) -> bool:
         """Whether this seat is to act."""
         return self.to_move == self.seat
+
+
+__all__ = ["Action", "LastCardCall", "PlayerView", "Record", "SpareSwap", "ThrowIn"]

@@ -1,6 +1,7 @@
 """Worker processes for :class:`big2.env.vector.VectorEnv` (``workers > 1``).
 
-Each worker runs a one-process :class:`~big2.env.vector.VectorEnv` over a
+Each worker runs a one-process :class:`~big2.env.vector.VectorEnv` (the class is
+passed in, so this module does not import the one that uses it) over a
 contiguous share of the games, numbered as they would be in one process
 (so seeds, and therefore results, do not depend on the number of workers).
 The parent sends each worker its share of the actions and joins the arrays
@@ -14,18 +15,19 @@ from __future__ import annotations
 
 import multiprocessing as mp
 from multiprocessing.connection import Connection
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 
-def _serve(conn: Connection, first: int, size: int, settings: dict[str, Any]) -> None:
-    """A worker's loop: ``("reset", seed)`` and ``("step", actions)`` until ``("close", None)``."""
-    from big2.env.vector import VectorEnv
-
+def _serve(conn: Connection, first: int, size: int, settings: dict[str, Any],
+           make: Callable[..., Any]) -> None:
+    """A worker's loop: ``("reset", seed)`` and ``("step", actions)`` until ``("close", None)``;
+    *make* builds the worker's one-process environment."""
     try:
-        venv = VectorEnv(size, _first=first, **settings)
+        venv = make(size, _first=first, **settings)
         venv._masks = False  # the parent builds the joined masks
     except Exception as exc:  # noqa: BLE001 -- reported to the parent, which raises it
         conn.send(("error", exc))
@@ -51,9 +53,12 @@ def _serve(conn: Connection, first: int, size: int, settings: dict[str, Any]) ->
 
 
 class Shards:
-    """*workers* processes stepping *num_envs* games between them."""
+    """*workers* processes stepping *num_envs* games between them, each in an
+    environment built by *make* (the :class:`~big2.env.vector.VectorEnv` class)
+    from *settings*."""
 
-    def __init__(self, num_envs: int, workers: int, settings: dict[str, Any]) -> None:
+    def __init__(self, num_envs: int, workers: int, settings: dict[str, Any],
+                 make: Callable[..., Any]) -> None:
         ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
         bounds = np.linspace(0, num_envs, workers + 1).astype(int)
         self.bounds = bounds
@@ -61,7 +66,7 @@ class Shards:
         self._procs: list[Any] = []
         for k in range(workers):
             parent, child = ctx.Pipe()
-            share = (child, int(bounds[k]), int(bounds[k + 1] - bounds[k]), settings)
+            share = (child, int(bounds[k]), int(bounds[k + 1] - bounds[k]), settings, make)
             proc = ctx.Process(  # type: ignore[attr-defined]
                 target=_serve, daemon=True, name=f"big2-vec-{k}", args=share)
             proc.start()

@@ -149,7 +149,7 @@ class VectorEnv:
             settings = {"rules": self.rules, "seed": seed, "actions": actions, "reward": reward,
                         "opponents": opponents, "learners": tuple(learners), "illegal": illegal,
                         "illegal_reward": illegal_reward}
-            self._shards = Shards(num_envs, workers, settings)
+            self._shards = Shards(num_envs, workers, settings, type(self))
 
     @property
     def deals(self) -> int:

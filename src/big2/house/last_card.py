@@ -2,7 +2,7 @@
 one who goes out without having announced pays the others instead.
 
 The call is an action of its own (:meth:`big2.Game.call_last_card`), kept in
-the game's log as a :class:`~big2.view.LastCardCall` record.
+the game's log as a :class:`~big2.log.LastCardCall` record.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from big2.cards import Mask
 from big2.rules import Scoring
 from big2.variant.hooks import DealState, HouseRule, Outcome, Termination
-from big2.view import LastCardCall
+from big2.log import LastCardCall
 
 
 def announced(game: DealState) -> tuple[bool, ...]:

@@ -2,14 +2,14 @@
 face cards is dealt again.
 
 Throwing in is the holder's choice, an action of its own
-(:meth:`big2.Game.throw_in`) kept in the log as a :class:`~big2.view.ThrowIn`.
+(:meth:`big2.Game.throw_in`) kept in the log as a :class:`~big2.log.ThrowIn`.
 """
 
 from __future__ import annotations
 
 from big2.cards import RANK_MASKS, Mask
 from big2.variant.hooks import DealState, HouseRule
-from big2.view import Action
+from big2.log import Action
 
 _POINTS = {8: 1, 9: 2, 10: 3, 11: 4, 12: 5}  # J Q K A 2
 _FACES = RANK_MASKS[8] | RANK_MASKS[9] | RANK_MASKS[10]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from big2.cards import Mask
 from big2.variant.hooks import DealState, HouseRule
-from big2.view import Action
+from big2.log import Action
 
 
 def spare(game: DealState) -> Mask:

@@ -11,16 +11,30 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from big2.poker.cards import RANK_NAMES, RANK_PLURALS
 from big2.poker.rules import Rules
 from big2.poker.tables import Category
 
-if TYPE_CHECKING:
-    from big2.poker.ranking import HandRank
+__all__ = ["Named", "Rules", "hand_name", "low_label"]
 
-__all__ = ["Rules", "hand_name", "low_label"]
+
+class Named(Protocol):
+    """What naming a hand reads: a :class:`~big2.poker.ranking.HandRank` (which
+    imports this module, so the type is described here rather than imported)."""
+
+    @property
+    def category(self) -> Category:
+        """The hand's category."""
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The ranks that decide it, most important first."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules it was ranked under."""
 
 _LOW_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King", "Ace")
 
@@ -30,7 +44,7 @@ def low_label(rank: int) -> str:
     return _LOW_LABELS[rank]
 
 
-def hand_name(h: HandRank) -> str:
+def hand_name(h: Named) -> str:
     """The name of a ranked hand: ``'Full house, Kings full of Queens'``."""
     cat, r, rules = h.category, h.ranks, h.rules
     P, N = RANK_PLURALS, RANK_NAMES

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement, product
 
 from big2.poker.cards import Hand, format_hand, is_joker, poker_rank, to_cards
+from big2.poker.names import hand_name
 from big2.poker.rules import ACE_TO_FIVE, STANDARD, Rules
 from big2.poker.tables import VALUE_OF, Category
 
@@ -70,8 +71,6 @@ class HandRank:
     @property
     def name(self) -> str:
         """The hand as players say it: ``'Two pair, Aces up'``."""
-        from big2.poker.names import hand_name
-
         return hand_name(self)
 
     @property

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from big2.cards import CARD_NAMES, DECK_SIZE, Mask, match_copies
-from big2.game import Game, IllegalPlayError
+from big2.game import Game, IllegalPlayError, free_leader
 from big2.rules import Rules
 from big2.variant import variant
 from big2.view import Action, PlayerView
@@ -126,7 +126,7 @@ class GameRecord:
             actions=tuple(game.history),
             names=tuple(game.names),
             dealer=game.dealer,
-            leader=_free_leader(game),
+            leader=free_leader(game),
             seed=game.seed,
             winner=outcome.winner if outcome else None,
             scores=tuple(outcome.scores) if outcome else None,
@@ -265,20 +265,6 @@ def allocate_copies(rules: Rules, named: Sequence[Mask],
         if len(single) == 2:
             out[single[1]] ^= 1 << b | 1 << (b + DECK_SIZE)
     return tuple(out)
-
-
-def _free_leader(game: Game) -> int | None:
-    """The seat *game* was told to lead freely, or ``None`` when the holder
-    of the lowest card led (and had to play it), found from public facts."""
-    if not game.history:
-        return None if game.must_contain else game.to_move
-    first = game.history[0]
-    fresh = Game(game.rules, hands=list(game.initial_hands), dealer=game.dealer)
-    low = int(fresh.must_contain)
-    low |= low << DECK_SIZE | low >> DECK_SIZE  # two decks: either copy of it will do
-    if fresh.to_move == first.seat and first.cards & low:
-        return None  # the lowest-card rule gives the same deal
-    return first.seat
 
 
 __all__ = ["GameRecord", "RecordError", "allocate_copies"]

@@ -27,10 +27,7 @@ from collections.abc import Mapping
 
 from big2.cards import Card, mask_of
 from big2.svg._draw import (
-    CARD_HEIGHT,
-    CARD_WIDTH,
     DEFAULT_COLORS,
-    FONT,
     SUIT_PATHS,
     CardsArg,
     Layout,
@@ -44,11 +41,11 @@ from big2.svg._draw import (
     _draw_back,
     _draw_face,
     _draw_row,
-    _fmt,
     _place,
     _svg_root,
     _to_string,
 )
+from big2.svg._prims import CARD_HEIGHT, CARD_WIDTH, FONT, _fmt
 from big2.svg._table import replay, table
 
 __all__ = [

@@ -1,5 +1,5 @@
 """Court figures and joker faces, drawn in code for :mod:`big2.svg` (split from
-``_draw`` to keep modules small; the primitives they use live there)."""
+``_draw`` to keep modules small; the primitives they use are in ``_prims``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 
-import big2.svg._draw as _d
+import big2.svg._prims as _d
 from big2.cards import RANK_LABELS
 
 

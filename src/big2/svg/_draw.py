@@ -26,6 +26,7 @@ from big2.cards import (
     suit_of,
 )
 from big2.svg._courts import _draw_court, _draw_joker
+from big2.svg._prims import _SUIT_IDS, CARD_HEIGHT, CARD_WIDTH, _fmt, _pip, _text
 from big2.view import Action
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -33,14 +34,7 @@ SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
 """The XLink namespace (``xlink:href`` on ``<use>``, for older renderers)."""
 
-CARD_WIDTH = 250
-"""Width of a card in its own drawing units (poker cards are 2.5 × 3.5 in)."""
-CARD_HEIGHT = 350
-"""Height of a card in its own drawing units."""
 _RADIUS = 14
-
-FONT = "Arial, 'Liberation Sans', Helvetica, 'DejaVu Sans', sans-serif"
-"""Font stack of all text (Liberation Sans has Arial's metrics)."""
 
 DEFAULT_COLORS: dict[str, str] = {
     "face": "#ffffff",
@@ -114,7 +108,6 @@ SUIT_PATHS: tuple[str, ...] = (
 )
 """SVG path data of the four suit shapes, by suit number."""
 
-_SUIT_IDS = ("big2-diamond", "big2-club", "big2-heart", "big2-spade")
 _SUIT_NAMES = ("diamonds", "clubs", "hearts", "spades")
 
 # Pip positions for 2–10 as on real cards: column (-1, 0, 1) and height (0 top,
@@ -140,12 +133,6 @@ _FACE_VALUES = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)
 
 
 # ------------------------------------------------------------------- helpers
-
-def _fmt(x: float) -> str:
-    """A number for an attribute, without needless digits."""
-    text = f"{x:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
-
 
 def _colors(colors: Mapping[str, str] | None) -> dict[str, str]:
     merged = dict(DEFAULT_COLORS)
@@ -243,30 +230,6 @@ def _defs(root: ET.Element, colors: Mapping[str, str]) -> str:
 
 def _to_string(root: ET.Element) -> SvgImage:
     return SvgImage(ET.tostring(root, encoding="unicode"))
-
-
-def _pip(parent: ET.Element, suit: int, x: float, y: float, size: float,
-         fill: str, flip: bool = False) -> None:
-    s = size / 100
-    transform = f"translate({_fmt(x)} {_fmt(y)}) scale({_fmt(s)})"
-    if flip:
-        transform += " rotate(180)"
-    ET.SubElement(parent, "use", {
-        "xlink:href": "#" + _SUIT_IDS[suit], "transform": transform, "fill": fill,
-    })
-
-
-def _text(parent: ET.Element, x: float, y: float, text: str, *, size: float,
-          fill: str, anchor: str = "middle", weight: str = "bold",
-          **extra: str) -> ET.Element:
-    attrs = {
-        "x": _fmt(x), "y": _fmt(y), "font-family": FONT, "font-size": _fmt(size),
-        "font-weight": weight, "text-anchor": anchor, "fill": fill,
-    }
-    attrs.update({k.replace("_", "-"): v for k, v in extra.items()})
-    el = ET.SubElement(parent, "text", attrs)
-    el.text = text
-    return el
 
 
 # --------------------------------------------------------------- card faces

@@ -6,8 +6,6 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 
 from big2.svg._draw import (
-    CARD_HEIGHT,
-    CARD_WIDTH,
     ActionLike,
     CardsArg,
     SvgImage,
@@ -16,13 +14,12 @@ from big2.svg._draw import (
     _defs,
     _draw_back,
     _draw_row,
-    _fmt,
     _ordered,
     _place,
     _svg_root,
-    _text,
     _to_string,
 )
+from big2.svg._prims import CARD_HEIGHT, CARD_WIDTH, _fmt, _text
 from big2.view import Action, PlayerView
 
 # -------------------------------------------------------------------- table

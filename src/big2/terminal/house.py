@@ -17,10 +17,10 @@ from big2.terminal import parse, render
 
 if TYPE_CHECKING:
     from big2.game import Game
-    from big2.terminal.loop import TerminalGame
+    from big2.terminal.console import Console
 
 
-def introduce(tg: TerminalGame) -> None:
+def introduce(tg: Console) -> None:
     """The lines under the header: opponents, and the house rules that ask you things."""
     v = tg.match.variant
     kinds = {b.name for b in tg.bots}
@@ -44,7 +44,7 @@ def introduce(tg: TerminalGame) -> None:
         tg.say("  " + note)
 
 
-def team_result(tg: TerminalGame, game: Game) -> str:
+def team_result(tg: Console, game: Game) -> str:
     """Under ``teams``: the cards each side holds and who wins by how many."""
     left = [h.bit_count() for h in game.hands]
     ours, theirs = left[0] + left[2], left[1] + left[3]
@@ -60,7 +60,7 @@ def partner_tag(game: Game, seat: int) -> str:
     return " (partner)" if game.variant.teams and seat == 2 else ""
 
 
-def _yes_no(tg: TerminalGame, question: str) -> bool | None:
+def _yes_no(tg: Console, question: str) -> bool | None:
     """Ask a yes/no question (Enter: no); ``None`` to quit."""
     while True:
         answer = tg.ask(question + " [y/N] ")
@@ -73,11 +73,11 @@ def _yes_no(tg: TerminalGame, question: str) -> bool | None:
         tg.say("Answer y or n (Enter: n).")
 
 
-def _hand(tg: TerminalGame, game: Game) -> str:
+def _hand(tg: Console, game: Game) -> str:
     return render.cards(render.hand_order(cards_of(game.hands[0]), game.rules, tg.by_suit))
 
 
-def offer_before_play(tg: TerminalGame, game: Game) -> bool:
+def offer_before_play(tg: Console, game: Game) -> bool:
     """Before the first play: the spare card, the swap and the throw-in, when
     the rules offer them to you. ``False`` if you quit."""
     while game.can_throw_in(0):
@@ -107,7 +107,7 @@ def offer_before_play(tg: TerminalGame, game: Game) -> bool:
     return True
 
 
-def show_exchanges(tg: TerminalGame) -> None:
+def show_exchanges(tg: Console) -> None:
     """The titles of the last deal and the cards that changed hands (``exchange``)."""
     match = tg.match
     if not match.titles:
@@ -119,7 +119,7 @@ def show_exchanges(tg: TerminalGame) -> None:
                f"({match.titles[ex.receiver]}): {render.cards(cards_of(ex.cards))}")
 
 
-def gift_chooser(tg: TerminalGame) -> Chooser:
+def gift_chooser(tg: Console) -> Chooser:
     """The chooser :meth:`Match.new_game` asks for the cards a high title gives
     back: you choose yours, the bots give their lowest."""
     rules = tg.match.rules

@@ -12,10 +12,10 @@ from big2.terminal import house, listing, render
 
 if TYPE_CHECKING:
     from big2.game import Game
-    from big2.terminal.loop import TerminalGame
+    from big2.terminal.console import Console
 
 
-def show_trick(tg: TerminalGame, game: Game) -> None:
+def show_trick(tg: Console, game: Game) -> None:
     """The current trick, and the high cards played so far."""
     parts = []
     eng = game.variant.engine
@@ -40,7 +40,7 @@ def show_trick(tg: TerminalGame, game: Game) -> None:
     tg.say_list("Played so far:", facts)
 
 
-def show_scores(tg: TerminalGame, game: Game) -> None:
+def show_scores(tg: Console, game: Game) -> None:
     """The deal's score table, match totals, and why each seat scored what it did."""
     outcome = game.outcome()
     assert outcome is not None

@@ -89,6 +89,7 @@ class GenericEngine:
         self.five_kinds = k.five_kinds
         self.straight_list = k.straight_list
         self.plain = False
+        self.bisect_follows = False
         self.wild = rules.jokers == "wild"
         self.valueless = rules.jokers == "valueless"
         self.smack = self.compare.smack

@@ -31,7 +31,7 @@ from big2.cards import Mask
 if TYPE_CHECKING:
     from big2.variant import Variant
     from big2.variant.kinds import Combo
-    from big2.view import Action, Record
+    from big2.log import Action, Record
 
 
 class Termination(StrEnum):

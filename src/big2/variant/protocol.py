@@ -32,6 +32,9 @@ class Engine(Protocol):
     by_strength: tuple[int, ...]
     deck_cards: Mask
     plain: bool
+    bisect_follows: bool
+    """The plays that follow a play are exactly the hand's plays of its size with
+    a higher power: the game may find them by bisection in :attr:`HandPlays.groups`."""
 
     def classify(self, mask: Mask) -> Combo | None:
         """The strongest reading of *mask* as a play, or ``None``."""

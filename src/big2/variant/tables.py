@@ -66,6 +66,8 @@ class TableEngine:
         """Plays other than the classic sizes exist (long or short straights, smack-downs)."""
         self.plain = self.compare.plain
         """No house rule changes comparisons: follows are a bisection."""
+        self.bisect_follows = self.plain and not self.same_kind
+        """Follows are the plays of the last one's size above it (the game bisects)."""
         sr = k.suit_rank
         self._groups: list[list[list[list[int]]]] = [
             [[[] for _ in range(16)] for _ in range(13)] for _ in range(5)]

@@ -1,0 +1,237 @@
+"""One direction between modules (issue 23): no import circle under ``src/big2``.
+
+Every module is parsed with :mod:`ast` (nothing is imported), its module-level
+imports become edges of a graph, and any strongly connected component of more
+than one module, or a module importing itself, fails the test with the circle
+named. Imports inside functions (made when called) and under
+``if TYPE_CHECKING:`` (never made at run time) are not edges. An import names
+the module it reads from: ``from big2.svg import _draw`` is an edge to
+``big2.svg._draw``, ``from big2.cards import Mask`` one to ``big2.cards``; a
+package's ``__init__`` running first is not counted as an edge.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+PACKAGE = SRC / "big2"
+
+
+def modules(root: Path = PACKAGE) -> dict[str, tuple[Path, bool]]:
+    """Every module under *root*: dotted name -> (file, is a package)."""
+    out = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = list(path.relative_to(root.parent).with_suffix("").parts)
+        package = parts[-1] == "__init__"
+        if package:
+            parts.pop()
+        out[".".join(parts)] = (path, package)
+    return out
+
+
+def _type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
+            or isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def module_level_imports(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
+    """The imports run when the module is imported: its top level, including
+    inside ``if``/``try``/``with`` blocks and class bodies, but not inside
+    functions nor under ``if TYPE_CHECKING:``."""
+    found: list[ast.Import | ast.ImportFrom] = []
+
+    def walk(body: list[ast.stmt]) -> None:
+        for stmt in body:
+            if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+                found.append(stmt)
+            elif isinstance(stmt, ast.If):
+                if not _type_checking(stmt.test):
+                    walk(stmt.body)
+                walk(stmt.orelse)
+            elif isinstance(stmt, ast.Try):
+                walk(stmt.body)
+                walk(stmt.orelse)
+                walk(stmt.finalbody)
+                for handler in stmt.handlers:
+                    walk(handler.body)
+            elif isinstance(stmt, (ast.With, ast.For, ast.While, ast.ClassDef)):
+                walk(stmt.body)
+
+    walk(tree.body)
+    return found
+
+
+def _owner(name: str, known: dict[str, tuple[Path, bool]]) -> str | None:
+    """*name* or the innermost module of ours that contains it."""
+    while name and name not in known:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def import_graph(root: Path = PACKAGE) -> dict[str, set[str]]:
+    """Module -> the modules of the package it imports at module level."""
+    known = modules(root)
+    graph: dict[str, set[str]] = {}
+    for name, (path, package) in known.items():
+        here = name if package else name.rpartition(".")[0]
+        targets: set[str] = set()
+        for stmt in module_level_imports(ast.parse(path.read_text(), str(path))):
+            if isinstance(stmt, ast.Import):
+                targets.update(t for a in stmt.names if (t := _owner(a.name, known)))
+                continue
+            if stmt.level:
+                base = here.split(".")[: len(here.split(".")) - stmt.level + 1]
+                source = ".".join(base + ([stmt.module] if stmt.module else []))
+            else:
+                source = stmt.module or ""
+            for alias in stmt.names:
+                sub = f"{source}.{alias.name}"
+                target = sub if sub in known else _owner(source, known)
+                if target:
+                    targets.add(target)
+        graph[name] = targets
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module, and modules that
+    import themselves (Tarjan's algorithm, iterative), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            nxt = next(edges, None)
+            if nxt is not None:
+                if nxt not in graph:
+                    continue
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(graph[nxt]))))
+                elif nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1 or node in graph[node]:
+                    found.append(sorted(component))
+    return found
+
+
+def _describe(component: list[str], graph: dict[str, set[str]]) -> str:
+    members = set(component)
+    edges = [f"{a} -> {b}" for a in component for b in sorted(graph[a] & members)]
+    return f"{' <-> '.join(component)} ({'; '.join(edges)})"
+
+
+def test_no_module_level_import_circle_in_big2() -> None:
+    graph = import_graph()
+    assert len(graph) > 100 and "big2.game" in graph  # the whole package was read
+    found = circles(graph)
+    assert not found, "import circles under src/big2 (give each one direction):\n" + "\n".join(
+        _describe(c, graph) for c in found)
+
+
+def test_the_check_finds_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}, "f": set()}
+    assert sorted(circles(graph)) == [["a", "b", "c"], ["e"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_function_and_type_checking_imports_are_not_edges() -> None:
+    tree = ast.parse(
+        "import os\n"
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from big2.game import Game\n"
+        "try:\n    import big2.cards\nexcept ImportError:\n    pass\n"
+        "def f():\n    from big2.match import Match\n"
+        "class C:\n    from big2 import view\n")
+    names = [a.name if isinstance(s, ast.Import) else f"{s.module}.{a.name}"
+             for s in module_level_imports(tree) for a in s.names]
+    assert names == ["os", "typing.TYPE_CHECKING", "big2.cards", "big2.view"]
+
+
+def test_the_core_has_no_circle_even_through_deferred_imports() -> None:
+    """The game's own files (``game``, ``position``, ``actions``) and everything
+    below them have no circle even counting imports inside functions and under
+    ``TYPE_CHECKING``: the game's classes reach each other one way only."""
+    known = modules()
+    core = {"big2.game", "big2.position", "big2.actions", "big2.view", "big2.cards",
+            "big2.rules", "big2.presets"}
+    graph: dict[str, set[str]] = {}
+    for name in core:
+        path, _ = known[name]
+        tree = ast.parse(path.read_text(), str(path))
+        graph[name] = {t for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module
+                       if (t := _owner(n.module, known)) in core}
+    assert circles(graph) == []
+
+
+CORE_LAYERS = (
+    ("big2.cards", "big2.log"),
+    ("big2.rules", "big2.presets"),
+    ("big2.variant", "big2.house"),
+    ("big2.view",),
+    ("big2.position", "big2.actions", "big2.game"),
+    ("big2.match",),
+)
+"""The core's floors, lowest first, as docs/architecture.md's layer table gives
+them (a name covers its package's modules)."""
+
+
+def _floor(module: str) -> int | None:
+    for i, row in enumerate(CORE_LAYERS):
+        if any(module == top or module.startswith(top + ".") for top in row):
+            return i
+    return None
+
+
+def test_the_core_imports_only_from_its_own_floor_or_below() -> None:
+    """docs/architecture.md's import rule, counting every import (in functions and
+    under ``TYPE_CHECKING`` too): a core module reads only from its floor or the
+    floors below, and never from a use or a front end (records, svg, bots, env,
+    protocol, arena, cli, terminal, server)."""
+    known = modules()
+    broken = []
+    for name, (path, _) in known.items():
+        floor = _floor(name)
+        if floor is None:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                sources = [node.module]
+            elif isinstance(node, ast.Import):
+                sources = [a.name for a in node.names]
+            else:
+                continue
+            for source in sources:
+                target = _owner(source, known)
+                if target is None:
+                    continue
+                to = _floor(target)
+                if to is None or to > floor:
+                    broken.append(f"{name} -> {target} (line {node.lineno})")
+    assert not broken, "imports against the layer order:\n" + "\n".join(broken)
