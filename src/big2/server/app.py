@@ -36,7 +36,7 @@ from big2 import svg
 from big2.bots import BOT_LEVELS, available_bots, make_bot
 from big2.cards import CARD_NAMES
 from big2.rules import OPTIONS, PRESETS
-from big2.server.bodies import CreateTable, JoinTable, settings_of
+from big2.server.bodies import CreateTable, JoinTable, settings_of, validation_errors
 from big2.server.core import TABLE_ID, Hub, Limits, Server, TableLimit
 from big2.server.hygiene import BodyLimit, IpLimiter, host_allowed
 from big2.server.pool import BotPool
@@ -65,19 +65,6 @@ _SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
-
-
-def _validation_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
-    """Where and why a body failed, without the input (nor unknown field names)."""
-    out = []
-    for err in exc.errors():
-        loc = [str(p) for p in err.get("loc", ())]
-        if err.get("type") == "extra_forbidden":
-            loc, msg = loc[:-1], "unknown field"
-        else:
-            msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
-        out.append({"loc": loc[:4], "msg": msg[:200]})
-    return out[:10]
 
 
 def _record_id(text: str) -> int:
@@ -143,7 +130,7 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": _validation_errors(exc)}, status_code=422)
+        return JSONResponse({"detail": validation_errors(exc.errors())}, status_code=422)
 
     def limited(limiter: IpLimiter, request: Request, what: str) -> None:
         wait = limiter.wait(request.client.host if request.client else "?")

@@ -213,7 +213,7 @@ class Sockets:
         except Exception:
             self.server.internal_errors += 1
             log.exception("table %s: message failed", hub.table.id)
-            conn.send(protocol.error("internal error", msg.id))
+            conn.send(protocol.error("the server failed on this message; nothing changed", msg.id))
 
     async def _dispatch(self, hub: Hub, conn: Connection, msg: Any) -> None:
         server = self.server
@@ -248,7 +248,7 @@ class Sockets:
 
     def _hello(self, hub: Hub, conn: Connection, msg: protocol.Hello) -> None:
         if conn.hello:
-            raise TableError("already identified")
+            raise TableError("this connection has already said hello")
         table, now = hub.table, self.server.now()
         seat = table.seat_for_token(msg.token)
         if msg.token is not None and seat is None:
