@@ -13,6 +13,11 @@ Scenarios (each prints one line):
   then one from a second client.
 - ``memory``: the server's RSS before and after 1,000 finished deals (tables
   of 4 greedy bots, one deal each).
+- ``stall``: a finished table of 100 deals (4 greedy bots) read over and over
+  (``GET /api/tables/<id>``) by ``--readers`` clients, each read from a new
+  address so the per-address limit does not hide its cost, while one table of
+  4 scripted players is measured (issue 26: each read once replayed the match
+  on the event loop).
 
 Each simulated player comes from an address of its own (``X-Forwarded-For``
 from loopback, which the server trusts as it would a proxy on the same
@@ -23,6 +28,7 @@ machine), so the per-address limits apply per player as in production.
     python benchmarks/bench_server.py experts --experts 3
     python benchmarks/bench_server.py flood
     python benchmarks/bench_server.py memory --deals 1000
+    python benchmarks/bench_server.py stall --readers 4
 """
 
 from __future__ import annotations
@@ -215,13 +221,15 @@ def report(label: str, stats: Stats, elapsed: float, server: Server) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("scenario", choices=["play", "experts", "flood", "memory"])
+    parser.add_argument("scenario", choices=["play", "experts", "flood", "memory", "stall"])
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--bots", action="store_true", help="1 player and 3 medium bots a table")
     parser.add_argument("--experts", type=int, default=3)
     parser.add_argument("--deals", type=int, default=1000, help="finished deals (memory)")
     parser.add_argument("--seconds", type=float, default=60.0, help="time limit per scenario")
+    parser.add_argument("--readers", type=int, default=4,
+                        help="clients reading the finished table (stall)")
     parser.add_argument("--think", type=float, default=0.2,
                         help="seconds a scripted player waits before it plays")
     args = parser.parse_args()
@@ -249,6 +257,8 @@ def run(args: argparse.Namespace, server: Server) -> None:
                                                  think=args.think))
         report(f"{label} 1 table x 4 players while {args.experts} expert tables play", stats,
                elapsed, server)
+    elif args.scenario == "stall":
+        stall(args, server, label)
     elif args.scenario == "flood":
         codes: dict[int, int] = {}
         start = time.monotonic()
@@ -278,6 +288,44 @@ def run(args: argparse.Namespace, server: Server) -> None:
         print(f"{label}: {i + 1} finished deals in {time.monotonic() - start:.0f} s; "
               f"server RSS {before:.0f} -> {server.rss_mb():.0f} MB "
               f"(+{server.rss_mb() - before:.1f} MB)", flush=True)
+
+
+def stall(args: argparse.Namespace, server: Server, label: str) -> None:
+    """The ``stall`` scenario (see the module doc)."""
+    tid, _ = make_table(server, ["greedy"] * 4, 100, 30000)
+    start = time.monotonic()
+    while server.request("GET", f"/api/tables/{tid}", client="10.7.0.1")[1]["table"][
+            "status"] != "over":
+        if time.monotonic() - start > 600:
+            raise RuntimeError("the 100-deal table did not finish in 10 minutes")
+        time.sleep(0.5)
+    print(f"{label}: the 100-deal table finished in {time.monotonic() - start:.0f} s", flush=True)
+    reads: dict[int, int] = {}
+    cost: list[float] = []
+    done = [False]
+
+    def reader(k: int) -> None:
+        n = 0
+        while not done[0]:
+            n += 1
+            begun = time.perf_counter()
+            status, _ = server.request("GET", f"/api/tables/{tid}",
+                                       client=f"10.{100 + k}.{n >> 8 & 255}.{n & 255}")
+            cost.append(time.perf_counter() - begun)
+            reads[status] = reads.get(status, 0) + 1
+
+    async def measured() -> tuple[Stats, float]:
+        tasks = [asyncio.create_task(asyncio.to_thread(reader, k)) for k in range(args.readers)]
+        try:
+            return await play_tables(server, 1, False, args.seconds, deals=3, think=args.think)
+        finally:
+            done[0] = True
+            await asyncio.gather(*tasks)
+
+    stats, elapsed = asyncio.run(measured())
+    report(f"{label} 1 table x 4 players while {args.readers} clients read a finished "
+           f"100-deal table ({sum(reads.values()) / elapsed:.0f} reads/s, statuses {reads}, "
+           f"read p50 {pct(cost, 0.5):.0f} ms)", stats, elapsed, server)
 
 
 if __name__ == "__main__":

@@ -37,7 +37,7 @@ from big2.bots import BOT_LEVELS, available_bots, make_bot
 from big2.cards import CARD_NAMES
 from big2.rules import OPTIONS, PRESETS
 from big2.server.bodies import CreateTable, JoinTable, settings_of, validation_errors
-from big2.server.core import TABLE_ID, Hub, Limits, Server, TableLimit
+from big2.server.core import TABLE_ID, Limits, Server, TableLimit
 from big2.server.hygiene import BodyLimit, IpLimiter, host_allowed
 from big2.server.pool import BotPool
 from big2.server.sockets import Sockets, quiet_disconnect_logs
@@ -185,19 +185,25 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
         await server.add(table)
         return table.summary()
 
-    async def hub_of(table_id: str) -> Hub:
-        hub = await server.find(table_id)
-        if hub is None:
-            raise HTTPException(404, "no such table")
-        return hub
-
     @app.get("/api/tables/{table_id}")
-    async def table_state(table_id: str) -> dict[str, Any]:
-        return (await hub_of(table_id)).table.state_for(None, server.now())
+    async def table_state(table_id: str, request: Request) -> Any:
+        hub = server.find(table_id)
+        if hub is not None:
+            return hub.table.state_for(None, server.now())
+        limited(server.reads, request, "reads of finished tables")
+        final = await server.final_state(table_id)
+        if final is None:
+            raise HTTPException(404, "no such table")
+        return Response(final, media_type="application/json")
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
-        hub = await hub_of(table_id)
+        hub = server.find(table_id)
+        if hub is None:
+            limited(server.reads, request, "reads of finished tables")
+            if await server.final_state(table_id) is None:
+                raise HTTPException(404, "no such table")
+            raise TableError("the match is over")
         limited(joining, request, "seats taken")
         tokens: list[str] = []
         await server.change(hub, lambda: tokens.append(
@@ -208,7 +214,7 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
     async def table_records(table_id: str) -> list[dict[str, Any]]:
         if table_id not in server.hubs and (
                 not TABLE_ID.fullmatch(table_id)
-                or await _to_thread(server.store.table, table_id) is None):
+                or await _to_thread(server.store.finished, table_id) is None):
             raise HTTPException(404, "no such table")
         rows: list[dict[str, Any]] = await _to_thread(server.store.records, table_id)
         return rows

@@ -13,7 +13,9 @@ on by itself when the database returns.
 
 Bot moves and hints are chosen by the :class:`~big2.server.pool.BotPool`, so a
 slow bot never holds up the event loop. Finished tables leave memory (their
-records stay in the database), and tables still waiting for players expire.
+records and final state stay in the database, read back by
+:class:`~big2.server.finished.FinishedTables` without replaying the match),
+and tables still waiting for players expire.
 WebSocket handling is in :mod:`big2.server.sockets`.
 """
 
@@ -28,6 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from big2.server.finished import FinishedTables, final_state
+from big2.server.hygiene import IpLimiter
 from big2.server.pool import INLINE_BOTS, BotPool
 from big2.server.store import AddAction, AddRecord, DatabaseError, Op, SaveTable, Store
 from big2.server.tables import HINT_BOT, Table, TableError, Timing
@@ -59,6 +63,8 @@ class Limits:
         waiting_seconds: a table still waiting for players after this long expires.
         body_bytes: the largest HTTP request body.
         snapshot_every: plays between whole-table snapshots.
+        finished_rate, finished_burst: reads of tables that are not live (finished
+            ones, by HTTP or WebSocket) one address may make a second, at once.
     """
 
     rate: float = 8.0
@@ -76,6 +82,8 @@ class Limits:
     waiting_seconds: float = 1800.0
     body_bytes: int = 65536
     snapshot_every: int = 16
+    finished_rate: float = 2.0
+    finished_burst: float = 30.0
 
 
 class Hub:
@@ -130,6 +138,8 @@ class Server:
         self.shard = shard
         self.shared_lobby = shared_lobby
         self.hubs: dict[str, Hub] = {}
+        self.finished = FinishedTables(store, self.rebuild)
+        self.reads = IpLimiter(self.limits.finished_rate, self.limits.finished_burst)
         self.internal_errors = 0
         self.db_errors = 0
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -213,16 +223,17 @@ class Server:
         self.schedule(hub)
         return hub
 
-    async def find(self, table_id: str) -> Hub | None:
-        """The live table *table_id*, or a finished one read from the database
-        (not kept: it can no longer change), or ``None``."""
-        hub = self.hubs.get(table_id)
-        if hub is not None or not TABLE_ID.fullmatch(table_id):
-            return hub
-        found = await asyncio.to_thread(self.store.table, table_id)
-        if found is None or found[0] != "over":
+    def find(self, table_id: str) -> Hub | None:
+        """The live table *table_id*, or ``None`` (a finished table's state is
+        read with :meth:`final_state`)."""
+        return self.hubs.get(table_id)
+
+    async def final_state(self, table_id: str) -> str | None:
+        """The stored final state (JSON text) of finished table *table_id*, or
+        ``None``; never replayed on the event loop (see :mod:`big2.server.finished`)."""
+        if not TABLE_ID.fullmatch(table_id):
             return None
-        return Hub(self.rebuild(found[1], found[2]), self.now())
+        return await self.finished.state(table_id)
 
     async def lobby(self) -> list[dict[str, Any]]:
         """The open and running tables, newest first (at most 100)."""
@@ -292,6 +303,7 @@ class Server:
             hub.touched, hub.retry_at = now, 0.0
             hub.send_all(now)
             if hub.table.status == "over":
+                self.finished.remember(hub.table.id, final_state(hub.table))
                 self._retire(hub)
             else:
                 self.schedule(hub)
@@ -320,7 +332,8 @@ class Server:
         snap = table.snapshot()
         summary = ({} if table.settings.private
                    else table.summary() | {"created": table.created, "watchers": 0})
-        ops: list[Op] = [SaveTable(table.id, table.status, snap, summary, table.version)]
+        final = final_state(table) if table.status == "over" else None
+        ops: list[Op] = [SaveTable(table.id, table.status, snap, summary, table.version, final)]
         ops += [AddRecord(table.id, int(r.tags.get("Deal", "0")), r) for r in table.finished]
         return snap, ops
 

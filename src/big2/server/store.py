@@ -6,7 +6,9 @@ user's data directory), or PostgreSQL (``postgresql+psycopg://…``; a bare
 
 - ``big2_tables``: one row per table, its latest
   :meth:`~big2.server.tables.Table.snapshot` as JSON (this holds the deck, so
-  it never leaves the server) and its lobby summary;
+  it never leaves the server), its lobby summary and, once the match is over,
+  its final state as a spectator sees it (``final``: what every later read of
+  the table is sent, so no read replays the match);
 - ``big2_actions``: the plays made since that snapshot, one row each, so a
   move costs a small insert rather than the whole snapshot (the server writes
   a new snapshot every few plays and at every other change, which deletes the
@@ -54,13 +56,15 @@ class DatabaseError(RuntimeError):
 @dataclass(frozen=True)
 class SaveTable:
     """Write a table's snapshot (and lobby summary) at *version*; the stored
-    actions it covers are deleted."""
+    actions it covers are deleted. *final* is the finished table's state
+    message as JSON text (``None`` while the match goes on)."""
 
     table_id: str
     status: str
     snapshot: dict[str, Any]
     summary: dict[str, Any]
     version: int
+    final: str | None = None
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,7 @@ tables_t = sa.Table(
     sa.Column("updated", sa.Float, nullable=False),
     sa.Column("snapshot", sa.Text, nullable=False),
     sa.Column("summary", sa.Text, nullable=True),  # the lobby's view, added in 2026
+    sa.Column("final", sa.Text, nullable=True),  # a finished table's state, added in 2026
 )
 
 actions_t = sa.Table(
@@ -170,8 +175,9 @@ class Store:
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(7252021)"))
             _meta.create_all(conn)
             columns = {c["name"] for c in sa.inspect(conn).get_columns("big2_tables")}
-            if "summary" not in columns:  # a database from before the lobby summary
-                conn.execute(sa.text("ALTER TABLE big2_tables ADD COLUMN summary TEXT"))
+            for column in ("summary", "final"):  # a database from before these columns
+                if column not in columns:
+                    conn.execute(sa.text(f"ALTER TABLE big2_tables ADD COLUMN {column} TEXT"))
 
     def close(self) -> None:
         """Release the connection pool."""
@@ -238,6 +244,22 @@ class Store:
                 return None
             return row.status, json.loads(row.snapshot), self._actions(conn, table_id)
 
+    def finished(self, table_id: str) -> tuple[str, str | None] | None:
+        """One table's status and, once it is over, its final state (JSON text;
+        ``None`` for a table finished before the state was stored), without its
+        snapshot; ``None`` if there is no such table."""
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(tables_t.c.status, tables_t.c.final)
+                               .where(tables_t.c.id == table_id)).first()
+        return None if row is None else (row.status, row.final)
+
+    def set_final(self, table_id: str, final: str) -> None:
+        """Store the final state of a table that is over (once worked out for a
+        table finished before it was stored)."""
+        with self.engine.begin() as conn:
+            conn.execute(sa.update(tables_t).where(tables_t.c.id == table_id)
+                         .where(tables_t.c.status == "over").values(final=final))
+
     @staticmethod
     def _actions(conn: sa.Connection, table_id: str) -> list[tuple[int, int]]:
         rows = conn.execute(sa.select(actions_t.c.version, actions_t.c.cards)
@@ -280,7 +302,7 @@ class Store:
 
 def _save_table(conn: sa.Connection, op: SaveTable) -> None:
     row = {"status": op.status, "updated": time.time(), "snapshot": json.dumps(op.snapshot),
-           "summary": json.dumps(op.summary) if op.summary else None}
+           "summary": json.dumps(op.summary) if op.summary else None, "final": op.final}
     done = conn.execute(sa.update(tables_t).where(tables_t.c.id == op.table_id)
                         .values(**row)).rowcount
     if not done:
