@@ -137,7 +137,10 @@ def test_a_move_is_refused_and_rolled_back_while_the_database_is_down(
         mover.send({"type": "play", "cards": play.split(), "id": 7} if play
                    else {"type": "pass", "id": 7})
         err = mover.wait(lambda m: m["type"] == "error", timeout=15)
-        assert err == {"type": "error", "message": NOT_SAVED, "id": 7}
+        assert err == {"type": "error", "message": NOT_SAVED, "id": 7, "retry": True}
+        back = mover.messages[-2]  # the table as it stands, sent with the refusal
+        assert back["type"] == "state" and back["game"]["plies"] == plies
+        assert back["game"]["hand"] == hand and back["game"]["to_move"] == back["you"]
         hub = live.state.hubs[tid]
         assert len(hub.table.game.history) == plies  # rolled back
         assert hub.table.state_for(mover.state["you"])["game"]["hand"] == hand

@@ -39,7 +39,8 @@ log = logging.getLogger("big2.server")
 
 NOT_SAVED = ("not saved: the database is unavailable, so nothing changed; "
              "try again in a moment")
-"""The reply to a move that could not be stored."""
+"""The reply to a move that could not be stored (an ``error`` with ``"retry": true``,
+after a ``state`` showing the table as it is stored)."""
 
 
 class Connection:
@@ -256,7 +257,10 @@ class Sockets:
         except TableError as exc:
             conn.send(protocol.error(str(exc), msg.id))
         except DatabaseError:
-            conn.send(protocol.error(NOT_SAVED, msg.id))
+            # the table is as stored again: the sender gets it back with the refusal,
+            # so the page shows what stands and offers to send the move again
+            conn.send(hub.table.state_for(conn.seat, self.server.now()))
+            conn.send(protocol.error(NOT_SAVED, msg.id) | {"retry": True})
         except Exception:
             self.server.internal_errors += 1
             log.exception("table %s: message failed", hub.table.id)
