@@ -38,7 +38,7 @@ from big2.cards import CARD_NAMES
 from big2.rules import OPTIONS, PRESETS
 from big2.server.bodies import CreateTable, JoinTable, settings_of, validation_errors
 from big2.server.core import TABLE_ID, Limits, Server, TableLimit
-from big2.server.hygiene import BodyLimit, IpLimiter, host_allowed
+from big2.server.hygiene import AddressLimit, BodyLimit, host_allowed
 from big2.server.pool import BotPool
 from big2.server.sockets import Sockets, quiet_disconnect_logs
 from big2.server.store import MAX_RECORD_ID, DatabaseError, Store
@@ -93,8 +93,6 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
     server = Server(store or Store(db), timing=timing, auto_bot=auto_bot, limits=limits,
                     pool=pool, shard=shard, shared_lobby=shared_lobby)
     sockets = Sockets(server, allowed_hosts, allowed_origins)
-    creating = IpLimiter(limits.create_rate, limits.create_burst)
-    joining = IpLimiter(limits.join_rate, limits.join_burst)
     quiet_disconnect_logs()
 
     @contextlib.asynccontextmanager
@@ -132,8 +130,8 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         return JSONResponse({"detail": validation_errors(exc.errors())}, status_code=422)
 
-    def limited(limiter: IpLimiter, request: Request, what: str) -> None:
-        wait = limiter.wait(request.client.host if request.client else "?")
+    async def limited(limiter: AddressLimit, request: Request, what: str) -> None:
+        wait = await limiter.wait(request.client.host if request.client else "?")
         if wait:
             raise HTTPException(429, f"too many {what} from your address; try again later",
                                 headers={"Retry-After": str(max(1, round(wait + 0.5)))})
@@ -179,7 +177,7 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-        limited(creating, request, "new tables")
+        await limited(server.creating, request, "new tables")
         table = Table.create(settings_of(body), timing=server.timing, auto_bot=server.auto_bot,
                              now=server.now(), prefix=server.shard)
         await server.add(table)
@@ -190,7 +188,7 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
         hub = server.find(table_id)
         if hub is not None:
             return hub.table.state_for(None, server.now())
-        limited(server.reads, request, "reads of finished tables")
+        await limited(server.reads, request, "reads of finished tables")
         final = await server.final_state(table_id)
         if final is None:
             raise HTTPException(404, "no such table")
@@ -200,11 +198,11 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
         hub = server.find(table_id)
         if hub is None:
-            limited(server.reads, request, "reads of finished tables")
+            await limited(server.reads, request, "reads of finished tables")
             if await server.final_state(table_id) is None:
                 raise HTTPException(404, "no such table")
             raise TableError("the match is over")
-        limited(joining, request, "seats taken")
+        await limited(server.joining, request, "seats taken")
         tokens: list[str] = []
         await server.change(hub, lambda: tokens.append(
             hub.table.claim(body.seat, body.name, server.now())))

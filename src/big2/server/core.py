@@ -22,6 +22,7 @@ WebSocket handling is in :mod:`big2.server.sockets`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import re
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from big2.server.finished import FinishedTables, final_state
-from big2.server.hygiene import IpLimiter
+from big2.server.hygiene import AddressLimit
 from big2.server.pool import INLINE_BOTS, BotPool
 from big2.server.store import AddAction, AddRecord, DatabaseError, Op, SaveTable, Store
 from big2.server.tables import HINT_BOT, Table, TableError, Timing
@@ -139,7 +140,11 @@ class Server:
         self.shared_lobby = shared_lobby
         self.hubs: dict[str, Hub] = {}
         self.finished = FinishedTables(store, self.rebuild)
-        self.reads = IpLimiter(self.limits.finished_rate, self.limits.finished_burst)
+        shared = store if shared_lobby else None  # several processes: limits in the database
+        lim = self.limits
+        self.creating = AddressLimit("create", lim.create_rate, lim.create_burst, shared)
+        self.joining = AddressLimit("join", lim.join_rate, lim.join_burst, shared)
+        self.reads = AddressLimit("read", lim.finished_rate, lim.finished_burst, shared)
         self.internal_errors = 0
         self.db_errors = 0
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -259,6 +264,9 @@ class Server:
                 if (hub.table.status == "waiting"
                         and now - hub.touched > self.limits.waiting_seconds):
                     await self._expire(hub)
+            if self.shared_lobby:  # shared buckets untouched for an hour are full: forget them
+                with contextlib.suppress(Exception):
+                    await asyncio.to_thread(self.store.forget_limits, time.time() - 3600)
 
     async def _expire(self, hub: Hub) -> None:
         table = hub.table

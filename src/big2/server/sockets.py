@@ -126,11 +126,11 @@ class Sockets:
         await ws.accept()
         final: str | None = None
         if hub is None:
-            if self.server.reads.wait(ip):
-                await self._refuse(ws, "too many reads of finished tables from your address; "
-                                   "try again later", 1013)
-                return
             try:
+                if await self.server.reads.wait(ip):
+                    await self._refuse(ws, "too many reads of finished tables from your "
+                                       "address; try again later", 1013)
+                    return
                 final = await self.server.final_state(table_id)
             except DatabaseError:
                 await self._refuse(ws, "the database is unavailable; try again in a moment", 1013)

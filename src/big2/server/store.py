@@ -14,7 +14,9 @@ user's data directory), or PostgreSQL (``postgresql+psycopg://…``; a bare
   a new snapshot every few plays and at every other change, which deletes the
   rows it covers);
 - ``big2_records``: one row per finished deal, the game record as JSON and
-  as notation text.
+  as notation text;
+- ``big2_limits``: per-address token buckets shared by every process on the
+  database (:meth:`Store.take`), so ``--workers N`` does not multiply them.
 
 Writes are lists of operations (:class:`SaveTable`, :class:`AddAction`,
 :class:`AddRecord`) applied in one transaction by :meth:`Store.apply`;
@@ -121,6 +123,14 @@ records_t = sa.Table(
 )
 
 
+limits_t = sa.Table(
+    "big2_limits", _meta,
+    sa.Column("key", sa.String(80), primary_key=True),  # "<limit>:<address>"
+    sa.Column("tokens", sa.Float, nullable=False),
+    sa.Column("stamp", sa.Float, nullable=False),  # wall time of the last take
+)
+
+
 def default_db_url() -> str:
     """``sqlite:///…/big2.sqlite3`` in the user's data directory (created)."""
     import platformdirs
@@ -208,6 +218,55 @@ class Store:
     def add_record(self, table_id: str, deal: int, record: GameRecord) -> None:
         """Store one finished deal."""
         self.apply([AddRecord(table_id, deal, record)])
+
+    def take(self, key: str, rate: float, burst: float, now: float | None = None) -> float:
+        """Take a token from the shared bucket *key* (*rate* a second, *burst*
+        at most): ``0.0`` if there was one, else the seconds until there will be
+        (nothing is taken then). One conditional update, atomic on SQLite and
+        PostgreSQL alike, so processes taking at once never overdraw a bucket.
+        Raises :class:`DatabaseError` when the database cannot be reached.
+
+        >>> store = Store("sqlite://")
+        >>> [store.take("a", 1.0, 2.0, now=0.0) for _ in range(3)]
+        [0.0, 0.0, 1.0]
+        >>> store.take("a", 1.0, 2.0, now=1.0)
+        0.0
+        """
+        now = time.time() if now is None else now
+        key = key[:80]
+        refilled = limits_t.c.tokens + (now - limits_t.c.stamp) * rate
+        full = sa.case((refilled > burst, burst), else_=refilled)
+        try:
+            for _attempt in range(5):
+                with self.engine.begin() as conn:
+                    if conn.execute(sa.update(limits_t).where(limits_t.c.key == key)
+                                    .where(full >= 1)
+                                    .values(tokens=full - 1, stamp=now)).rowcount:
+                        return 0.0
+                    row = conn.execute(sa.select(limits_t.c.tokens, limits_t.c.stamp)
+                                       .where(limits_t.c.key == key)).first()
+                    if row is not None:
+                        tokens = min(burst, row.tokens + (now - row.stamp) * rate)
+                        if tokens >= 1:  # made by another process after the update looked
+                            continue
+                        return (1 - tokens) / rate if rate > 0 else 3600.0
+                try:
+                    with self.engine.begin() as conn:
+                        conn.execute(sa.insert(limits_t).values(key=key, tokens=burst - 1,
+                                                                stamp=now))
+                    return 0.0
+                except sa.exc.IntegrityError:
+                    continue  # another process made the bucket meanwhile: take from it
+            return 1.0 / rate if rate > 0 else 3600.0
+        except sa.exc.SQLAlchemyError as exc:
+            raise DatabaseError(_brief(exc)) from exc
+
+    def forget_limits(self, before: float) -> int:
+        """Delete buckets untouched since *before* (wall time; they are full by
+        now); return how many."""
+        with self.engine.begin() as conn:
+            return int(conn.execute(sa.delete(limits_t)
+                                    .where(limits_t.c.stamp < before)).rowcount)
 
     def expire_waiting(self, before: float, prefix: str = "") -> int:
         """Mark tables still waiting for players since before *before* (wall
