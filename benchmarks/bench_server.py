@@ -23,7 +23,7 @@ Each simulated player comes from an address of its own (``X-Forwarded-For``
 from loopback, which the server trusts as it would a proxy on the same
 machine), so the per-address limits apply per player as in production.
 
-    python benchmarks/bench_server.py play --tables 100 [--db URL] [--seconds 60]
+    python benchmarks/bench_server.py play --tables 100 [--db URL] [--seconds 60] [--workers 2]
     python benchmarks/bench_server.py play --tables 50 --db postgresql://big2:big2@127.0.0.1/big2bench
     python benchmarks/bench_server.py experts --experts 3
     python benchmarks/bench_server.py flood
@@ -50,50 +50,90 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def free_port(count: int = 1) -> int:
+    """A free loopback port, with the *count* - 1 ports after it free too."""
+    while True:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = int(s.getsockname()[1])
+        try:
+            for k in range(1, count):
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", port + k))
+            return port
+        except OSError:
+            continue
 
 
 class Server:
-    """``big2 serve`` in a subprocess on a free loopback port."""
+    """``big2 serve`` in a subprocess on a free loopback port (with *workers* > 1,
+    ``--workers`` processes on ports PORT..; requests are routed as a proxy
+    would: by the table id's first character, creations round robin)."""
 
-    def __init__(self, db: str, *extra: str) -> None:
-        self.port = free_port()
+    def __init__(self, db: str, *extra: str, workers: int = 1) -> None:
+        self.workers = workers
+        self.port = free_port(workers)
         self.url = f"http://127.0.0.1:{self.port}"
+        self.created = 0
+        more = ["--workers", str(workers)] if workers > 1 else []
         self.proc = subprocess.Popen(
             [sys.executable, *os.environ.get("BENCH_PYTHON_ARGS", "").split(), "-m", "big2.cli",
              "serve", "--port", str(self.port), "--db", db,
              "--bot-delay", "0", "--grace", "600", "--deal-pause", "0.2", "--max-tables", "2000",
-             *extra], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+             *more, *extra], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(self.url + "/api/tables", timeout=2).read()
-                return
-            except OSError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("server did not start: " + self.proc.stderr.read().decode()
-                                       if self.proc.stderr else "") from None
-                time.sleep(0.1)
+        for k in range(workers):
+            while True:
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{self.port + k}/api/tables",
+                                           timeout=2).read()
+                    break
+                except OSError:
+                    if self.proc.poll() is not None or time.monotonic() > deadline:
+                        raise RuntimeError("server did not start: "
+                                           + self.proc.stderr.read().decode()
+                                           if self.proc.stderr else "") from None
+                    time.sleep(0.1)
+
+    def port_for(self, tid: str) -> int:
+        """The port of the process that holds table *tid*."""
+        return self.port + (int(tid[0]) if self.workers > 1 else 0)
+
+    def pids(self) -> list[int]:
+        """The server processes (with --workers, the supervisor's children; bot
+        worker processes are not counted)."""
+        if self.workers == 1:
+            return [self.proc.pid]
+        path = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
+        return [int(p) for p in path.read_text().split()]
 
     def cpu_seconds(self) -> float:
-        """CPU time the server process has used."""
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """CPU time the server processes have used."""
+        total = 0.0
+        for pid in self.pids():
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
 
     def rss_mb(self) -> float:
-        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-        return float("nan")
+        total = 0.0
+        for pid in self.pids():
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) / 1024
+        return total
 
     def request(self, method: str, path: str, body: Any = None, client: str = "10.0.0.1"
                 ) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(self.url + path, data=data, method=method, headers={
-            "Content-Type": "application/json", "X-Forwarded-For": client})
+        port = self.port
+        if path.startswith("/api/tables/"):
+            port = self.port_for(path.split("/")[3])
+        elif path == "/api/tables" and method == "POST":
+            port, self.created = self.port + self.created % self.workers, self.created + 1
+        req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, method=method,
+                                     headers={"Content-Type": "application/json",
+                                              "X-Forwarded-For": client})
         try:
             with urllib.request.urlopen(req, timeout=30) as res:
                 return res.status, json.loads(res.read())
@@ -125,7 +165,7 @@ async def player(server: Server, tid: str, token: str, who: int, stats: Stats,
     """Play the first legal play on each turn, after *think* seconds, until the match is
     over (or time is up). Thinking keeps a player under the server's 8 messages a second,
     as a person is; the latency measured starts when the play is sent."""
-    url = f"ws://127.0.0.1:{server.port}/ws/{tid}"
+    url = f"ws://127.0.0.1:{server.port_for(tid)}/ws/{tid}"
     async with connect(url, additional_headers={"X-Forwarded-For": address(who)},
                        max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
@@ -228,6 +268,8 @@ def main() -> None:
     parser.add_argument("--experts", type=int, default=3)
     parser.add_argument("--deals", type=int, default=1000, help="finished deals (memory)")
     parser.add_argument("--seconds", type=float, default=60.0, help="time limit per scenario")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server processes (big2 serve --workers N), routed by table id")
     parser.add_argument("--readers", type=int, default=4,
                         help="clients reading the finished table (stall)")
     parser.add_argument("--think", type=float, default=0.2,
@@ -235,7 +277,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or str(Path(tmp) / "bench.sqlite3")
-        server = Server(db, "--bot-workers", "2")
+        server = Server(db, "--bot-workers", "2", workers=args.workers)
         try:
             run(args, server)
         finally:
@@ -244,6 +286,8 @@ def main() -> None:
 
 def run(args: argparse.Namespace, server: Server) -> None:
     label = f"{args.scenario} ({'postgresql' if 'postgres' in (args.db or '') else 'sqlite'})"
+    if args.workers > 1:
+        label += f" --workers {args.workers}"
     if args.scenario == "play":
         stats, elapsed = asyncio.run(play_tables(server, args.tables, args.bots, args.seconds,
                                                  deals=2, think=args.think))
