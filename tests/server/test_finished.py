@@ -18,7 +18,7 @@ from websockets.sync.client import connect
 
 from big2.rules import Rules
 from big2.server.app import Limits
-from big2.server.finished import final_state
+from big2.server.finished import Final
 from big2.server.store import SaveTable
 from big2.server.tables import Table, TableSettings, Timing
 
@@ -36,14 +36,17 @@ def store_finished(live: LiveServer, deals: int, *, final: bool = True) -> str:
     while table.status != "over":
         now += 1.0
         table.step(now)
+    stored = Final.of(table)
     live.state.store.apply([SaveTable(table.id, "over", table.snapshot(), {}, table.version,
-                                      final_state(table) if final else None)])
+                                      stored.text if final else None,
+                                      list(stored.seats) if final else None)])
     return table.id
 
 
 def test_a_finished_table_is_served_from_its_stored_state(live_factory: Any) -> None:
     live = live_factory(limits=Limits(**MANY))
-    tid = live.create(["greedy"] * 4, deals=2)
+    tid = live.create([None, "greedy", "greedy", "greedy"], deals=2)
+    token = live.join(tid, 0, "Ann")  # never connects: a bot plays for her after the grace
     deadline = time.monotonic() + 20
     while tid in live.state.hubs:
         assert time.monotonic() < deadline
@@ -62,6 +65,15 @@ def test_a_finished_table_is_served_from_its_stored_state(live_factory: Any) -> 
                                                   "id": 3}
         ws.send(json.dumps({"type": "ping", "id": 4}))
         assert json.loads(ws.recv(timeout=5)) == {"type": "pong", "id": 4}
+    with connect(f"{live.ws_url}/ws/{tid}") as ws:  # the player sees it from her seat
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        mine = json.loads(ws.recv(timeout=5))
+        assert mine["you"] == 0 and mine["game"]["hand"] == state["game"]["end"]["hands"][0]
+        assert mine["game"]["legal"] == [] and mine["totals"] == state["totals"]
+    with connect(f"{live.ws_url}/ws/{tid}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": "not-a-token"}))
+        assert "unknown seat token" in json.loads(ws.recv(timeout=5))["message"]
+        assert json.loads(ws.recv(timeout=5)) == state
     status, out = live.request("POST", f"/api/tables/{tid}/join", {"seat": 0, "name": "Ann"})
     assert (status, out["detail"]) == (400, "the match is over")
     assert live.state.finished.rebuilt == 0
@@ -106,14 +118,15 @@ def test_reading_a_finished_100_deal_table_does_not_stall_another_table(
             stop.set()
             for t in threads:
                 t.join(15)
-    # replaying the 100 deals costs 60-250 ms of the event loop a read: every
-    # read would stall the ping; served from the stored state, none does
-    # (the bound is on the 95th percentile: one ping in a hundred may meet
-    # another process on a busy two-core machine)
+    # replaying the 100 deals costs 60-250 ms of the event loop a read: the
+    # four readers managed about 30 reads in the 3 s and every ping waited
+    # behind one; served from the stored state, reads are a hundred times as
+    # many and pings stay quick (the bounds leave room for a two-core machine
+    # busy with other work: p95 25 ms there while 4 clients read)
     rtts.sort()
     p50, p95 = statistics.median(rtts), rtts[int(0.95 * len(rtts))]
-    assert p50 < 0.02 and p95 < 0.06, (p50, p95, rtts[-5:], reads)
-    assert reads[0] >= 40, reads
+    assert reads[0] >= 300, (reads, p50, p95)
+    assert p50 < 0.03 and p95 < 0.15, (p50, p95, rtts[-5:], reads)
     assert live.state.finished.rebuilt == 0 and live.state.internal_errors == 0
 
 
@@ -130,7 +143,8 @@ def test_a_table_finished_before_is_rebuilt_once_off_the_loop(live_factory: Any)
     assert len(got) == 6 and all(g == got[0] for g in got)
     assert got[0]["table"]["status"] == "over" and len(got[0]["results"]) == 30
     assert live.state.finished.rebuilt == 1  # six readers at once, one rebuild
-    assert live.state.store.finished(tid) == ("over", json.dumps(got[0], ensure_ascii=False))
+    assert live.state.store.finished(tid) == ("over", json.dumps(got[0], ensure_ascii=False),
+                                              [None] * 4)
 
 
 def test_reads_of_finished_tables_are_limited_per_address(live_factory: Any) -> None:

@@ -187,7 +187,7 @@ def test_a_database_from_before_gets_the_new_columns(tmp_path: Any) -> None:
         old.execute("INSERT INTO big2_tables VALUES ('t1', 'over', 0, '{}')")
     store = Store(str(path))
     assert store.table("t1") == ("over", {}, []) and store.lobby() == []
-    assert store.finished("t1") == ("over", None)  # no final state stored: worked out once
+    assert store.finished("t1") == ("over", None, None)  # no final state stored: worked out once
     store.close()
 
 

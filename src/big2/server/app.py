@@ -192,7 +192,7 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
         final = await server.final_state(table_id)
         if final is None:
             raise HTTPException(404, "no such table")
-        return Response(final, media_type="application/json")
+        return Response(final.text, media_type="application/json")
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from big2.server.finished import FinishedTables, final_state
+from big2.server.finished import Final, FinishedTables
 from big2.server.hygiene import AddressLimit
 from big2.server.pool import INLINE_BOTS, BotPool
 from big2.server.store import AddAction, AddRecord, DatabaseError, Op, SaveTable, Store
@@ -233,8 +233,8 @@ class Server:
         read with :meth:`final_state`)."""
         return self.hubs.get(table_id)
 
-    async def final_state(self, table_id: str) -> str | None:
-        """The stored final state (JSON text) of finished table *table_id*, or
+    async def final_state(self, table_id: str) -> Final | None:
+        """What is stored of finished table *table_id* (its final state), or
         ``None``; never replayed on the event loop (see :mod:`big2.server.finished`)."""
         if not TABLE_ID.fullmatch(table_id):
             return None
@@ -311,7 +311,7 @@ class Server:
             hub.touched, hub.retry_at = now, 0.0
             hub.send_all(now)
             if hub.table.status == "over":
-                self.finished.remember(hub.table.id, final_state(hub.table))
+                self.finished.remember(hub.table.id, Final.of(hub.table))
                 self._retire(hub)
             else:
                 self.schedule(hub)
@@ -340,8 +340,10 @@ class Server:
         snap = table.snapshot()
         summary = ({} if table.settings.private
                    else table.summary() | {"created": table.created, "watchers": 0})
-        final = final_state(table) if table.status == "over" else None
-        ops: list[Op] = [SaveTable(table.id, table.status, snap, summary, table.version, final)]
+        final = Final.of(table) if table.status == "over" else None
+        ops: list[Op] = [SaveTable(table.id, table.status, snap, summary, table.version,
+                                   None if final is None else final.text,
+                                   None if final is None else list(final.seats))]
         ops += [AddRecord(table.id, int(r.tags.get("Deal", "0")), r) for r in table.finished]
         return snap, ops
 

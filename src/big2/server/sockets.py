@@ -10,8 +10,8 @@ sees, so only the newcomer is sent the state; a seat's does (its
 answered with an error naming it (its type and id).
 
 A finished table is no longer live: its connection is sent the stored final
-state after ``hello`` and answers ``ping``; anything else is refused ("the
-match is over"). Opening one counts against the address's reads of finished
+state after ``hello`` (for the seat whose token it names, else a spectator's)
+and answers ``ping``; anything else is refused ("the match is over"). Opening one counts against the address's reads of finished
 tables (:attr:`~big2.server.core.Server.reads`).
 """
 
@@ -29,6 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from big2.server import protocol
 from big2.server.core import Hub, Limits, Server
+from big2.server.finished import Final
 from big2.server.hygiene import host_allowed, origin_allowed
 from big2.server.store import DatabaseError
 from big2.server.tables import TableError
@@ -124,7 +125,7 @@ class Sockets:
         ip = ws.client.host if ws.client else "?"
         hub = self.server.find(table_id)
         await ws.accept()
-        final: str | None = None
+        final: Final | None = None
         if hub is None:
             try:
                 if await self.server.reads.wait(ip):
@@ -232,16 +233,18 @@ class Sockets:
             conn.send(protocol.error(str(exc)))
             return None
 
-    async def _finished(self, conn: Connection, final: str, text: str) -> None:
-        """One message to a finished table: *final* after hello, pong to a ping."""
+    async def _finished(self, conn: Connection, final: Final, text: str) -> None:
+        """One message to a finished table: its state after hello, pong to a ping."""
         msg = self._parse(conn, text)
         if msg is None:
             return
         if isinstance(msg, protocol.Ping):
             conn.send({"type": "pong", "id": msg.id})
         elif isinstance(msg, protocol.Hello) and not conn.hello:
-            conn.hello = True
-            conn.send_text(final)
+            conn.hello, seat = True, final.seat_of(msg.token)
+            if msg.token is not None and seat is None:
+                conn.send(protocol.error("unknown seat token: you are watching", msg.id))
+            conn.send_text(final.text_for(seat))
         elif isinstance(msg, protocol.Hello):
             conn.send(protocol.error("this connection has already said hello", msg.id))
         else:

@@ -59,7 +59,8 @@ class DatabaseError(RuntimeError):
 class SaveTable:
     """Write a table's snapshot (and lobby summary) at *version*; the stored
     actions it covers are deleted. *final* is the finished table's state
-    message as JSON text (``None`` while the match goes on)."""
+    message as JSON text (``None`` while the match goes on) and *final_seats*
+    its seats' token hashes, by which a player reading it is shown its seat."""
 
     table_id: str
     status: str
@@ -67,6 +68,7 @@ class SaveTable:
     summary: dict[str, Any]
     version: int
     final: str | None = None
+    final_seats: list[str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,7 @@ tables_t = sa.Table(
     sa.Column("snapshot", sa.Text, nullable=False),
     sa.Column("summary", sa.Text, nullable=True),  # the lobby's view, added in 2026
     sa.Column("final", sa.Text, nullable=True),  # a finished table's state, added in 2026
+    sa.Column("final_seats", sa.Text, nullable=True),  # its seats' token hashes, JSON
 )
 
 actions_t = sa.Table(
@@ -185,7 +188,7 @@ class Store:
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(7252021)"))
             _meta.create_all(conn)
             columns = {c["name"] for c in sa.inspect(conn).get_columns("big2_tables")}
-            for column in ("summary", "final"):  # a database from before these columns
+            for column in ("summary", "final", "final_seats"):  # a database from before these
                 if column not in columns:
                     conn.execute(sa.text(f"ALTER TABLE big2_tables ADD COLUMN {column} TEXT"))
 
@@ -303,21 +306,26 @@ class Store:
                 return None
             return row.status, json.loads(row.snapshot), self._actions(conn, table_id)
 
-    def finished(self, table_id: str) -> tuple[str, str | None] | None:
-        """One table's status and, once it is over, its final state (JSON text;
-        ``None`` for a table finished before the state was stored), without its
-        snapshot; ``None`` if there is no such table."""
+    def finished(self, table_id: str) -> tuple[str, str | None, list[str | None] | None] | None:
+        """One table's status and, once it is over, its final state (JSON text)
+        and seats' token hashes (both ``None`` for a table finished before they
+        were stored), without its snapshot; ``None`` if there is no such table."""
         with self.engine.connect() as conn:
-            row = conn.execute(sa.select(tables_t.c.status, tables_t.c.final)
+            row = conn.execute(sa.select(tables_t.c.status, tables_t.c.final,
+                                         tables_t.c.final_seats)
                                .where(tables_t.c.id == table_id)).first()
-        return None if row is None else (row.status, row.final)
+        if row is None:
+            return None
+        return row.status, row.final, None if row.final_seats is None else json.loads(
+            row.final_seats)
 
-    def set_final(self, table_id: str, final: str) -> None:
-        """Store the final state of a table that is over (once worked out for a
-        table finished before it was stored)."""
+    def set_final(self, table_id: str, final: str, seats: list[str | None]) -> None:
+        """Store the final state and seats of a table that is over (once worked
+        out for a table finished before they were stored)."""
         with self.engine.begin() as conn:
             conn.execute(sa.update(tables_t).where(tables_t.c.id == table_id)
-                         .where(tables_t.c.status == "over").values(final=final))
+                         .where(tables_t.c.status == "over")
+                         .values(final=final, final_seats=json.dumps(seats)))
 
     @staticmethod
     def _actions(conn: sa.Connection, table_id: str) -> list[tuple[int, int]]:
@@ -361,7 +369,8 @@ class Store:
 
 def _save_table(conn: sa.Connection, op: SaveTable) -> None:
     row = {"status": op.status, "updated": time.time(), "snapshot": json.dumps(op.snapshot),
-           "summary": json.dumps(op.summary) if op.summary else None, "final": op.final}
+           "summary": json.dumps(op.summary) if op.summary else None, "final": op.final,
+           "final_seats": None if op.final_seats is None else json.dumps(op.final_seats)}
     done = conn.execute(sa.update(tables_t).where(tables_t.c.id == op.table_id)
                         .values(**row)).rowcount
     if not done:
