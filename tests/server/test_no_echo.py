@@ -72,7 +72,8 @@ def test_http_errors_never_echo_input(live: LiveServer) -> None:
         ("GET", f"/api/tables/{MARK}", None), ("GET", f"/api/tables/{MARK}/records", None),
         ("POST", f"/api/tables/{MARK}/join", b'{"seat": 0}'), ("GET", f"/t/{MARK}x", None),
         ("GET", f"/api/records/{MARK}", None), ("GET", f"/replay/{MARK}", None),
-        ("GET", f"/api/records/1/download?format={MARK}", None), ("GET", f"/cards/{MARK}.svg", None),
+        ("GET", f"/api/records/1/download?format={MARK}", None),
+        ("GET", f"/cards/{MARK}.svg", None),
     ]
     for method, path, body in cases:
         status, text = send(live, method, path, body)
@@ -104,7 +105,8 @@ WS_MESSAGES: list[str] = [
     json.dumps({"type": "pass", "id": MARK}), json.dumps({"type": "pass", "id": -5}),
     json.dumps({"type": "hello", "token": MARK}), json.dumps({"type": "hello", "token": [MARK]}),
     json.dumps({"type": "hello", "token": MARK * 40}), json.dumps({"type": "hint", MARK: MARK}),
-    json.dumps({"type": "ping", "id": 1, "x": MARK}), json.dumps({"type": "play", "cards": "x" * 3000}),
+    json.dumps({"type": "ping", "id": 1, "x": MARK}),
+    json.dumps({"type": "play", "cards": "x" * 3000}),
     json.dumps({"type": "play", "cards": ["3D", "3D"]}),  # one deck: named twice
     json.dumps({"type": "next", "id": 4}),
 ]

@@ -11,8 +11,9 @@ answered with an error naming it (its type and id).
 
 A finished table is no longer live: its connection is sent the stored final
 state after ``hello`` (for the seat whose token it names, else a spectator's)
-and answers ``ping``; anything else is refused ("the match is over"). Opening one counts against the address's reads of finished
-tables (:attr:`~big2.server.core.Server.reads`).
+and answers ``ping``; anything else is refused ("the match is over").
+Opening one counts against the address's reads of finished tables
+(:attr:`~big2.server.core.Server.reads`).
 """
 
 from __future__ import annotations
