@@ -13,16 +13,22 @@ Scenarios (each prints one line):
   then one from a second client.
 - ``memory``: the server's RSS before and after 1,000 finished deals (tables
   of 4 greedy bots, one deal each).
+- ``stall``: a finished table of 100 deals (4 greedy bots) read over and over
+  (``GET /api/tables/<id>``) by ``--readers`` clients, each read from a new
+  address so the per-address limit does not hide its cost, while one table of
+  4 scripted players is measured (issue 26: each read once replayed the match
+  on the event loop).
 
 Each simulated player comes from an address of its own (``X-Forwarded-For``
 from loopback, which the server trusts as it would a proxy on the same
 machine), so the per-address limits apply per player as in production.
 
-    python benchmarks/bench_server.py play --tables 100 [--db URL] [--seconds 60]
+    python benchmarks/bench_server.py play --tables 100 [--db URL] [--seconds 60] [--workers 2]
     python benchmarks/bench_server.py play --tables 50 --db postgresql://big2:big2@127.0.0.1/big2bench
     python benchmarks/bench_server.py experts --experts 3
     python benchmarks/bench_server.py flood
     python benchmarks/bench_server.py memory --deals 1000
+    python benchmarks/bench_server.py stall --readers 4
 """
 
 from __future__ import annotations
@@ -44,50 +50,90 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def free_port(count: int = 1) -> int:
+    """A free loopback port, with the *count* - 1 ports after it free too."""
+    while True:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = int(s.getsockname()[1])
+        try:
+            for k in range(1, count):
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", port + k))
+            return port
+        except OSError:
+            continue
 
 
 class Server:
-    """``big2 serve`` in a subprocess on a free loopback port."""
+    """``big2 serve`` in a subprocess on a free loopback port (with *workers* > 1,
+    ``--workers`` processes on ports PORT..; requests are routed as a proxy
+    would: by the table id's first character, creations round robin)."""
 
-    def __init__(self, db: str, *extra: str) -> None:
-        self.port = free_port()
+    def __init__(self, db: str, *extra: str, workers: int = 1) -> None:
+        self.workers = workers
+        self.port = free_port(workers)
         self.url = f"http://127.0.0.1:{self.port}"
+        self.created = 0
+        more = ["--workers", str(workers)] if workers > 1 else []
         self.proc = subprocess.Popen(
             [sys.executable, *os.environ.get("BENCH_PYTHON_ARGS", "").split(), "-m", "big2.cli",
              "serve", "--port", str(self.port), "--db", db,
              "--bot-delay", "0", "--grace", "600", "--deal-pause", "0.2", "--max-tables", "2000",
-             *extra], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+             *more, *extra], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(self.url + "/api/tables", timeout=2).read()
-                return
-            except OSError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("server did not start: " + self.proc.stderr.read().decode()
-                                       if self.proc.stderr else "") from None
-                time.sleep(0.1)
+        for k in range(workers):
+            while True:
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{self.port + k}/api/tables",
+                                           timeout=2).read()
+                    break
+                except OSError:
+                    if self.proc.poll() is not None or time.monotonic() > deadline:
+                        raise RuntimeError("server did not start: "
+                                           + self.proc.stderr.read().decode()
+                                           if self.proc.stderr else "") from None
+                    time.sleep(0.1)
+
+    def port_for(self, tid: str) -> int:
+        """The port of the process that holds table *tid*."""
+        return self.port + (int(tid[0]) if self.workers > 1 else 0)
+
+    def pids(self) -> list[int]:
+        """The server processes (with --workers, the supervisor's children; bot
+        worker processes are not counted)."""
+        if self.workers == 1:
+            return [self.proc.pid]
+        path = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
+        return [int(p) for p in path.read_text().split()]
 
     def cpu_seconds(self) -> float:
-        """CPU time the server process has used."""
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """CPU time the server processes have used."""
+        total = 0.0
+        for pid in self.pids():
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
 
     def rss_mb(self) -> float:
-        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-        return float("nan")
+        total = 0.0
+        for pid in self.pids():
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) / 1024
+        return total
 
     def request(self, method: str, path: str, body: Any = None, client: str = "10.0.0.1"
                 ) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(self.url + path, data=data, method=method, headers={
-            "Content-Type": "application/json", "X-Forwarded-For": client})
+        port = self.port
+        if path.startswith("/api/tables/"):
+            port = self.port_for(path.split("/")[3])
+        elif path == "/api/tables" and method == "POST":
+            port, self.created = self.port + self.created % self.workers, self.created + 1
+        req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, method=method,
+                                     headers={"Content-Type": "application/json",
+                                              "X-Forwarded-For": client})
         try:
             with urllib.request.urlopen(req, timeout=30) as res:
                 return res.status, json.loads(res.read())
@@ -119,7 +165,7 @@ async def player(server: Server, tid: str, token: str, who: int, stats: Stats,
     """Play the first legal play on each turn, after *think* seconds, until the match is
     over (or time is up). Thinking keeps a player under the server's 8 messages a second,
     as a person is; the latency measured starts when the play is sent."""
-    url = f"ws://127.0.0.1:{server.port}/ws/{tid}"
+    url = f"ws://127.0.0.1:{server.port_for(tid)}/ws/{tid}"
     async with connect(url, additional_headers={"X-Forwarded-For": address(who)},
                        max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
@@ -215,19 +261,23 @@ def report(label: str, stats: Stats, elapsed: float, server: Server) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("scenario", choices=["play", "experts", "flood", "memory"])
+    parser.add_argument("scenario", choices=["play", "experts", "flood", "memory", "stall"])
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--bots", action="store_true", help="1 player and 3 medium bots a table")
     parser.add_argument("--experts", type=int, default=3)
     parser.add_argument("--deals", type=int, default=1000, help="finished deals (memory)")
     parser.add_argument("--seconds", type=float, default=60.0, help="time limit per scenario")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server processes (big2 serve --workers N), routed by table id")
+    parser.add_argument("--readers", type=int, default=4,
+                        help="clients reading the finished table (stall)")
     parser.add_argument("--think", type=float, default=0.2,
                         help="seconds a scripted player waits before it plays")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or str(Path(tmp) / "bench.sqlite3")
-        server = Server(db, "--bot-workers", "2")
+        server = Server(db, "--bot-workers", "2", workers=args.workers)
         try:
             run(args, server)
         finally:
@@ -236,6 +286,8 @@ def main() -> None:
 
 def run(args: argparse.Namespace, server: Server) -> None:
     label = f"{args.scenario} ({'postgresql' if 'postgres' in (args.db or '') else 'sqlite'})"
+    if args.workers > 1:
+        label += f" --workers {args.workers}"
     if args.scenario == "play":
         stats, elapsed = asyncio.run(play_tables(server, args.tables, args.bots, args.seconds,
                                                  deals=2, think=args.think))
@@ -249,6 +301,8 @@ def run(args: argparse.Namespace, server: Server) -> None:
                                                  think=args.think))
         report(f"{label} 1 table x 4 players while {args.experts} expert tables play", stats,
                elapsed, server)
+    elif args.scenario == "stall":
+        stall(args, server, label)
     elif args.scenario == "flood":
         codes: dict[int, int] = {}
         start = time.monotonic()
@@ -278,6 +332,44 @@ def run(args: argparse.Namespace, server: Server) -> None:
         print(f"{label}: {i + 1} finished deals in {time.monotonic() - start:.0f} s; "
               f"server RSS {before:.0f} -> {server.rss_mb():.0f} MB "
               f"(+{server.rss_mb() - before:.1f} MB)", flush=True)
+
+
+def stall(args: argparse.Namespace, server: Server, label: str) -> None:
+    """The ``stall`` scenario (see the module doc)."""
+    tid, _ = make_table(server, ["greedy"] * 4, 100, 30000)
+    start = time.monotonic()
+    while server.request("GET", f"/api/tables/{tid}", client="10.7.0.1")[1]["table"][
+            "status"] != "over":
+        if time.monotonic() - start > 600:
+            raise RuntimeError("the 100-deal table did not finish in 10 minutes")
+        time.sleep(0.5)
+    print(f"{label}: the 100-deal table finished in {time.monotonic() - start:.0f} s", flush=True)
+    reads: dict[int, int] = {}
+    cost: list[float] = []
+    done = [False]
+
+    def reader(k: int) -> None:
+        n = 0
+        while not done[0]:
+            n += 1
+            begun = time.perf_counter()
+            status, _ = server.request("GET", f"/api/tables/{tid}",
+                                       client=f"10.{100 + k}.{n >> 8 & 255}.{n & 255}")
+            cost.append(time.perf_counter() - begun)
+            reads[status] = reads.get(status, 0) + 1
+
+    async def measured() -> tuple[Stats, float]:
+        tasks = [asyncio.create_task(asyncio.to_thread(reader, k)) for k in range(args.readers)]
+        try:
+            return await play_tables(server, 1, False, args.seconds, deals=3, think=args.think)
+        finally:
+            done[0] = True
+            await asyncio.gather(*tasks)
+
+    stats, elapsed = asyncio.run(measured())
+    report(f"{label} 1 table x 4 players while {args.readers} clients read a finished "
+           f"100-deal table ({sum(reads.values()) / elapsed:.0f} reads/s, statuses {reads}, "
+           f"read p50 {pct(cost, 0.5):.0f} ms)", stats, elapsed, server)
 
 
 if __name__ == "__main__":

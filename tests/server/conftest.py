@@ -32,6 +32,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from big2.server.app import Limits, create_app
+from big2.server.guard import REQUEST_SECONDS, http_protocol
 from big2.server.pool import BotPool
 from big2.server.protocol import CARD_NAME_HELP
 from big2.server.tables import Timing
@@ -49,13 +50,14 @@ def free_port() -> int:
 class LiveServer:
     """A uvicorn server running one app in a background thread."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, request_seconds: float = REQUEST_SECONDS) -> None:
         self.app = app
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=16384, lifespan="on")
+                                ws_max_size=16384, lifespan="on",
+                                http=http_protocol(request_seconds))  # as big2 serve
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -280,7 +282,8 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 def live_factory(db_url: str) -> Iterator[Any]:
-    """Start live servers: ``live_factory(**create_app_kwargs)``; all stop after the test."""
+    """Start live servers: ``live_factory(**create_app_kwargs)`` (and
+    ``request_seconds``, the HTTP request deadline); all stop after the test."""
     started: list[LiveServer] = []
 
     def make(**kw: Any) -> LiveServer:
@@ -290,7 +293,8 @@ def live_factory(db_url: str) -> Iterator[Any]:
         kw.setdefault("limits", Limits(rate=10_000, burst=10_000, kick_after=10**9,
                                        create_burst=10_000, join_burst=10_000))
         kw.setdefault("pool", BotPool(workers=0))
-        server = LiveServer(create_app(**kw)).start()
+        request_seconds = kw.pop("request_seconds", REQUEST_SECONDS)
+        server = LiveServer(create_app(**kw), request_seconds).start()
         started.append(server)
         return server
 

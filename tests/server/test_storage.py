@@ -137,7 +137,10 @@ def test_a_move_is_refused_and_rolled_back_while_the_database_is_down(
         mover.send({"type": "play", "cards": play.split(), "id": 7} if play
                    else {"type": "pass", "id": 7})
         err = mover.wait(lambda m: m["type"] == "error", timeout=15)
-        assert err == {"type": "error", "message": NOT_SAVED, "id": 7}
+        assert err == {"type": "error", "message": NOT_SAVED, "id": 7, "retry": True}
+        back = mover.messages[-2]  # the table as it stands, sent with the refusal
+        assert back["type"] == "state" and back["game"]["plies"] == plies
+        assert back["game"]["hand"] == hand and back["game"]["to_move"] == back["you"]
         hub = live.state.hubs[tid]
         assert len(hub.table.game.history) == plies  # rolled back
         assert hub.table.state_for(mover.state["you"])["game"]["hand"] == hand
@@ -176,7 +179,7 @@ def test_bots_carry_on_by_themselves_when_the_database_returns(
         assert live.state.db_errors >= 1 and live.state.internal_errors == 0
 
 
-def test_a_database_from_before_gets_the_new_column(tmp_path: Any) -> None:
+def test_a_database_from_before_gets_the_new_columns(tmp_path: Any) -> None:
     path = tmp_path / "old.sqlite3"
     with sqlite3.connect(path) as old:
         old.execute("CREATE TABLE big2_tables (id VARCHAR(32) PRIMARY KEY, status VARCHAR(16) "
@@ -184,6 +187,7 @@ def test_a_database_from_before_gets_the_new_column(tmp_path: Any) -> None:
         old.execute("INSERT INTO big2_tables VALUES ('t1', 'over', 0, '{}')")
     store = Store(str(path))
     assert store.table("t1") == ("over", {}, []) and store.lobby() == []
+    assert store.finished("t1") == ("over", None, None)  # no final state stored: worked out once
     store.close()
 
 

@@ -119,8 +119,8 @@ def test_one_deck_refuses_a_card_named_twice(live_factory: Any) -> None:
     mover.send({"type": "play", "cards": ["3D", "3D"], "id": 3})
     err = mover.wait(lambda m: m["type"] == "error")
     assert err["id"] == 3
-    assert err["message"] == ("cards: 3D is named twice, but this table plays with one deck "
-                              "(one copy of each card)")
+    assert err["message"] == ("3D is named twice in cards, but this table plays with one "
+                              "deck (one copy of each card)")
     mover.send({"type": "play", "cards": ["3D", "3D", "3D"]})
     assert "more than 2 times" in mover.wait(lambda m: m["type"] == "error")["message"]
     assert json.dumps(table.snapshot(), sort_keys=True) == before

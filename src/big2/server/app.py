@@ -36,9 +36,9 @@ from big2 import svg
 from big2.bots import BOT_LEVELS, available_bots, make_bot
 from big2.cards import CARD_NAMES
 from big2.rules import OPTIONS, PRESETS
-from big2.server.bodies import CreateTable, JoinTable, settings_of
-from big2.server.core import TABLE_ID, Hub, Limits, Server, TableLimit
-from big2.server.hygiene import BodyLimit, IpLimiter, host_allowed
+from big2.server.bodies import CreateTable, JoinTable, settings_of, validation_errors
+from big2.server.core import TABLE_ID, Limits, Server, TableLimit
+from big2.server.hygiene import AddressLimit, BodyLimit, host_allowed
 from big2.server.pool import BotPool
 from big2.server.sockets import Sockets, quiet_disconnect_logs
 from big2.server.store import MAX_RECORD_ID, DatabaseError, Store
@@ -67,19 +67,6 @@ _SECURITY_HEADERS = {
 }
 
 
-def _validation_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
-    """Where and why a body failed, without the input (nor unknown field names)."""
-    out = []
-    for err in exc.errors():
-        loc = [str(p) for p in err.get("loc", ())]
-        if err.get("type") == "extra_forbidden":
-            loc, msg = loc[:-1], "unknown field"
-        else:
-            msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
-        out.append({"loc": loc[:4], "msg": msg[:200]})
-    return out[:10]
-
-
 def _record_id(text: str) -> int:
     """A record id from the URL; ``404`` for anything no record can have."""
     if not (text.isascii() and text.isdigit() and len(text) <= 10
@@ -106,8 +93,6 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
     server = Server(store or Store(db), timing=timing, auto_bot=auto_bot, limits=limits,
                     pool=pool, shard=shard, shared_lobby=shared_lobby)
     sockets = Sockets(server, allowed_hosts, allowed_origins)
-    creating = IpLimiter(limits.create_rate, limits.create_burst)
-    joining = IpLimiter(limits.join_rate, limits.join_burst)
     quiet_disconnect_logs()
 
     @contextlib.asynccontextmanager
@@ -143,10 +128,10 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": _validation_errors(exc)}, status_code=422)
+        return JSONResponse({"detail": validation_errors(exc.errors())}, status_code=422)
 
-    def limited(limiter: IpLimiter, request: Request, what: str) -> None:
-        wait = limiter.wait(request.client.host if request.client else "?")
+    async def limited(limiter: AddressLimit, request: Request, what: str) -> None:
+        wait = await limiter.wait(request.client.host if request.client else "?")
         if wait:
             raise HTTPException(429, f"too many {what} from your address; try again later",
                                 headers={"Retry-After": str(max(1, round(wait + 0.5)))})
@@ -192,26 +177,32 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-        limited(creating, request, "new tables")
+        await limited(server.creating, request, "new tables")
         table = Table.create(settings_of(body), timing=server.timing, auto_bot=server.auto_bot,
                              now=server.now(), prefix=server.shard)
         await server.add(table)
         return table.summary()
 
-    async def hub_of(table_id: str) -> Hub:
-        hub = await server.find(table_id)
-        if hub is None:
-            raise HTTPException(404, "no such table")
-        return hub
-
     @app.get("/api/tables/{table_id}")
-    async def table_state(table_id: str) -> dict[str, Any]:
-        return (await hub_of(table_id)).table.state_for(None, server.now())
+    async def table_state(table_id: str, request: Request) -> Any:
+        hub = server.find(table_id)
+        if hub is not None:
+            return hub.table.state_for(None, server.now())
+        await limited(server.reads, request, "reads of finished tables")
+        final = await server.final_state(table_id)
+        if final is None:
+            raise HTTPException(404, "no such table")
+        return Response(final.text, media_type="application/json")
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
-        hub = await hub_of(table_id)
-        limited(joining, request, "seats taken")
+        hub = server.find(table_id)
+        if hub is None:
+            await limited(server.reads, request, "reads of finished tables")
+            if await server.final_state(table_id) is None:
+                raise HTTPException(404, "no such table")
+            raise TableError("the match is over")
+        await limited(server.joining, request, "seats taken")
         tokens: list[str] = []
         await server.change(hub, lambda: tokens.append(
             hub.table.claim(body.seat, body.name, server.now())))
@@ -221,7 +212,7 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
     async def table_records(table_id: str) -> list[dict[str, Any]]:
         if table_id not in server.hubs and (
                 not TABLE_ID.fullmatch(table_id)
-                or await _to_thread(server.store.table, table_id) is None):
+                or await _to_thread(server.store.finished, table_id) is None):
             raise HTTPException(404, "no such table")
         rows: list[dict[str, Any]] = await _to_thread(server.store.records, table_id)
         return rows

@@ -1,5 +1,6 @@
-"""The server's HTTP request bodies, validated by pydantic, and the table settings
-built from them."""
+"""The server's HTTP request bodies, validated by pydantic, the table settings
+built from them, and the reasons a body is refused (which never repeat what
+was sent: no value, no unknown field name)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from big2.bots import available_bots, make_bot
-from big2.rules import OPTIONS, PRESETS, InvalidRulesError, Rules
+from big2.rules import OPTIONS, PRESETS, InvalidRulesError, Option, Rules
 from big2.server.hygiene import clean_name
 from big2.server.tables import TableError, TableSettings
 
-_OPTION_NAMES = {o.name for o in OPTIONS}
+__all__ = ["CreateTable", "JoinTable", "settings_of", "validation_errors"]
+
+_OPTION_NAMES = {o.name: o for o in OPTIONS}
 
 
 class CreateTable(BaseModel):
@@ -55,14 +58,20 @@ def settings_of(body: CreateTable) -> TableSettings:
         if k not in _OPTION_NAMES:
             raise TableError("unknown rule option; see GET /api/options")
         if len(repr(v)) > 200:
-            raise TableError(f"option {k}: value too long")
+            raise TableError(f"the value of option {k} is too long")
+        try:
+            _OPTION_NAMES[k].check(v)
+        except InvalidRulesError:
+            raise TableError(_takes(_OPTION_NAMES[k])) from None
     options = {k: v for k, v in body.options.items() if k != "players"}
     if "finish_restrictions" in options and isinstance(options["finish_restrictions"], list):
         options["finish_restrictions"] = tuple(options["finish_restrictions"])
     try:
         rules = Rules.preset(body.preset, players=body.players, **options)
     except (InvalidRulesError, TypeError) as exc:
-        raise TableError(_unechoed(str(exc), list(options.values()))[:300]) from None
+        # every value has passed its option's check: the reason names options and
+        # values of the server's own (choices, true/false, numbers in range) only
+        raise TableError(str(exc)[:300]) from None
     seats = body.seats if body.seats is not None else [None] + ["medium"] * (body.players - 1)
     if len(seats) != body.players:
         raise TableError(f"{body.players} seats needed, got {len(seats)}")
@@ -82,12 +91,57 @@ def settings_of(body: CreateTable) -> TableSettings:
         raise TableError(str(exc)) from None
 
 
+def _takes(option: Option) -> str:
+    """What *option* takes, for a refused value (which it does not repeat)."""
+    if option.multi:
+        what = f"a list of: {', '.join(map(str, option.choices or ()))}"
+    elif isinstance(option.default, bool):
+        what = "true or false"
+    elif isinstance(option.default, int):
+        what = f"a whole number from {option.minimum} to {option.maximum}"
+    else:
+        what = f"one of: {', '.join(map(str, option.choices or ()))}"
+    return f"option {option.name} takes {what}"
 
 
-def _unechoed(message: str, values: list[Any]) -> str:
-    """*message* with any of the *values* sent replaced: errors never repeat input."""
-    for v in sorted(values, key=lambda v: -len(repr(v))):
-        for text in (repr(v), repr(tuple(v)) if isinstance(v, list) else "", str(v)):
-            if len(text) >= 2:
-                message = message.replace(text, "the value sent")
-    return message
+_FIELD_RULES = {
+    "name": "the name must be text of at most 40 characters",
+    "preset": "preset must be a preset's name; see GET /api/options",
+    "options": f"options must be an object of at most {len(OPTIONS)} rule options",
+    "players": "players must be a whole number from 2 to 8",
+    "seats": "seats must be a list of at most 8 entries, each null (a person) or a bot's name",
+    "deals": "deals must be a whole number from 0 to 100",
+    "turn_time": "turn_time must be a number of seconds from 0 to 600",
+    "private": "private must be true or false",
+    "seat": "seat must be a whole number from 0 to 7",
+}
+_KNOWN = {"body", "query", "path", *_FIELD_RULES}
+
+
+def validation_errors(errors: Any) -> list[dict[str, Any]]:
+    """Where and why a request failed, as ``{"loc", "msg"}`` items (at most 10),
+    without the input: a place is named only by the server's own field names
+    (an unknown field is not named) and each reason is a fixed sentence."""
+    out = []
+    for err in errors:
+        loc: list[str | int] = []
+        for part in err.get("loc", ()):
+            if not (isinstance(part, int) or part in _KNOWN):
+                break
+            loc.append(part)
+        field = next((p for p in reversed(loc) if isinstance(p, str) and p in _FIELD_RULES), None)
+        kind = err.get("type", "")
+        if kind == "extra_forbidden":
+            msg, loc = "the request has a field it does not take", loc[:1]
+        elif kind == "json_invalid":
+            msg, loc = "the body is not valid JSON", loc[:1]
+        elif kind == "missing":
+            msg = f"{field} is missing" if field else "the body is missing"
+        elif field is None:
+            msg = "the body must be a JSON object"
+        elif kind == "value_error":  # the validators' own fixed reasons
+            msg = str(err.get("msg", "")).removeprefix("Value error, ")[:200]
+        else:
+            msg = _FIELD_RULES[field]
+        out.append({"loc": [str(p) for p in loc[:4]], "msg": msg})
+    return out[:10]

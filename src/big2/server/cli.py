@@ -134,6 +134,7 @@ def _run(store: Any, *, host: str, port: int, auto_bot: str | None, quiet: bool,
 
     from big2.server.app import create_app
     from big2.server.core import Limits
+    from big2.server.guard import http_protocol
     from big2.server.pool import BotPool
     from big2.server.tables import Timing
 
@@ -147,7 +148,7 @@ def _run(store: Any, *, host: str, port: int, auto_bot: str | None, quiet: bool,
     sys.stdout.flush()
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16384,
                 ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False,
-                proxy_headers=True)
+                proxy_headers=True, http=http_protocol(), timeout_keep_alive=5)
 
 
 def _supervise(workers: int, port: int) -> None:

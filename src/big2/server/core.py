@@ -13,13 +13,16 @@ on by itself when the database returns.
 
 Bot moves and hints are chosen by the :class:`~big2.server.pool.BotPool`, so a
 slow bot never holds up the event loop. Finished tables leave memory (their
-records stay in the database), and tables still waiting for players expire.
+records and final state stay in the database, read back by
+:class:`~big2.server.finished.FinishedTables` without replaying the match),
+and tables still waiting for players expire.
 WebSocket handling is in :mod:`big2.server.sockets`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import re
@@ -28,6 +31,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from big2.server.finished import Final, FinishedTables
+from big2.server.hygiene import AddressLimit
 from big2.server.pool import INLINE_BOTS, BotPool
 from big2.server.store import AddAction, AddRecord, DatabaseError, Op, SaveTable, Store
 from big2.server.tables import HINT_BOT, Table, TableError, Timing
@@ -59,6 +64,8 @@ class Limits:
         waiting_seconds: a table still waiting for players after this long expires.
         body_bytes: the largest HTTP request body.
         snapshot_every: plays between whole-table snapshots.
+        finished_rate, finished_burst: reads of tables that are not live (finished
+            ones, by HTTP or WebSocket) one address may make a second, at once.
     """
 
     rate: float = 8.0
@@ -76,6 +83,8 @@ class Limits:
     waiting_seconds: float = 1800.0
     body_bytes: int = 65536
     snapshot_every: int = 16
+    finished_rate: float = 2.0
+    finished_burst: float = 30.0
 
 
 class Hub:
@@ -130,6 +139,12 @@ class Server:
         self.shard = shard
         self.shared_lobby = shared_lobby
         self.hubs: dict[str, Hub] = {}
+        self.finished = FinishedTables(store, self.rebuild)
+        shared = store if shared_lobby else None  # several processes: limits in the database
+        lim = self.limits
+        self.creating = AddressLimit("create", lim.create_rate, lim.create_burst, shared)
+        self.joining = AddressLimit("join", lim.join_rate, lim.join_burst, shared)
+        self.reads = AddressLimit("read", lim.finished_rate, lim.finished_burst, shared)
         self.internal_errors = 0
         self.db_errors = 0
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -213,16 +228,17 @@ class Server:
         self.schedule(hub)
         return hub
 
-    async def find(self, table_id: str) -> Hub | None:
-        """The live table *table_id*, or a finished one read from the database
-        (not kept: it can no longer change), or ``None``."""
-        hub = self.hubs.get(table_id)
-        if hub is not None or not TABLE_ID.fullmatch(table_id):
-            return hub
-        found = await asyncio.to_thread(self.store.table, table_id)
-        if found is None or found[0] != "over":
+    def find(self, table_id: str) -> Hub | None:
+        """The live table *table_id*, or ``None`` (a finished table's state is
+        read with :meth:`final_state`)."""
+        return self.hubs.get(table_id)
+
+    async def final_state(self, table_id: str) -> Final | None:
+        """What is stored of finished table *table_id* (its final state), or
+        ``None``; never replayed on the event loop (see :mod:`big2.server.finished`)."""
+        if not TABLE_ID.fullmatch(table_id):
             return None
-        return Hub(self.rebuild(found[1], found[2]), self.now())
+        return await self.finished.state(table_id)
 
     async def lobby(self) -> list[dict[str, Any]]:
         """The open and running tables, newest first (at most 100)."""
@@ -248,6 +264,9 @@ class Server:
                 if (hub.table.status == "waiting"
                         and now - hub.touched > self.limits.waiting_seconds):
                     await self._expire(hub)
+            if self.shared_lobby:  # shared buckets untouched for an hour are full: forget them
+                with contextlib.suppress(Exception):
+                    await asyncio.to_thread(self.store.forget_limits, time.time() - 3600)
 
     async def _expire(self, hub: Hub) -> None:
         table = hub.table
@@ -292,6 +311,7 @@ class Server:
             hub.touched, hub.retry_at = now, 0.0
             hub.send_all(now)
             if hub.table.status == "over":
+                self.finished.remember(hub.table.id, Final.of(hub.table))
                 self._retire(hub)
             else:
                 self.schedule(hub)
@@ -320,7 +340,10 @@ class Server:
         snap = table.snapshot()
         summary = ({} if table.settings.private
                    else table.summary() | {"created": table.created, "watchers": 0})
-        ops: list[Op] = [SaveTable(table.id, table.status, snap, summary, table.version)]
+        final = Final.of(table) if table.status == "over" else None
+        ops: list[Op] = [SaveTable(table.id, table.status, snap, summary, table.version,
+                                   None if final is None else final.text,
+                                   None if final is None else list(final.seats))]
         ops += [AddRecord(table.id, int(r.tags.get("Deal", "0")), r) for r in table.finished]
         return snap, ops
 

@@ -3,7 +3,8 @@
 - :func:`clean_name`: a person's or table's name without control, format or
   bidirectional characters, refused when it poses as a bot.
 - :class:`IpLimiter`: per-address token buckets (creating and joining tables),
-  with the seconds to wait for the ``Retry-After`` header.
+  with the seconds to wait for the ``Retry-After`` header; :class:`AddressLimit`
+  adds a bucket in the database shared by every process (``--workers N``).
 - :class:`BodyLimit`: an ASGI wrapper answering ``413`` to a request body over
   the limit, before anything parses it.
 - :func:`origin_allowed` / :func:`host_allowed`: the WebSocket's ``Origin`` and
@@ -23,16 +24,21 @@ False
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-__all__ = ["BodyLimit", "IpLimiter", "clean_name", "host_allowed", "origin_allowed"]
+if TYPE_CHECKING:
+    from big2.server.store import Store
+
+__all__ = ["AddressLimit", "BodyLimit", "IpLimiter", "clean_name", "host_allowed",
+           "origin_allowed"]
 
 _BOT_NAME = re.compile(r"\bbot\s*\d+\s*$", re.IGNORECASE)
 
@@ -90,6 +96,35 @@ class IpLimiter:
         while len(self._buckets) > self.size:
             self._buckets.popitem(last=False)
         return wait
+
+
+class AddressLimit:
+    """A per-address limit named *name*: *rate* a second, *burst* at once. With
+    a *store* (several processes on one database) the bucket is the database's
+    (:meth:`~big2.server.store.Store.take`), so N processes do not make it N
+    times larger; a bucket of the same size in this process refuses a flood
+    before it reaches the database. Without one, the process's bucket alone.
+
+    >>> import asyncio
+    >>> limit = AddressLimit("create", rate=1, burst=2)
+    >>> [asyncio.run(limit.wait("a")) > 0 for _ in range(3)]
+    [False, False, True]
+    """
+
+    def __init__(self, name: str, rate: float, burst: float, store: Store | None = None) -> None:
+        self.name, self.rate, self.burst, self.store = name, rate, burst, store
+        self.local = IpLimiter(rate, burst)
+
+    async def wait(self, address: str) -> float:
+        """Take one token for *address*: ``0.0``, or the seconds to wait (nothing
+        taken). Raises :class:`~big2.server.store.DatabaseError` when the shared
+        bucket cannot be read."""
+        wait = self.local.wait(address)
+        if wait or self.store is None:
+            return wait
+        shared: float = await asyncio.to_thread(self.store.take, f"{self.name}:{address}",
+                                                self.rate, self.burst)
+        return shared
 
 
 Scope = MutableMapping[str, Any]

@@ -27,13 +27,13 @@ Play(id=7, type='play', cards=['3D', '4D'])
 >>> parse('{"type": "play", "cards": ["3X"]}')
 Traceback (most recent call last):
 ...
-big2.server.protocol.ProtocolError: cards.0: not a card name (a rank 3-9, T, J, Q, K, A or 2, then a suit D, C, H or S; RJ or BJ for a joker)
+big2.server.protocol.ProtocolError: card 1 in cards is not a card name (a rank 3-9, T, J, Q, K, A or 2, then a suit D, C, H or S; RJ or BJ for a joker)
 >>> cards_mask(["3D", "3D"], copies=2) == 1 | 1 << 54
 True
 >>> cards_mask(["3D", "3D"], copies=1)
 Traceback (most recent call last):
 ...
-big2.server.protocol.ProtocolError: cards: 3D is named twice, but this table plays with one deck (one copy of each card)
+big2.server.protocol.ProtocolError: 3D is named twice in cards, but this table plays with one deck (one copy of each card)
 """
 
 from __future__ import annotations
@@ -132,24 +132,61 @@ _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 def parse(text: str | bytes) -> Hello | Play | Pass | Hint | Next | Start | Ping:
     """Validate one client message. Raises :class:`ProtocolError` with a short
-    reason that never echoes the input back."""
+    reason that never echoes the input back (nor a field name it does not know).
+
+    >>> parse('{"type": "pass", "<b>": 1}')
+    Traceback (most recent call last):
+    ...
+    big2.server.protocol.ProtocolError: a pass message takes no other fields than type and id
+    """
     if len(text) > MAX_MESSAGE_BYTES:
-        raise ProtocolError(f"message longer than {MAX_MESSAGE_BYTES} bytes")
+        raise ProtocolError(f"the message is longer than {MAX_MESSAGE_BYTES} bytes")
     try:
         msg: Hello | Play | Pass | Hint | Next | Start | Ping = _ADAPTER.validate_json(text)
         return msg
     except ValidationError as exc:
         err = exc.errors(include_input=False, include_url=False)[0]
-        kind = err.get("type", "")
-        if kind == "json_invalid":
-            raise ProtocolError("not valid JSON") from None
-        if kind in ("union_tag_invalid", "union_tag_not_found"):
-            raise ProtocolError("unknown or missing message type") from None
-        loc = ".".join(str(p) for p in err["loc"][1:]) or "message"
-        msg_text = str(err["msg"]).removeprefix("Value error, ")
-        if msg_text and msg_text[0].isdigit() and loc == "cards":
-            loc, msg_text = "cards." + msg_text.split(":", 1)[0], msg_text.split(": ", 1)[1]
-        raise ProtocolError(f"{loc}: {msg_text}") from None
+        raise ProtocolError(_reason(err)) from None
+
+
+_MODELS: dict[str, type[_Message]] = {
+    "hello": Hello, "play": Play, "pass": Pass, "hint": Hint, "next": Next, "start": Start,
+    "ping": Ping}
+_FIELD_RULES = {
+    "id": "the id must be a whole number from 0 to 2147483648",
+    "token": "the token must be text of at most 200 characters, or null",
+    "cards": "cards must be a list of 1 to 13 card names",
+}
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _reason(err: Any) -> str:
+    """Why a message failed, in words of the protocol only: the message type and
+    field names named are the server's own, never the client's."""
+    kind, loc = err.get("type", ""), [str(p) for p in err.get("loc", ())]
+    if kind == "json_invalid":
+        return "the message is not valid JSON"
+    if kind == "dict_type" and not loc:
+        return "a message must be a JSON object with a type"
+    if kind in ("union_tag_invalid", "union_tag_not_found") or not loc or loc[0] not in _MODELS:
+        return f"the message type is missing or unknown; types: {_and(list(_MODELS))}"
+    name, model = loc[0], _MODELS[loc[0]]
+    fields = sorted(model.model_fields, key=lambda f: f != "type")  # type first
+    known = loc[1] if len(loc) > 1 and loc[1] in fields else None
+    if kind == "extra_forbidden" or known is None:
+        return f"a {name} message takes no other fields than {_and(fields)}"
+    if kind == "missing":
+        return f"a {name} message needs {known}"
+    text = str(err.get("msg", "")).removeprefix("Value error, ")
+    if known == "cards" and kind == "value_error":
+        if text[:1].isdigit():  # from Play._names: "<index>: not a card name (...)"
+            index, why = text.split(": ", 1)
+            return f"card {int(index) + 1} in cards is {why}"
+        return text
+    return _FIELD_RULES.get(known, f"{known} is not valid")
 
 
 def cards_mask(names: list[str], copies: int = 1) -> Mask:
@@ -166,10 +203,10 @@ def cards_mask(names: list[str], copies: int = 1) -> Mask:
             card += DECK_SIZE
         if mask >> card & 1:
             if copies == 1:
-                raise ProtocolError(f"cards: {name} is named twice, but this table plays with "
-                                    "one deck (one copy of each card)")
-            raise ProtocolError(f"cards: {name} is named more than {copies} times, but this "
-                                f"table plays with {copies} decks")
+                raise ProtocolError(f"{name} is named twice in cards, but this table plays "
+                                    "with one deck (one copy of each card)")
+            raise ProtocolError(f"{name} is named more than {copies} times in cards, but "
+                                f"this table plays with {copies} decks")
         mask |= 1 << card
     return mask
 

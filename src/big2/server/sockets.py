@@ -8,6 +8,12 @@ connections per address and per table; it must then say ``hello`` within
 sees, so only the newcomer is sent the state; a seat's does (its
 ``connected`` flag), so the table is. A message dropped by the rate limiter is
 answered with an error naming it (its type and id).
+
+A finished table is no longer live: its connection is sent the stored final
+state after ``hello`` (for the seat whose token it names, else a spectator's)
+and answers ``ping``; anything else is refused ("the match is over").
+Opening one counts against the address's reads of finished tables
+(:attr:`~big2.server.core.Server.reads`).
 """
 
 from __future__ import annotations
@@ -17,12 +23,14 @@ import contextlib
 import json
 import logging
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from big2.server import protocol
 from big2.server.core import Hub, Limits, Server
+from big2.server.finished import Final
 from big2.server.hygiene import host_allowed, origin_allowed
 from big2.server.store import DatabaseError
 from big2.server.tables import TableError
@@ -34,7 +42,8 @@ log = logging.getLogger("big2.server")
 
 NOT_SAVED = ("not saved: the database is unavailable, so nothing changed; "
              "try again in a moment")
-"""The reply to a move that could not be stored."""
+"""The reply to a move that could not be stored (an ``error`` with ``"retry": true``,
+after a ``state`` showing the table as it is stored)."""
 
 
 class Connection:
@@ -116,30 +125,49 @@ class Sockets:
             await ws.close(1008)  # before accepting: the handshake gets 403
             return
         ip = ws.client.host if ws.client else "?"
-        hub = await self.server.find(table_id)
+        hub = self.server.find(table_id)
         await ws.accept()
+        final: Final | None = None
         if hub is None:
-            await self._refuse(ws, "no such table", 4404)
-            return
+            try:
+                if await self.server.reads.wait(ip):
+                    await self._refuse(ws, "too many reads of finished tables from your "
+                                       "address; try again later", 1013)
+                    return
+                final = await self.server.final_state(table_id)
+            except DatabaseError:
+                await self._refuse(ws, "the database is unavailable; try again in a moment", 1013)
+                return
+            if final is None:
+                await self._refuse(ws, "no such table", 4404)
+                return
         if self.per_ip[ip] >= self.limits.sockets_per_ip:
             await self._refuse(ws, "too many connections from your address", 1013)
             return
-        if hub.sockets >= self.limits.sockets_per_table:
+        if hub is not None and hub.sockets >= self.limits.sockets_per_table:
             await self._refuse(ws, "too many connections to this table", 1013)
             return
         self.per_ip[ip] += 1
-        hub.sockets += 1
+        if hub is not None:
+            hub.sockets += 1
         conn = Connection(ws, self.limits)
         pump = asyncio.create_task(conn.pump())
         try:
-            await self._read(hub, conn)
+            if hub is not None:
+                live = hub
+                await self._read(conn, lambda text: self.handle(live, conn, text))
+            else:
+                assert final is not None
+                over = final
+                await self._read(conn, lambda text: self._finished(conn, over, text))
         finally:
             self.per_ip[ip] -= 1
             if not self.per_ip[ip]:
                 del self.per_ip[ip]
-            hub.sockets -= 1
             conn.closed = True
-            self._leave(hub, conn)
+            if hub is not None:
+                hub.sockets -= 1
+                self._leave(hub, conn)
             with contextlib.suppress(asyncio.QueueFull):
                 conn.queue.put_nowait(None)
             with contextlib.suppress(Exception):
@@ -154,7 +182,7 @@ class Sockets:
             await ws.send_text(json.dumps(protocol.error(message)))
             await ws.close(code)
 
-    async def _read(self, hub: Hub, conn: Connection) -> None:
+    async def _read(self, conn: Connection, handle: Callable[[str], Awaitable[None]]) -> None:
         ws = conn.ws
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.limits.hello_seconds
@@ -175,7 +203,7 @@ class Sockets:
                 text = event.get("text")
                 if text is None:
                     text = (event.get("bytes") or b"").decode("utf-8", "replace")
-                await self.handle(hub, conn, text)
+                await handle(text)
         except (WebSocketDisconnect, RuntimeError):
             return  # gone mid-read
 
@@ -192,29 +220,56 @@ class Sockets:
 
     # -- messages ----------------------------------------------------------------
 
-    async def handle(self, hub: Hub, conn: Connection, text: str) -> None:
-        """Act on one client message; every refusal is an ``error`` reply."""
+    def _parse(self, conn: Connection, text: str) -> protocol.ClientMessage | None:
+        """The message in *text*, or ``None`` when it was dropped or refused (the
+        client is told; a client that keeps flooding is closed)."""
         if not conn.limiter.allow():
             if conn.limiter.refused > self.limits.kick_after:
                 conn.close()
-                return
+                return None
             conn.send(_dropped(text))
-            return
+            return None
         try:
-            msg = protocol.parse(text)
+            return protocol.parse(text)
         except protocol.ProtocolError as exc:
             conn.send(protocol.error(str(exc)))
+            return None
+
+    async def _finished(self, conn: Connection, final: Final, text: str) -> None:
+        """One message to a finished table: its state after hello, pong to a ping."""
+        msg = self._parse(conn, text)
+        if msg is None:
+            return
+        if isinstance(msg, protocol.Ping):
+            conn.send({"type": "pong", "id": msg.id})
+        elif isinstance(msg, protocol.Hello) and not conn.hello:
+            conn.hello, seat = True, final.seat_of(msg.token)
+            if msg.token is not None and seat is None:
+                conn.send(protocol.error("unknown seat token: you are watching", msg.id))
+            conn.send_text(final.text_for(seat))
+        elif isinstance(msg, protocol.Hello):
+            conn.send(protocol.error("this connection has already said hello", msg.id))
+        else:
+            conn.send(protocol.error("the match is over", msg.id))
+
+    async def handle(self, hub: Hub, conn: Connection, text: str) -> None:
+        """Act on one client message; every refusal is an ``error`` reply."""
+        msg = self._parse(conn, text)
+        if msg is None:
             return
         try:
             await self._dispatch(hub, conn, msg)
         except TableError as exc:
             conn.send(protocol.error(str(exc), msg.id))
         except DatabaseError:
-            conn.send(protocol.error(NOT_SAVED, msg.id))
+            # the table is as stored again: the sender gets it back with the refusal,
+            # so the page shows what stands and offers to send the move again
+            conn.send(hub.table.state_for(conn.seat, self.server.now()))
+            conn.send(protocol.error(NOT_SAVED, msg.id) | {"retry": True})
         except Exception:
             self.server.internal_errors += 1
             log.exception("table %s: message failed", hub.table.id)
-            conn.send(protocol.error("internal error", msg.id))
+            conn.send(protocol.error("the server failed on this message; nothing changed", msg.id))
 
     async def _dispatch(self, hub: Hub, conn: Connection, msg: Any) -> None:
         server = self.server
@@ -249,7 +304,7 @@ class Sockets:
 
     def _hello(self, hub: Hub, conn: Connection, msg: protocol.Hello) -> None:
         if conn.hello:
-            raise TableError("already identified")
+            raise TableError("this connection has already said hello")
         table, now = hub.table, self.server.now()
         seat = table.seat_for_token(msg.token)
         if msg.token is not None and seat is None:

@@ -6,13 +6,17 @@ user's data directory), or PostgreSQL (``postgresql+psycopg://…``; a bare
 
 - ``big2_tables``: one row per table, its latest
   :meth:`~big2.server.tables.Table.snapshot` as JSON (this holds the deck, so
-  it never leaves the server) and its lobby summary;
+  it never leaves the server), its lobby summary and, once the match is over,
+  its final state as a spectator sees it (``final``: what every later read of
+  the table is sent, so no read replays the match);
 - ``big2_actions``: the plays made since that snapshot, one row each, so a
   move costs a small insert rather than the whole snapshot (the server writes
   a new snapshot every few plays and at every other change, which deletes the
   rows it covers);
 - ``big2_records``: one row per finished deal, the game record as JSON and
-  as notation text.
+  as notation text;
+- ``big2_limits``: per-address token buckets shared by every process on the
+  database (:meth:`Store.take`), so ``--workers N`` does not multiply them.
 
 Writes are lists of operations (:class:`SaveTable`, :class:`AddAction`,
 :class:`AddRecord`) applied in one transaction by :meth:`Store.apply`;
@@ -54,13 +58,17 @@ class DatabaseError(RuntimeError):
 @dataclass(frozen=True)
 class SaveTable:
     """Write a table's snapshot (and lobby summary) at *version*; the stored
-    actions it covers are deleted."""
+    actions it covers are deleted. *final* is the finished table's state
+    message as JSON text (``None`` while the match goes on) and *final_seats*
+    its seats' token hashes, by which a player reading it is shown its seat."""
 
     table_id: str
     status: str
     snapshot: dict[str, Any]
     summary: dict[str, Any]
     version: int
+    final: str | None = None
+    final_seats: list[str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -92,6 +100,8 @@ tables_t = sa.Table(
     sa.Column("updated", sa.Float, nullable=False),
     sa.Column("snapshot", sa.Text, nullable=False),
     sa.Column("summary", sa.Text, nullable=True),  # the lobby's view, added in 2026
+    sa.Column("final", sa.Text, nullable=True),  # a finished table's state, added in 2026
+    sa.Column("final_seats", sa.Text, nullable=True),  # its seats' token hashes, JSON
 )
 
 actions_t = sa.Table(
@@ -113,6 +123,14 @@ records_t = sa.Table(
     sa.Column("names", sa.Text, nullable=False),
     sa.Column("record_json", sa.Text, nullable=False),
     sa.Column("record_text", sa.Text, nullable=False),
+)
+
+
+limits_t = sa.Table(
+    "big2_limits", _meta,
+    sa.Column("key", sa.String(80), primary_key=True),  # "<limit>:<address>"
+    sa.Column("tokens", sa.Float, nullable=False),
+    sa.Column("stamp", sa.Float, nullable=False),  # wall time of the last take
 )
 
 
@@ -170,8 +188,9 @@ class Store:
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(7252021)"))
             _meta.create_all(conn)
             columns = {c["name"] for c in sa.inspect(conn).get_columns("big2_tables")}
-            if "summary" not in columns:  # a database from before the lobby summary
-                conn.execute(sa.text("ALTER TABLE big2_tables ADD COLUMN summary TEXT"))
+            for column in ("summary", "final", "final_seats"):  # a database from before these
+                if column not in columns:
+                    conn.execute(sa.text(f"ALTER TABLE big2_tables ADD COLUMN {column} TEXT"))
 
     def close(self) -> None:
         """Release the connection pool."""
@@ -202,6 +221,55 @@ class Store:
     def add_record(self, table_id: str, deal: int, record: GameRecord) -> None:
         """Store one finished deal."""
         self.apply([AddRecord(table_id, deal, record)])
+
+    def take(self, key: str, rate: float, burst: float, now: float | None = None) -> float:
+        """Take a token from the shared bucket *key* (*rate* a second, *burst*
+        at most): ``0.0`` if there was one, else the seconds until there will be
+        (nothing is taken then). One conditional update, atomic on SQLite and
+        PostgreSQL alike, so processes taking at once never overdraw a bucket.
+        Raises :class:`DatabaseError` when the database cannot be reached.
+
+        >>> store = Store("sqlite://")
+        >>> [store.take("a", 1.0, 2.0, now=0.0) for _ in range(3)]
+        [0.0, 0.0, 1.0]
+        >>> store.take("a", 1.0, 2.0, now=1.0)
+        0.0
+        """
+        now = time.time() if now is None else now
+        key = key[:80]
+        refilled = limits_t.c.tokens + (now - limits_t.c.stamp) * rate
+        full = sa.case((refilled > burst, burst), else_=refilled)
+        try:
+            for _attempt in range(5):
+                with self.engine.begin() as conn:
+                    if conn.execute(sa.update(limits_t).where(limits_t.c.key == key)
+                                    .where(full >= 1)
+                                    .values(tokens=full - 1, stamp=now)).rowcount:
+                        return 0.0
+                    row = conn.execute(sa.select(limits_t.c.tokens, limits_t.c.stamp)
+                                       .where(limits_t.c.key == key)).first()
+                    if row is not None:
+                        tokens = min(burst, row.tokens + (now - row.stamp) * rate)
+                        if tokens >= 1:  # made by another process after the update looked
+                            continue
+                        return (1 - tokens) / rate if rate > 0 else 3600.0
+                try:
+                    with self.engine.begin() as conn:
+                        conn.execute(sa.insert(limits_t).values(key=key, tokens=burst - 1,
+                                                                stamp=now))
+                    return 0.0
+                except sa.exc.IntegrityError:
+                    continue  # another process made the bucket meanwhile: take from it
+            return 1.0 / rate if rate > 0 else 3600.0
+        except sa.exc.SQLAlchemyError as exc:
+            raise DatabaseError(_brief(exc)) from exc
+
+    def forget_limits(self, before: float) -> int:
+        """Delete buckets untouched since *before* (wall time; they are full by
+        now); return how many."""
+        with self.engine.begin() as conn:
+            return int(conn.execute(sa.delete(limits_t)
+                                    .where(limits_t.c.stamp < before)).rowcount)
 
     def expire_waiting(self, before: float, prefix: str = "") -> int:
         """Mark tables still waiting for players since before *before* (wall
@@ -237,6 +305,27 @@ class Store:
             if row is None:
                 return None
             return row.status, json.loads(row.snapshot), self._actions(conn, table_id)
+
+    def finished(self, table_id: str) -> tuple[str, str | None, list[str | None] | None] | None:
+        """One table's status and, once it is over, its final state (JSON text)
+        and seats' token hashes (both ``None`` for a table finished before they
+        were stored), without its snapshot; ``None`` if there is no such table."""
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(tables_t.c.status, tables_t.c.final,
+                                         tables_t.c.final_seats)
+                               .where(tables_t.c.id == table_id)).first()
+        if row is None:
+            return None
+        return row.status, row.final, None if row.final_seats is None else json.loads(
+            row.final_seats)
+
+    def set_final(self, table_id: str, final: str, seats: list[str | None]) -> None:
+        """Store the final state and seats of a table that is over (once worked
+        out for a table finished before they were stored)."""
+        with self.engine.begin() as conn:
+            conn.execute(sa.update(tables_t).where(tables_t.c.id == table_id)
+                         .where(tables_t.c.status == "over")
+                         .values(final=final, final_seats=json.dumps(seats)))
 
     @staticmethod
     def _actions(conn: sa.Connection, table_id: str) -> list[tuple[int, int]]:
@@ -280,7 +369,8 @@ class Store:
 
 def _save_table(conn: sa.Connection, op: SaveTable) -> None:
     row = {"status": op.status, "updated": time.time(), "snapshot": json.dumps(op.snapshot),
-           "summary": json.dumps(op.summary) if op.summary else None}
+           "summary": json.dumps(op.summary) if op.summary else None, "final": op.final,
+           "final_seats": None if op.final_seats is None else json.dumps(op.final_seats)}
     done = conn.execute(sa.update(tables_t).where(tables_t.c.id == op.table_id)
                         .values(**row)).rowcount
     if not done:

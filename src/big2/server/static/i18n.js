@@ -79,6 +79,8 @@ const S = {
   online: ["online", "已連線", "已连接"],
   reconnecting: ["reconnecting…", "重新連線…", "重新连接…"],
   notConnected: ["not connected", "未連線", "未连接"],
+  notSaved: ["Not saved, try again", "未儲存，請再試一次", "未保存，请再试一次"],
+  retry: ["Try again", "再試一次", "再试一次"],
   waiting: ["waiting", "等待中", "等待中"],
   play: ["Play", "出牌", "出牌"],
   pass: ["Pass", "過", "过"],

@@ -12,6 +12,7 @@ import {renderPanel, revealEl} from "./panel.js";
 
 let ws = null, retries = 0, nextId = 1, timerBase = null, shownRecords = -1;
 let messageUntil = 0, sticky = false, sentSince = false, lastShownPlay = null;
+let lastChange = null;  // the last play, pass, next or start sent: offered again if not saved
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -40,6 +41,7 @@ S.send = (msg) => {
   if (!ws || ws.readyState !== WebSocket.OPEN) { flash(t("notConnected"), true); return; }
   msg.id = nextId++;
   if (msg.type === "play" || msg.type === "pass") { sentSince = true; sticky = false; }
+  if (["play", "pass", "next", "start"].includes(msg.type)) lastChange = msg;
   ws.send(JSON.stringify(msg));
 };
 
@@ -58,8 +60,22 @@ function onMessage(msg) {
   } else if (msg.type === "error") {
     if (msg.message.startsWith("unknown seat token")) forgetSeat(S.tableId);
     sentSince = false;
-    flash(msg.message, true);
+    if (msg.retry) notSaved(msg.id);
+    else flash(msg.message, true);
   }
+}
+
+// A change the server could not store: it has sent the table back as it stands (the
+// state before this error); say so and offer to send the same change again.
+function notSaved(id) {
+  flash(t("notSaved"), true);
+  messageUntil = 0;  // kept until the next state or the retry
+  const change = lastChange && lastChange.id === id ? lastChange : null;
+  if (!change) return;
+  const again = {...change};
+  delete again.id;
+  $("message").append(" ", el("button", {id: "retry-btn", class: "retry", text: t("retry"),
+    onclick: () => { flash(""); S.send(again); }}));
 }
 
 // A play by your seat you did not send: the timer ran out and a bot played for you.
