@@ -93,11 +93,14 @@ def test_heuristic_legal_under_random_option_mixes(options: dict, seed: int) -> 
 
 def test_levels_map_to_bots() -> None:
     assert BOT_LEVELS == {"easy": "greedy", "medium": "heuristic", "hard": "learned",
-                          "expert": "learned-search"}
+                          "expert": "expert-v1"}
     assert type(make_bot("easy")).__name__ == "GreedyBot"
     assert type(make_bot("medium")).__name__ == "HeuristicBot"
     assert type(make_bot("hard")).__name__ == "LearnedBot"
-    assert type(make_bot("expert")).__name__ == "SearchBot"
+    assert type(make_bot("expert")).__name__ == "ExpertBot"
+    assert type(make_bot("learned-search")).__name__ == "SearchBot"
+    assert type(make_bot("policy-net")).__name__ == "PolicyNetBot"
+    assert type(make_bot("policy-search")).__name__ == "PolicySearchBot"
     assert type(make_bot("expert-v1")).__name__ == "ExpertBot"
     assert type(make_bot("random")).__name__ == "RandomBot"
 

@@ -52,7 +52,7 @@ register_bot("learned", _learned)
 register_bot("policy-search", _policy_search)
 register_bot("policy-net", _policy_net)
 register_bot("learned-search", _learned_search)
-register_bot("expert-v1", ExpertBot)  # the level "expert" names the learned search now
+register_bot("expert-v1", ExpertBot)  # the level "expert" plays it (the strongest search so far)
 
 __all__ = [
     "BOT_LEVELS", "Bot", "ExpertBot", "GreedyBot", "HeuristicBot", "PolicyBot", "RandomBot",
