@@ -4,12 +4,14 @@
 // non-negative int of cards 0..51, a hand list must have one mask per seat, a
 // table must have its length; anything else raises TypeError or ValueError
 // naming the problem, never a crash.  Loops over many deals release the GIL.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <cstring>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include "engine.hpp"
 
@@ -182,6 +184,128 @@ struct PyState {
   }
 };
 
+// The buffer of *a* as T*, after checking dtype, shape, layout and writeability.
+template <class T>
+T* buffer(py::handle obj, const char* name, std::initializer_list<py::ssize_t> shape,
+          bool write = true) {
+  if (!py::isinstance<py::array>(obj))
+    throw py::type_error(std::string(name) + ": expected a NumPy array, got " +
+                         std::string(py::str(py::type::handle_of(obj).attr("__name__"))));
+  auto a = py::reinterpret_borrow<py::array>(obj);
+  if (a.dtype().num() != py::dtype::of<T>().num())
+    throw py::type_error(std::string(name) + ": expected dtype " +
+                         std::string(py::str(py::dtype::of<T>())) + ", got " +
+                         std::string(py::str(a.dtype())));
+  if (a.ndim() != py::ssize_t(shape.size()))
+    throw py::value_error(std::string(name) + ": expected " + std::to_string(shape.size()) +
+                          " dimensions, got " + std::to_string(a.ndim()));
+  size_t d = 0;
+  for (py::ssize_t want : shape) {
+    if (want >= 0 && a.shape(d) != want)
+      throw py::value_error(std::string(name) + ": dimension " + std::to_string(d) + " is " +
+                            std::to_string(a.shape(d)) + ", expected " + std::to_string(want));
+    ++d;
+  }
+  if (!(a.flags() & py::array::c_style)) throw py::value_error(std::string(name) + ": not C-contiguous");
+  if (write && !a.writeable()) throw py::value_error(std::string(name) + ": read-only");
+  return static_cast<T*>(write ? a.mutable_data() : const_cast<void*>(a.data()));
+}
+
+// Run f(lo, hi) over [0, n) split into *threads* contiguous chunks.
+template <class F>
+void parallel(size_t n, int threads, F f) {
+  size_t k = size_t(std::max(1, threads));
+  if (k > n) k = n ? n : 1;
+  if (k == 1) { f(size_t(0), n); return; }
+  size_t chunk = (n + k - 1) / k;
+  std::vector<std::thread> pool;
+  for (size_t j = 1; j < k; ++j) {
+    size_t lo = j * chunk, hi = std::min(n, lo + chunk);
+    if (lo < hi) pool.emplace_back(f, lo, hi);
+  }
+  f(size_t(0), std::min(n, chunk));
+  for (auto& th : pool) th.join();
+}
+
+// N deals stepped together, writing into caller-owned NumPy arrays.
+struct PyBatch {
+  std::shared_ptr<Tables> tables;
+  Batch batch;
+  int threads = 1;
+
+  PyBatch(std::shared_ptr<Tables> t, py::ssize_t num_envs, uint64_t seed, int threads_)
+      : tables(std::move(t)), threads(threads_) {
+    if (num_envs < 1 || num_envs > (1 << 22)) throw py::value_error("num_envs: 1 to 4194304");
+    if (threads < 1 || threads > 256) throw py::value_error("threads: 1 to 256");
+    batch.init(*tables, size_t(num_envs), seed);
+  }
+  py::ssize_t n() const { return py::ssize_t(batch.games.size()); }
+
+  size_t legal_into(py::object masks, py::object counts) {
+    int64_t* c = buffer<int64_t>(counts, "counts", {n()});
+    uint64_t* m = buffer<uint64_t>(masks, "masks", {n(), -1});
+    size_t k = size_t(py::reinterpret_borrow<py::array>(masks).shape(1)), most = 0;
+    for (size_t i = 0; i < batch.games.size(); ++i) {
+      const auto& l = batch.legal[i];
+      c[i] = int64_t(l.size());
+      most = std::max(most, l.size());
+      size_t j = 0;
+      for (; j < l.size() && j < k; ++j) m[i * k + j] = l[j];
+      for (; j < k; ++j) m[i * k + j] = 0;
+    }
+    return most;
+  }
+
+  void state_into(py::object hands, py::object to_move, py::object last) {
+    int p = tables->players;
+    uint64_t* h = buffer<uint64_t>(hands, "hands", {n(), p});
+    int64_t* tm = buffer<int64_t>(to_move, "to_move", {n()});
+    uint64_t* l = buffer<uint64_t>(last, "last", {n()});
+    for (size_t i = 0; i < batch.games.size(); ++i) {
+      const State& g = batch.games[i];
+      for (int s = 0; s < p; ++s) h[i * p + s] = g.hands[s];
+      tm[i] = g.to_move;
+      l[i] = g.has_last ? g.last.mask : 0;
+    }
+  }
+
+  void step(py::object choices, py::object scores, py::object done) {
+    const int64_t* ch = buffer<int64_t>(choices, "choices", {n()}, false);
+    int64_t* sc = buffer<int64_t>(scores, "scores", {n(), tables->players});
+    bool* dn = buffer<bool>(done, "done", {n()});
+    for (size_t i = 0; i < batch.games.size(); ++i)  // every choice checked before any game moves
+      if (ch[i] < 0 || size_t(ch[i]) >= batch.legal[i].size())
+        throw py::value_error("choices: game " + std::to_string(i) + " has " +
+                              std::to_string(batch.legal[i].size()) + " legal plays, not a play " +
+                              std::to_string(ch[i]));
+    py::gil_scoped_release release;
+    int p = tables->players;
+    parallel(batch.games.size(), threads, [&](size_t lo, size_t hi) {
+      for (size_t i = lo; i < hi; ++i) batch.step(i, size_t(ch[i]), sc + i * p, dn + i);
+    });
+  }
+
+  py::tuple random_steps(uint64_t steps_per_game, uint64_t seed) {
+    std::vector<uint64_t> deals(batch.games.size(), 0);
+    {
+      py::gil_scoped_release release;
+      parallel(batch.games.size(), threads, [&](size_t lo, size_t hi) {
+        int64_t scores[4]; bool done;
+        for (size_t i = lo; i < hi; ++i) {
+          Rng rng(seed * 0x2545F4914F6CDD1DULL + i);
+          for (uint64_t k = 0; k < steps_per_game; ++k) {
+            batch.step(i, rng.below(uint32_t(batch.legal[i].size())), scores, &done);
+            deals[i] += done;
+          }
+        }
+      });
+    }
+    uint64_t total = 0;
+    for (auto d : deals) total += d;
+    return py::make_tuple(steps_per_game * batch.games.size(), total);
+  }
+};
+
 }  // namespace
 
 PYBIND11_MODULE(_native, m) {
@@ -248,6 +372,23 @@ PYBIND11_MODULE(_native, m) {
       }, py::arg("tables"), py::arg("seed"), py::arg("dealer"),
       "A deal from the core's random stream: (hands, the opening seat, the card its first "
       "play must contain).");
+
+  py::class_<PyBatch>(m, "Batch",
+      "N deals of one rule set stepped together (auto-reset), into caller-owned NumPy arrays; "
+      "stepping releases the GIL and splits the games over *threads*.")
+      .def(py::init<std::shared_ptr<Tables>, py::ssize_t, uint64_t, int>(), py::arg("tables"),
+           py::arg("num_envs"), py::arg("seed"), py::arg("threads") = 1)
+      .def_property_readonly("num_envs", &PyBatch::n)
+      .def("legal_into", &PyBatch::legal_into, py::arg("masks"), py::arg("counts"),
+           "Write each game's legal plays (uint64 masks, 0 the pass, zero-padded to the "
+           "array's width K, cut at K) and their full counts (int64); return the largest count.")
+      .def("state_into", &PyBatch::state_into, py::arg("hands"), py::arg("to_move"),
+           py::arg("last"), "Write each game's hands (uint64, N x players), mover and play to beat.")
+      .def("step", &PyBatch::step, py::arg("choices"), py::arg("scores"), py::arg("done"),
+           "Each game plays its legal play number choices[i] (int64); a finished deal writes "
+           "its scores (int64, N x players, else zeros), sets done (bool) and deals again.")
+      .def("random_steps", &PyBatch::random_steps, py::arg("steps_per_game"), py::arg("seed"),
+           "Step every game with random legal plays: (steps, deals finished).");
 
   py::class_<PyState>(m, "State", "One deal stepped in the core.")
       .def(py::init<std::shared_ptr<Tables>, const std::vector<py::object>&, int, py::handle>(),

@@ -533,4 +533,47 @@ inline LoopCount random_deals(const Tables& t, uint64_t deals, uint64_t seed) {
   return c;
 }
 
+// N deals of one rule set stepped together, for batched callers (the vector
+// environment): each game keeps its own random stream, so results do not depend
+// on how the games are split over threads.  A finished deal's scores are kept
+// for the caller and a new deal starts at once (auto-reset).
+struct Batch {
+  const Tables* t = nullptr;
+  std::vector<State> games;
+  std::vector<Rng> rngs;
+  std::vector<std::vector<Mask>> legal;
+  std::vector<int> dealer;
+
+  void init(const Tables& tables, size_t n, uint64_t seed) {
+    t = &tables;
+    games.assign(n, State());
+    rngs.clear();
+    for (size_t i = 0; i < n; ++i) rngs.emplace_back(seed * 0x9E3779B97F4A7C15ULL + i);
+    legal.assign(n, {});
+    dealer.assign(n, 0);
+    for (size_t i = 0; i < n; ++i) reset(i);
+  }
+  void reset(size_t i) {
+    Mask hands[4]; int seat; Mask must;
+    deal(*t, rngs[i], dealer[i], hands, seat, must);
+    games[i].start(*t, hands, seat, must);
+    games[i].legal(legal[i]);
+  }
+  // Game i plays its legal play number *choice*; on the deal's end its scores go
+  // to *scores* (players values), *done* is set and a new deal starts.
+  void step(size_t i, size_t choice, int64_t* scores, bool* done) {
+    State& g = games[i];
+    g.apply(legal[i][choice]);
+    *done = g.to_move < 0;
+    if (*done) {
+      for (int s = 0; s < t->players; ++s) scores[s] = g.scores[s];
+      dealer[i] = (dealer[i] + 1) % t->players;
+      reset(i);
+    } else {
+      for (int s = 0; s < t->players; ++s) scores[s] = 0;
+      g.legal(legal[i]);
+    }
+  }
+};
+
 }  // namespace big2n
