@@ -104,6 +104,15 @@ std::shared_ptr<Tables> make_tables(py::kwargs kw) {
   }
   fill(t->full_house_power, vec("full_house_power"), 13, "full_house_power");
   fill(t->four_kicker_power, vec("four_kicker_power"), 13, "four_kicker_power");
+  fill(t->five_trips_power, vec("five_trips_power"), 13, "five_trips_power");
+  t->five_trips = flag("five_trips");
+  t->five_two_pairs = num("five_two_pairs", 0, 2);
+  {
+    auto base = vec("five_two_pairs_base");
+    if (base.size() != 1) throw py::value_error("five_two_pairs_base: one value");
+    t->five_two_pairs_base = base[0];
+  }
+  t->play_equal = flag("play_equal");
   t->triples = flag("triples"); t->two_pairs = flag("two_pairs");
   t->four_alone = flag("four_alone"); t->four_kicker = flag("four_kicker");
   t->same_kind = flag("same_kind"); t->top_card = flag("top_card");

@@ -28,7 +28,7 @@ constexpr Mask kDeck = (Mask(1) << kCards) - 1;
 // Kinds of play: the values of big2.variant.kinds.Kind.
 enum Kind : int {
   SINGLE = 1, PAIR = 2, TRIPLE = 3, TWO_PAIRS = 4, FOUR_OF_A_KIND = 5,
-  STRAIGHT = 8, FLUSH = 9, FULL_HOUSE = 10, FOUR_KICKER = 11, STRAIGHT_FLUSH = 12,
+  FIVE_TWO_PAIRS = 6, FIVE_TRIPS = 7, STRAIGHT = 8, FLUSH = 9, FULL_HOUSE = 10, FOUR_KICKER = 11, STRAIGHT_FLUSH = 12,
 };
 
 // Scoring methods, in big2.rules.Scoring's order.
@@ -61,8 +61,13 @@ struct Tables {
   int64_t straight_power[2][16][4] = {};  // [flush][sequence][suit of deciding card]
   int64_t full_house_power[13] = {};      // by the triple's rank
   int64_t four_kicker_power[13] = {};     // by the four's rank
+  int64_t five_trips_power[13] = {};      // three of a kind and two odd cards, by the triple
+  int64_t five_two_pairs_base = 0;        // two pairs and a card: base | the higher pair's power
   bool triples = true, two_pairs = false, four_alone = false, four_kicker = true;
+  bool five_trips = false;
+  int five_two_pairs = 0;                 // 0 no, 1 any two pairs, 2 consecutive ("sisters")
   bool same_kind = false, top_card = false;
+  bool play_equal = false;                // a play of equal power may follow
   // -- game ------------------------------------------------------------------
   int players = 4;
   int after[4][4] = {};             // seats after each seat in the direction of play
@@ -136,6 +141,21 @@ struct Tables {
         p.kind = FULL_HOUSE;
         p.power = top_card ? top_of(m) : full_house_power[ca == 3 ? a : b];
       }
+      return p;
+    }
+    // three ranks: three of a kind and two odd cards, or two pairs and a card
+    int trip = -1, lo_pair = -1, hi_pair = -1;
+    for (int r = 0; r < 13; ++r) {
+      int c = popcount(nibs[r]);
+      if (c == 3) trip = r;
+      if (c == 2) { if (lo_pair < 0) lo_pair = r; else hi_pair = r; }
+    }
+    if (trip >= 0 && five_trips) {
+      p.kind = FIVE_TRIPS;
+      p.power = top_card ? top_of(m) : five_trips_power[trip];
+    } else if (hi_pair >= 0 && five_two_pairs && (five_two_pairs == 1 || hi_pair - lo_pair == 1)) {
+      p.kind = FIVE_TWO_PAIRS;
+      p.power = top_card ? top_of(m) : (five_two_pairs_base | sub_power[hi_pair][nibs[hi_pair]]);
     }
     return p;
   }
@@ -144,7 +164,7 @@ struct Tables {
   bool beats(const Play& a, const Play& b) const {
     if (popcount(a.mask) != popcount(b.mask)) return false;
     if (same_kind && popcount(a.mask) == 5 && a.kind != b.kind) return false;
-    return a.power > b.power;
+    return a.power > b.power || (play_equal && a.power == b.power);
   }
 };
 
@@ -252,6 +272,35 @@ inline void generate(const Tables& t, Mask hand, HandPlays& out) {
           g5.push_back(p);
         }
       }
+    // three of a kind and two odd cards of different ranks
+    if (t.five_trips)
+      for (int i = 0; i < nt; ++i) {
+        int tr = lowbit(trips[i].mask) >> 2;
+        Mask others = hand & ~(Mask(0xF) << (4 * tr));
+        for (Mask x = others; x; x &= x - 1)
+          for (Mask y = x & (x - 1); y; y &= y - 1) {
+            int a = lowbit(x), b = lowbit(y);
+            if ((a >> 2) == (b >> 2)) continue;
+            Play p; p.kind = FIVE_TRIPS;
+            p.mask = trips[i].mask | Mask(1) << a | Mask(1) << b;
+            p.power = t.top_card ? t.top_of(p.mask) : t.five_trips_power[tr];
+            g5.push_back(p);
+          }
+      }
+    // two pairs (consecutive under "sisters") and any card of a third rank
+    if (t.five_two_pairs)
+      for (int i = 0; i < np; ++i)
+        for (int j = 0; j < np; ++j) {
+          int hi = lowbit(pairs[i].mask) >> 2, lo = lowbit(pairs[j].mask) >> 2;
+          if (hi <= lo || (t.five_two_pairs == 2 && hi - lo != 1)) continue;
+          Mask base = pairs[i].mask | pairs[j].mask;
+          Mask rest = hand & ~(Mask(0xF) << (4 * hi)) & ~(Mask(0xF) << (4 * lo));
+          for (; rest; rest &= rest - 1) {
+            Play p; p.kind = FIVE_TWO_PAIRS; p.mask = base | (rest & -rest);
+            p.power = t.top_card ? t.top_of(p.mask) : (t.five_two_pairs_base | pairs[i].power);
+            g5.push_back(p);
+          }
+        }
     // four of a kind and any fifth card
     if (t.four_kicker)
       for (int i = 0; i < nq; ++i) {
@@ -272,8 +321,8 @@ inline void for_each_follow(const Tables& t, const HandPlays& plays, const Play&
   int size = popcount(last.mask);
   if (size < 1 || size > 5) return;
   const auto& g = plays.groups[size];
-  Play key; key.power = last.power; key.mask = ~Mask(0);
-  auto it = std::upper_bound(g.begin(), g.end(), key);
+  Play key; key.power = last.power; key.mask = t.play_equal ? 0 : ~Mask(0);
+  auto it = std::upper_bound(g.begin(), g.end(), key);  // equal power too under play_equal
   bool kind_only = t.same_kind && size == 5;
   for (; it != g.end(); ++it)
     if (!kind_only || it->kind == last.kind) f(*it);

@@ -46,6 +46,9 @@ NATIVE_GAME_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
     "two_pairs": st.booleans(),
     "four_of_a_kind_alone": st.booleans(),
     "four_kicker": st.booleans(),
+    "five_trips": st.booleans(),
+    "five_two_pairs": st.sampled_from(["no", "any", "sisters"]),
+    "play_equal": st.booleans(),
     "passing": st.sampled_from(["jump-back", "lock-out"]),
     "trick_end": st.sampled_from(["all-pass", "one-pass"]),
     "opening": st.sampled_from(["contains", "alone"]),
@@ -143,8 +146,7 @@ def test_family_presets_are_native() -> None:
 
 @pytest.mark.parametrize("option", [
     {"smack_down": "2S"}, {"straight_max": 7}, {"straight_min": 3}, {"dragon": True},
-    {"bomb_on_small": True}, {"four_beats_all": True}, {"play_equal": True},
-    {"five_trips": True}, {"five_two_pairs": "any"}, {"decks": 2, "players": 6},
+    {"bomb_on_small": True}, {"four_beats_all": True}, {"decks": 2, "players": 6},
     {"jokers": "wild"},
 ], ids=lambda o: next(iter(o)))
 def test_options_outside_the_core_keep_the_python_engine(option: dict[str, Any]) -> None:

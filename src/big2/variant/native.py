@@ -46,8 +46,7 @@ ENGINE_ENV = "BIG2_ENGINE"
 
 _OFF: dict[str, Any] = {
     "decks": 1, "jokers": "none", "smack_down": "off", "straight_min": 5, "straight_max": 5,
-    "dragon": False, "bomb_on_small": False, "four_beats_all": False, "play_equal": False,
-    "five_trips": False, "five_two_pairs": "no", "five_of_a_kind": "off",
+    "dragon": False, "bomb_on_small": False, "four_beats_all": False, "five_of_a_kind": "off",
 }
 """Options the core does not play, with the one value it does: any other value keeps the
 rule set on the Python engine."""
@@ -140,6 +139,13 @@ def compile_tables(rules: Rules, eng: TableEngine) -> Any:
         full_house_power=[k.five(Kind.FULL_HOUSE, r, 0) for r in range(13)],
         four_kicker_power=[k.five(Kind.FOUR_KICKER, r, 0) if eng.four_kicker else 0
                            for r in range(13)],
+        five_trips=eng.five_trips,
+        five_trips_power=[k.five(Kind.FIVE_TRIPS, r, 0) if eng.five_trips else 0
+                          for r in range(13)],
+        five_two_pairs=("no", "any", "sisters").index(eng.five_two_pairs),
+        five_two_pairs_base=[k.five(Kind.FIVE_TWO_PAIRS, 0, 0)
+                             if eng.five_two_pairs != "no" and not k.top_card else 0],
+        play_equal=eng.compare.play_equal,
         triples=eng.triples, two_pairs=eng.two_pairs, four_alone=eng.four_alone,
         four_kicker=eng.four_kicker, same_kind=eng.same_kind, top_card=k.top_card,
         players=n, after=[s for seat in range(n) for s in turns.after[seat]],
