@@ -13,7 +13,10 @@ the same run, with their ratio:
 - **lead listing**: microseconds to list every lead of a fresh 13-card hand.
 - **batched stepping** (native only): ``big2._native.Batch`` of ``--envs`` games stepped
   with random legal plays and auto-reset, the GIL released, on 1 and 2 threads
-  (wall-clock time, since the threads share the process's CPU time).
+  (wall-clock time, since the threads share the process's CPU time); and the same
+  driven from Python as a vector environment would: each step writes every game's
+  observation (635 int8) and legal plays into preallocated arrays, NumPy picks a legal
+  play per game, and the batch steps.
 
 Time is this process's CPU time (``time.process_time``), as in
 ``bench_engine.py``: the machine is shared, and waiting for a core is not counted.
@@ -107,6 +110,28 @@ def batch_steps(rules: Rules, envs: int, threads: int, seed: int) -> float:
     return float(steps / (time.perf_counter() - start))
 
 
+def batch_env_steps(rules: Rules, envs: int, threads: int, seed: int) -> float:
+    """A vector-environment loop over ``Batch``: observation + legal plays + step, steps/s."""
+    import numpy as np
+
+    tables = variant(rules, engine="native").engine.tables  # type: ignore[attr-defined]
+    batch = _native.Batch(tables, envs, seed, threads)
+    layout = native.observation_layout()
+    obs = np.zeros((envs, layout["size"]), np.int8)
+    masks = np.zeros((envs, 256), np.uint64)
+    counts = np.zeros(envs, np.int64)
+    scores = np.zeros((envs, rules.players), np.int64)
+    done = np.zeros(envs, np.bool_)
+    rng = np.random.default_rng(seed)
+    rounds = max(1, 200_000 // envs)
+    start = time.perf_counter()
+    for _ in range(rounds):
+        batch.observe_into(obs, layout)
+        batch.legal_into(masks, counts)
+        batch.step((rng.random(envs) * counts).astype(np.int64), scores, done)
+    return rounds * envs / (time.perf_counter() - start)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", default="classic", help="a preset of the standard family")
@@ -140,6 +165,8 @@ def main() -> None:
                 add(f"lead us {engine}", lead_us(rules, args.hands // args.rounds, r, engine))
             for threads in (1, 2):
                 add(f"batch steps/s {threads}", batch_steps(rules, args.envs, threads, r))
+                add(f"batch env steps/s {threads}",
+                    batch_env_steps(rules, args.envs, threads, r))
     finally:
         if saved is None:
             os.environ.pop(native.ENGINE_ENV, None)
@@ -163,6 +190,9 @@ def main() -> None:
     one, two = med["batch steps/s 1"], med["batch steps/s 2"]
     print(f"batched stepping, {args.envs} games: {one:,.0f} steps/s on 1 thread, "
           f"{two:,.0f} on 2 ({two / one:.2f}x, wall clock)")
+    one, two = med["batch env steps/s 1"], med["batch env steps/s 2"]
+    print(f"  with observation + legal plays written each step: {one:,.0f} steps/s on 1 "
+          f"thread, {two:,.0f} on 2 ({two / one:.2f}x)")
 
 
 if __name__ == "__main__":

@@ -294,6 +294,31 @@ struct PyBatch {
     });
   }
 
+  void observe_into(py::object out, py::dict layout) {
+    ObsLayout o{};
+    auto at = [&](const char* k) {
+      if (!layout.contains(k)) throw py::value_error(std::string("layout: missing ") + k);
+      return layout[k].cast<int>();
+    };
+    o.hand = at("hand"); o.played = at("played"); o.count = at("count"); o.passed = at("passed");
+    o.last_play = at("last_play"); o.last_kind = at("last_kind");
+    o.last_player = at("last_player"); o.leading = at("leading");
+    o.trick_leader = at("trick_leader"); o.to_move = at("to_move");
+    o.must_contain = at("must_contain"); o.players = at("players"); o.spare = at("spare");
+    o.stock = at("stock"); o.size = at("size"); o.count_width = at("count_width");
+    int top = std::max({o.hand + 52, o.played + 4 * 52, o.count + 4 * o.count_width,
+                        o.passed + 4, o.last_play + 52, o.last_kind + 12, o.last_player + 4,
+                        o.leading + 1, o.trick_leader + 4, o.to_move + 1, o.must_contain + 52,
+                        o.players + 3, o.spare + 52, o.stock + 1});
+    if (o.size < top || o.count_width < 27 || o.size > (1 << 16))
+      throw py::value_error("layout: fields outside the observation");
+    int8_t* dst = buffer<int8_t>(out, "out", {n(), o.size});
+    py::gil_scoped_release release;
+    parallel(batch.games.size(), threads, [&](size_t lo, size_t hi) {
+      for (size_t i = lo; i < hi; ++i) observe(batch.games[i], o, batch.spare[i], dst + i * o.size);
+    });
+  }
+
   py::tuple random_steps(uint64_t steps_per_game, uint64_t seed) {
     std::vector<uint64_t> deals(batch.games.size(), 0);
     {
@@ -396,6 +421,9 @@ PYBIND11_MODULE(_native, m) {
       .def("step", &PyBatch::step, py::arg("choices"), py::arg("scores"), py::arg("done"),
            "Each game plays its legal play number choices[i] (int64); a finished deal writes "
            "its scores (int64, N x players, else zeros), sets done (bool) and deals again.")
+      .def("observe_into", &PyBatch::observe_into, py::arg("out"), py::arg("layout"),
+           "Write each game's observation of the seat to move (int8, N x size) in the layout "
+           "of big2.observation (offsets by field name, with size and count_width).")
       .def("random_steps", &PyBatch::random_steps, py::arg("steps_per_game"), py::arg("seed"),
            "Step every game with random legal plays: (steps, deals finished).");
 

@@ -373,6 +373,8 @@ struct State {
   int last_player = -1;
   unsigned passed = 0;               // a bit per seat that passed since the play to beat
   Mask must = 0;                     // the card the deal's first play must contain
+  Mask played[4] = {};               // the cards each seat has played this deal
+  int trick_leader = -1;             // who made the current trick's first play
   int finished[4] = {}; int nfinished = 0;
   int64_t scores[4] = {};
   HandPlays plays[4];
@@ -382,7 +384,8 @@ struct State {
     t = &tables; n = tables.players;
     for (int i = 0; i < 4; ++i) { hands[i] = i < n ? h[i] : 0; plays_ok[i] = false; scores[i] = 0; }
     to_move = seat; has_last = false; last = Play(); last_player = -1; passed = 0;
-    must = must_card; nfinished = 0;
+    must = must_card; nfinished = 0; trick_leader = -1;
+    for (auto& p : played) p = 0;
   }
 
   const HandPlays& plays_of(int seat) {
@@ -418,6 +421,8 @@ struct State {
     }
     Play p = t->classify(m);
     hands[seat] &= ~m;
+    played[seat] |= m;
+    if (!has_last) trick_leader = seat;
     if (plays_ok[seat]) {  // drop the plays that used a card just played
       for (int s = 1; s <= 5; ++s) {
         auto& g = plays[seat].groups[s];
@@ -449,7 +454,7 @@ struct State {
   }
   void end_trick() {
     int lp = last_player;
-    has_last = false; last = Play(); last_player = -1; passed = 0;
+    has_last = false; last = Play(); last_player = -1; passed = 0; trick_leader = -1;
     to_move = hands[lp] ? lp : next_active(lp);
   }
 
@@ -582,6 +587,44 @@ inline LoopCount random_deals(const Tables& t, uint64_t deals, uint64_t seed) {
   return c;
 }
 
+// The observation of the seat to move, as big2.observation encodes it (635 int8
+// entries; the layout's offsets come from Python, see Batch.observe_into), for
+// rule sets without a Go-Fish stock. *spare*: the card lying face up, or 0.
+struct ObsLayout {
+  int hand, played, count, passed, last_play, last_kind, last_player, leading, trick_leader,
+      to_move, must_contain, players, spare, stock, size, count_width;
+};
+
+inline void put_cards(int8_t* out, Mask m) {
+  for (; m; m &= m - 1) out[lowbit(m)] = 1;
+}
+
+inline void observe(const State& g, const ObsLayout& o, Mask spare, int8_t* out) {
+  std::fill(out, out + o.size, int8_t(0));
+  int n = g.n, me = g.to_move;
+  if (me < 0) return;  // the deal is over: nothing to observe (the batch deals again)
+  put_cards(out + o.hand, g.hands[me]);
+  for (int k = 0; k < n; ++k) {
+    int s = (me + k) % n;
+    put_cards(out + o.played + 52 * k, g.played[s]);
+    out[o.count + o.count_width * k + popcount(g.hands[s])] = 1;
+    out[o.passed + k] = (g.passed >> s) & 1;
+  }
+  if (g.has_last) {
+    put_cards(out + o.last_play, g.last.mask);
+    out[o.last_kind + g.last.kind - 1] = 1;
+    out[o.last_player + (g.last_player - me + n) % n] = 1;
+  } else {
+    out[o.leading] = 1;
+  }
+  if (g.trick_leader >= 0) out[o.trick_leader + (g.trick_leader - me + n) % n] = 1;
+  out[o.to_move] = 1;
+  put_cards(out + o.must_contain, g.must);
+  out[o.players + n - 2] = 1;
+  put_cards(out + o.spare, spare);
+  out[o.stock] = 1;  // no stock: the one-hot of 0
+}
+
 // N deals of one rule set stepped together, for batched callers (the vector
 // environment): each game keeps its own random stream, so results do not depend
 // on how the games are split over threads.  A finished deal's scores are kept
@@ -592,6 +635,7 @@ struct Batch {
   std::vector<Rng> rngs;
   std::vector<std::vector<Mask>> legal;
   std::vector<int> dealer;
+  std::vector<Mask> spare;          // per game: the card lying face up (spare_to=aside), or 0
 
   void init(const Tables& tables, size_t n, uint64_t seed) {
     t = &tables;
@@ -600,11 +644,15 @@ struct Batch {
     for (size_t i = 0; i < n; ++i) rngs.emplace_back(seed * 0x9E3779B97F4A7C15ULL + i);
     legal.assign(n, {});
     dealer.assign(n, 0);
+    spare.assign(n, 0);
     for (size_t i = 0; i < n; ++i) reset(i);
   }
   void reset(size_t i) {
     Mask hands[4]; int seat; Mask must;
     deal(*t, rngs[i], dealer[i], hands, seat, must);
+    Mask dealt = 0;
+    for (int s = 0; s < t->players; ++s) dealt |= hands[s];
+    spare[i] = (t->spare_to == 2 && !t->thirteen_each && t->left_over) ? kDeck & ~dealt : 0;
     games[i].start(*t, hands, seat, must);
     games[i].legal(legal[i]);
   }

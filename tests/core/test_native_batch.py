@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from big2 import Game, Rules
+from big2.observation import OBS_SIZE, encode_game
 from big2.variant import native, variant
 
 _native = native._native
@@ -44,10 +45,14 @@ class Arrays:
         self.last = np.zeros(n, np.uint64)
         self.scores = np.zeros((n, players), np.int64)
         self.done = np.zeros(n, np.bool_)
+        self.obs = np.zeros((n, OBS_SIZE), np.int8)
 
 
 @pytest.mark.parametrize("options", [{}, {"players": 3}, {"players": 2, "passing": "lock-out"},
-                                     {"scoring": "ranking", "direction": "clockwise"}], ids=str)
+                                     {"scoring": "ranking", "direction": "clockwise"},
+                                     {"players": 3, "spare_to": "aside", "trick_end": "one-pass"},
+                                     {"deal": "13-each", "players": 3, "opening": "alone"}],
+                         ids=str)
 def test_batch_matches_python_games(options: dict[str, object]) -> None:
     rules = Rules(**options)  # type: ignore[arg-type]
     n, p = 6, rules.players
@@ -56,6 +61,7 @@ def test_batch_matches_python_games(options: dict[str, object]) -> None:
     batch.state_into(a.hands, a.to_move, a.last)
     games = [_python_game(rules, [int(h) for h in a.hands[i]], 0) for i in range(n)]
     deals = [0] * n
+    layout = native.observation_layout()
     rng = random.Random(3)
     for _ in range(400):
         most = batch.legal_into(a.masks, a.counts)
@@ -63,7 +69,9 @@ def test_batch_matches_python_games(options: dict[str, object]) -> None:
             a.masks = np.zeros((n, most), np.uint64)
             assert batch.legal_into(a.masks, a.counts) == most
         choices = np.zeros(n, np.int64)
+        batch.observe_into(a.obs, layout)
         for i, g in enumerate(games):
+            assert (a.obs[i] == encode_game(g, g.to_move)).all()
             legal = g.legal_masks()
             assert [int(m) for m in a.masks[i, :a.counts[i]]] == legal
             choices[i] = rng.randrange(len(legal))
@@ -129,6 +137,13 @@ def test_bad_arrays_raise_before_any_game_moves() -> None:
         batch.step(np.zeros(4, np.int64), a.scores, readonly)
     with pytest.raises(TypeError):
         batch.step([0, 0, 0, 0], a.scores, a.done)
+    with pytest.raises(ValueError, match="layout"):
+        batch.observe_into(a.obs, {"hand": 0})
+    bad = dict(native.observation_layout(), size=10)
+    with pytest.raises(ValueError, match="layout"):
+        batch.observe_into(a.obs, bad)
+    with pytest.raises(ValueError, match="dimension"):
+        batch.observe_into(a.obs[:, :600].copy(), native.observation_layout())
     with pytest.raises(ValueError, match="num_envs"):
         _native.Batch(tables, 0, 1)
     batch.state_into(a.hands, a.to_move, a.last)

@@ -158,6 +158,16 @@ def compile_tables(rules: Rules, eng: TableEngine) -> Any:
         thirteen_each=deck.thirteen_each)
 
 
+def observation_layout() -> dict[str, int]:
+    """The offsets of :mod:`big2.observation`'s fields by name, with ``size`` and
+    ``count_width``: what :meth:`big2._native.Batch.observe_into` writes by."""
+    from big2.observation import LAYOUT, MAX_COUNT, OBS_SIZE
+
+    out = {name: s.start for name, s in LAYOUT.items()}
+    out.update(size=OBS_SIZE, count_width=MAX_COUNT + 1)
+    return out
+
+
 class NativeEngine(TableEngine):
     """A :class:`TableEngine` whose listing and reading of plays run in the core.
 
@@ -196,4 +206,4 @@ class NativeEngine(TableEngine):
 
 
 __all__ = ["ENGINE_ENV", "NativeEngine", "available", "compile_tables", "native_game_reason",
-           "native_reason", "wanted"]
+           "native_reason", "observation_layout", "wanted"]
