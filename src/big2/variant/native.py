@@ -168,6 +168,15 @@ def observation_layout() -> dict[str, int]:
     return out
 
 
+def _native_engine(rules: Rules) -> NativeEngine:
+    """The native engine of *rules* (what an unpickled :class:`NativeEngine` becomes)."""
+    from big2.variant import variant
+
+    engine = variant(rules, engine="native").engine
+    assert isinstance(engine, NativeEngine)
+    return engine
+
+
 class NativeEngine(TableEngine):
     """A :class:`TableEngine` whose listing and reading of plays run in the core.
 
@@ -183,6 +192,11 @@ class NativeEngine(TableEngine):
         super().__init__(rules, keys, compare)
         self.tables = compile_tables(rules, self)
         """The core's compiled tables (:class:`big2._native.Tables`)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and deep-copied as its rule set (the core's tables cannot be): the
+        copy is the rule set's compiled native engine."""
+        return (_native_engine, (self.rules,))
 
     def classify(self, mask: Mask) -> Combo | None:
         """The combination *mask* forms under these rules, or ``None``."""
