@@ -10,6 +10,7 @@
 
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 
@@ -236,11 +237,14 @@ void parallel(size_t n, int threads, F f) {
   for (auto& th : pool) th.join();
 }
 
-// N deals stepped together, writing into caller-owned NumPy arrays.
+// N deals stepped together, writing into caller-owned NumPy arrays. Calls on one
+// batch from several Python threads take turns (the mutex), since stepping runs
+// without the GIL.
 struct PyBatch {
   std::shared_ptr<Tables> tables;
   Batch batch;
   int threads = 1;
+  std::mutex mu;
 
   PyBatch(std::shared_ptr<Tables> t, py::ssize_t num_envs, uint64_t seed, int threads_)
       : tables(std::move(t)), threads(threads_) {
@@ -254,6 +258,8 @@ struct PyBatch {
     int64_t* c = buffer<int64_t>(counts, "counts", {n()});
     uint64_t* m = buffer<uint64_t>(masks, "masks", {n(), -1});
     size_t k = size_t(py::reinterpret_borrow<py::array>(masks).shape(1)), most = 0;
+    py::gil_scoped_release release;  // the GIL first, then the lock: never one held waiting
+    std::lock_guard<std::mutex> lock(mu);
     for (size_t i = 0; i < batch.games.size(); ++i) {
       const auto& l = batch.legal[i];
       c[i] = int64_t(l.size());
@@ -270,6 +276,8 @@ struct PyBatch {
     uint64_t* h = buffer<uint64_t>(hands, "hands", {n(), p});
     int64_t* tm = buffer<int64_t>(to_move, "to_move", {n()});
     uint64_t* l = buffer<uint64_t>(last, "last", {n()});
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(mu);
     for (size_t i = 0; i < batch.games.size(); ++i) {
       const State& g = batch.games[i];
       for (int s = 0; s < p; ++s) h[i * p + s] = g.hands[s];
@@ -282,16 +290,23 @@ struct PyBatch {
     const int64_t* ch = buffer<int64_t>(choices, "choices", {n()}, false);
     int64_t* sc = buffer<int64_t>(scores, "scores", {n(), tables->players});
     bool* dn = buffer<bool>(done, "done", {n()});
-    for (size_t i = 0; i < batch.games.size(); ++i)  // every choice checked before any game moves
-      if (ch[i] < 0 || size_t(ch[i]) >= batch.legal[i].size())
-        throw py::value_error("choices: game " + std::to_string(i) + " has " +
-                              std::to_string(batch.legal[i].size()) + " legal plays, not a play " +
-                              std::to_string(ch[i]));
-    py::gil_scoped_release release;
-    int p = tables->players;
-    parallel(batch.games.size(), threads, [&](size_t lo, size_t hi) {
-      for (size_t i = lo; i < hi; ++i) batch.step(i, size_t(ch[i]), sc + i * p, dn + i);
-    });
+    std::string why;
+    {
+      py::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(mu);
+      for (size_t i = 0; i < batch.games.size() && why.empty(); ++i)  // all checked first
+        if (ch[i] < 0 || size_t(ch[i]) >= batch.legal[i].size())
+          why = "choices: game " + std::to_string(i) + " has " +
+                std::to_string(batch.legal[i].size()) + " legal plays, not a play " +
+                std::to_string(ch[i]);
+      if (why.empty()) {
+        int p = tables->players;
+        parallel(batch.games.size(), threads, [&](size_t lo, size_t hi) {
+          for (size_t i = lo; i < hi; ++i) batch.step(i, size_t(ch[i]), sc + i * p, dn + i);
+        });
+      }
+    }
+    if (!why.empty()) throw py::value_error(why);
   }
 
   void observe_into(py::object out, py::dict layout) {
@@ -314,6 +329,7 @@ struct PyBatch {
       throw py::value_error("layout: fields outside the observation");
     int8_t* dst = buffer<int8_t>(out, "out", {n(), o.size});
     py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(mu);
     parallel(batch.games.size(), threads, [&](size_t lo, size_t hi) {
       for (size_t i = lo; i < hi; ++i) observe(batch.games[i], o, batch.spare[i], dst + i * o.size);
     });
@@ -323,6 +339,7 @@ struct PyBatch {
     std::vector<uint64_t> deals(batch.games.size(), 0);
     {
       py::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(mu);
       parallel(batch.games.size(), threads, [&](size_t lo, size_t hi) {
         int64_t scores[4]; bool done;
         for (size_t i = lo; i < hi; ++i) {

@@ -113,6 +113,39 @@ def test_threads_do_not_change_results() -> None:
     assert steps == 800 and deals > 0
 
 
+def test_calls_from_several_threads_take_turns() -> None:
+    import threading
+
+    tables = variant(Rules()).engine.tables  # type: ignore[attr-defined]
+    batch = _native.Batch(tables, 64, 2, 2)
+    errors: list[BaseException] = []
+
+    def work(seed: int) -> None:
+        a = Arrays(64, 4)
+        rng = np.random.default_rng(seed)
+        try:
+            for _ in range(150):
+                batch.legal_into(a.masks, a.counts)
+                choices = (rng.random(64) * a.counts).astype(np.int64)
+                try:
+                    batch.step(choices, a.scores, a.done)
+                except ValueError:
+                    pass  # another thread stepped between our listing and our step
+                batch.observe_into(a.obs, native.observation_layout())
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    a = Arrays(64, 4)
+    batch.state_into(a.hands, a.to_move, a.last)
+    assert all(int(np.bitwise_or.reduce(a.hands[i])) & ~((1 << 52) - 1) == 0 for i in range(64))
+
+
 def test_bad_arrays_raise_before_any_game_moves() -> None:
     tables = variant(Rules()).engine.tables  # type: ignore[attr-defined]
     batch = _native.Batch(tables, 4, 1)
