@@ -35,10 +35,10 @@ from typing import TypeVar
 
 from big2.cards import Mask
 from big2.rules import Rules
+from big2.variant import native
 from big2.variant.compare import Comparator
 from big2.variant.deck import Deck
 from big2.variant.hooks import DealState, HouseRule, Outcome, Termination
-from big2.variant import native
 from big2.variant.keys import StrengthKeys
 from big2.variant.kinds import Combo, Kind
 from big2.variant.protocol import Engine
