@@ -9,7 +9,9 @@
 #   make test-slow  the full-size reference sweeps alone
 #   make test-all   everything, as CI runs it (.ci/run)
 # The test targets install the `test` extra; the svg and browser tests also need
-# Debian's chromium (see README, "Tests").
+# Debian's chromium (see README, "Tests"). Installing builds the compiled core
+# (big2._native, C++17) with the machine's C++ compiler; a change to its sources
+# (CMakeLists.txt, src/native/) rebuilds it on the next make.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -25,21 +27,25 @@ FAST := -m "not slow and not sweep" --ignore=tests/core/test_legal_vs_reference.
 
 .PHONY: play test test-fast test-slow test-all bench clean
 
+NATIVE := CMakeLists.txt $(wildcard src/native/*)
+
 $(BIN)/activate:
 	@$(PYTHON) -c 'import venv, ensurepip' 2>/dev/null || \
 	  { echo "make: $(PYTHON) cannot create .venv: apt-get install python3-venv"; exit 1; }
+	@command -v c++ >/dev/null || command -v g++ >/dev/null || \
+	  { echo "make: no C++ compiler to build big2._native: apt-get install g++"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
 # the runtime package alone
-$(VENV)/.runtime: pyproject.toml $(BIN)/activate
+$(VENV)/.runtime: pyproject.toml $(NATIVE) $(BIN)/activate
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
 # the runtime package with the test extra (which holds the runtime too)
 # (and PyTorch's CPU build for the trainer's tests: 2.13.0 lies on the development and CI
 # machines' disk, so pip takes it from there instead of downloading a CUDA build)
-$(VENV)/.installed: pyproject.toml $(BIN)/activate
+$(VENV)/.installed: pyproject.toml $(NATIVE) $(BIN)/activate
 	$(BIN)/pip install --quiet -e '.[test]'
 	$(BIN)/pip install --quiet 'torch==2.13.0'
 	touch $@ $(VENV)/.runtime

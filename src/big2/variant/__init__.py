@@ -8,8 +8,9 @@ means instead of reading the options again:
 - :attr:`Variant.deck` (:mod:`big2.variant.deck`): the cards, the deal, the
   lowest card and who leads, copies of a card with two decks;
 - :attr:`Variant.engine`: what cards make a play and which plays beat which,
-  table-driven for one deck (:mod:`big2.variant.tables`) or generic for
-  jokers and two decks (:mod:`big2.variant.generic`), both built on the strength
+  table-driven for one deck (:mod:`big2.variant.tables`; in the compiled core,
+  :mod:`big2.variant.native`, when :attr:`Variant.native`) or generic for
+  jokers and two decks (:mod:`big2.variant.generic`), all built on the strength
   keys of :mod:`big2.variant.keys` and the follow rules of :mod:`big2.variant.compare`;
 - :attr:`Variant.turns` (:mod:`big2.variant.turns`): direction, passing, trick end;
 - :attr:`Variant.scorer` (:mod:`big2.variant.scorer`): the scoring methods and
@@ -43,6 +44,7 @@ from typing import TypeVar
 
 from big2.cards import Mask
 from big2.rules import Rules
+from big2.variant import native
 from big2.variant.compare import Comparator
 from big2.variant.deck import Deck
 from big2.variant.hooks import DealState, HouseRule, Outcome, Termination
@@ -66,11 +68,15 @@ H = TypeVar("H", bound=HouseRule)
 class Variant:
     """A compiled rule set (see the module docstring); get one with :func:`variant`."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, engine: str = "auto") -> None:
         from big2.house import installed  # house rules build on the hooks defined here
 
         self.rules = rules
         self.keys = keys = StrengthKeys(rules)
+        self.native = native.wanted(engine) == "native" and native.native_reason(rules) is None
+        """Whether the play engine is the compiled core (:mod:`big2.variant.native`):
+        true for rule sets whose every option the core plays, unless the Python
+        reference engine was asked for (``engine="python"`` or ``BIG2_ENGINE=python``)."""
         if rules.decks > 1 or rules.jokers != "none":
             from big2.variant.generic import GenericEngine
 
@@ -81,7 +87,8 @@ class Variant:
             from big2.variant.tables import TableEngine
 
             self.compare = Comparator(rules)
-            self.engine = TableEngine(rules, keys, self.compare)
+            make = native.NativeEngine if self.native else TableEngine
+            self.engine = make(rules, keys, self.compare)
         self.deck = Deck(rules, keys.strength)
         self.turns = TurnOrder(rules)
         self.scorer = Scorer(rules, self.engine, keys, self.deck.per_seat, self.turns.after)
@@ -148,10 +155,19 @@ class Variant:
         return f"<Variant {self.rules!r}>"
 
 
-@lru_cache(maxsize=64)
-def variant(rules: Rules) -> Variant:
-    """The compiled :class:`Variant` of *rules* (built once per rule set)."""
-    return Variant(rules)
+def variant(rules: Rules, engine: str = "auto") -> Variant:
+    """The compiled :class:`Variant` of *rules* (built once per rule set and engine).
+
+    *engine*: ``"auto"`` (the compiled core where the rule set allows it, unless
+    the environment variable ``BIG2_ENGINE=python`` asks for the Python engine),
+    ``"native"`` (the same, whatever the environment says) or ``"python"`` (the
+    reference engine)."""
+    return _variant(rules, native.wanted(engine))
+
+
+@lru_cache(maxsize=128)
+def _variant(rules: Rules, engine: str) -> Variant:
+    return Variant(rules, engine)
 
 
 def deal(rules: Rules, rng: random.Random, dealer: int = 0) -> list[Mask]:

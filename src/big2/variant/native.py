@@ -1,0 +1,223 @@
+"""The compiled core behind the play-engine protocol, for the standard family.
+
+:mod:`big2._native` (C++17, ``src/native/engine.hpp``) lists, reads and
+compares plays on 52-bit masks from tables this module compiles out of a
+rule set's :class:`~big2.variant.keys.StrengthKeys` and
+:class:`~big2.variant.tables.TableEngine`: every power it returns is the very
+int the Python engine computes, so the rule options keep their meaning in one
+place (``keys``, ``compare``, ``deck``, ``turns``, ``scorer``) and the core only
+generates and compares on it.
+
+:func:`native_reason` says why a rule set is not native (``None`` when it is);
+:class:`NativeEngine` is a :class:`~big2.variant.tables.TableEngine` whose
+listing and reading run in the core, so the game, the bots and the scorer use it
+unchanged. The Python engine stays the reference: ``BIG2_ENGINE=python`` in the
+environment (read when a rule set is first compiled), or
+``variant(rules, engine="python")``, selects it.
+
+>>> from big2.rules import Rules
+>>> native_reason(Rules()) is None or native_reason(Rules()) == "the extension is not built"
+True
+>>> native_reason(Rules(smack_down="2S"))
+'smack_down'
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from big2.cards import NUM_CARDS, Mask
+from big2.rules import Rules
+from big2.variant.compare import Comparator
+from big2.variant.handplays import EMPTY, HandPlays
+from big2.variant.keys import PLAY_MASK, PLAY_SHIFT, StrengthKeys
+from big2.variant.kinds import Combo, Kind
+from big2.variant.tables import TableEngine
+
+try:
+    from big2 import _native
+except ImportError:  # pragma: no cover - a source tree without the built extension
+    _native = None  # type: ignore[assignment]
+
+ENGINE_ENV = "BIG2_ENGINE"
+"""The environment variable that picks the engine: ``python`` (the reference) or
+``native`` (the default where the rule set allows it)."""
+
+_OFF: dict[str, Any] = {
+    "decks": 1, "jokers": "none", "smack_down": "off", "straight_min": 5, "straight_max": 5,
+    "dragon": False, "bomb_on_small": False, "four_beats_all": False, "five_of_a_kind": "off",
+}
+"""Options the core does not play, with the one value it does: any other value keeps the
+rule set on the Python engine."""
+
+_GAME_OFF: dict[str, Any] = {
+    "redeal": (), "four_twos": "play", "maltese": False, "last_card": False,
+    "assist_penalty": False, "spare_swap": False, "go_fish": False, "finish_restrictions": (),
+    "three_threes": False, "teams": False,
+}
+"""House rules (hooks of :mod:`big2.house`) the core's own deal loop does not play: with
+one on, the engine is still native under :class:`~big2.Game` (the hooks run there), but
+:func:`native_game_reason` says the deal cannot be stepped in the core."""
+
+_SCORING = ("classic", "penalty", "count", "ranking")
+
+
+def available() -> bool:
+    """Whether the compiled core is built and importable."""
+    return _native is not None
+
+
+def native_reason(rules: Rules) -> str | None:
+    """The first option (or cause) that keeps *rules* off the native engine, or
+    ``None`` when the core plays every option of it."""
+    if _native is None:
+        return "the extension is not built"
+    for name, value in _OFF.items():
+        if getattr(rules, name) != value:
+            return name
+    if rules.players > 4:
+        return "players"
+    return None
+
+
+def native_game_reason(rules: Rules) -> str | None:
+    """Like :func:`native_reason`, for stepping whole deals in the core
+    (:class:`big2._native.State`, the benchmark loop): house-rule hooks must be off."""
+    why = native_reason(rules)
+    if why is not None:
+        return why
+    for name, value in _GAME_OFF.items():
+        if getattr(rules, name) != value:
+            return name
+    return None
+
+
+def wanted(engine: str) -> str:
+    """The engine asked for: *engine* itself unless ``"auto"``, then the
+    environment's :data:`ENGINE_ENV` (default ``native``)."""
+    choice = engine if engine != "auto" else os.environ.get(ENGINE_ENV, "native") or "native"
+    if choice not in ("native", "python"):
+        raise ValueError(f"engine: {choice!r} is not one of: auto, native, python")
+    return choice
+
+
+def compile_tables(rules: Rules, eng: TableEngine) -> Any:
+    """The rule set as the core's tables (:class:`big2._native.Tables`), every power read
+    off the Python engine's own tables (*eng*, a :class:`TableEngine` of *rules*)."""
+    if _native is None:
+        raise RuntimeError("big2._native is not built: pip install -e . builds it")
+    from big2.variant.deck import Deck
+    from big2.variant.scorer import Scorer
+    from big2.variant.turns import TurnOrder
+
+    k: StrengthKeys = eng.keys
+    sub_power = [0] * (13 * 16)
+    for size in (1, 2, 3, 4):
+        for r in range(13):
+            for enc in eng._groups[size][r][15]:  # every subset of the four suits
+                sub_power[r * 16 + ((enc & PLAY_MASK) >> (4 * r))] = enc >> PLAY_SHIFT
+    top_power = [k.top_strength(1 << c) for c in range(NUM_CARDS)]
+    flush_power = [0] * (4 * 8192)
+    if not k.top_card:
+        for s in range(4):
+            for rm, power in k.flush_powers[k.suit_rank[s]].items():
+                flush_power[s * 8192 + rm] = power
+    straight_power: list[int] = []
+    for i in range(len(k.straight_list)):
+        for flush in (0, 1):
+            straight_power += [0 if k.top_card else k.seq_powers[flush][i][k.suit_rank[s]]
+                               for s in range(4)]
+    deck, turns = Deck(rules, k.strength), TurnOrder(rules)
+    scorer = Scorer(rules, eng, k, deck.per_seat, turns.after)
+    n = rules.players
+    return _native.Tables(
+        sub_power=sub_power, top_power=top_power, flush_power=flush_power,
+        straight_mask=[rmask for rmask, _, _ in k.straight_list],
+        straight_decide=[k.straights[rmask][1] for rmask, _, _ in k.straight_list],
+        straight_power=straight_power,
+        full_house_power=[k.five(Kind.FULL_HOUSE, r, 0) for r in range(13)],
+        four_kicker_power=[k.five(Kind.FOUR_KICKER, r, 0) if eng.four_kicker else 0
+                           for r in range(13)],
+        five_trips=eng.five_trips,
+        five_trips_power=[k.five(Kind.FIVE_TRIPS, r, 0) if eng.five_trips else 0
+                          for r in range(13)],
+        five_two_pairs=("no", "any", "sisters").index(eng.five_two_pairs),
+        five_two_pairs_base=[k.five(Kind.FIVE_TWO_PAIRS, 0, 0)
+                             if eng.five_two_pairs != "no" and not k.top_card else 0],
+        play_equal=eng.compare.play_equal,
+        triples=eng.triples, two_pairs=eng.two_pairs, four_alone=eng.four_alone,
+        four_kicker=eng.four_kicker, same_kind=eng.same_kind, top_card=k.top_card,
+        players=n, after=[s for seat in range(n) for s in turns.after[seat]],
+        jump_back=turns.jump_back, one_pass=turns.one_pass, opening_alone=deck.opening_alone,
+        scoring=_SCORING.index(scorer.method), twos_each=scorer.twos_each,
+        count_twos=scorer.count_twos,
+        multiplier=[scorer.multiplier(left) for left in range(NUM_CARDS + 1)],
+        by_strength=list(deck.by_strength), per_seat=deck.per_seat, left_over=deck.left_over,
+        spare_to=("lowest", "highest", "aside").index(deck.spare_to),
+        thirteen_each=deck.thirteen_each)
+
+
+def observation_layout() -> dict[str, int]:
+    """The offsets of :mod:`big2.observation`'s fields by name, with ``size`` and
+    ``count_width``: what :meth:`big2._native.Batch.observe_into` writes by."""
+    from big2.observation import LAYOUT, MAX_COUNT, OBS_SIZE
+
+    out = {name: s.start for name, s in LAYOUT.items()}
+    out.update(size=OBS_SIZE, count_width=MAX_COUNT + 1)
+    return out
+
+
+def _native_engine(rules: Rules) -> NativeEngine:
+    """The native engine of *rules* (what an unpickled :class:`NativeEngine` becomes)."""
+    from big2.variant import variant
+
+    engine = variant(rules, engine="native").engine
+    assert isinstance(engine, NativeEngine)
+    return engine
+
+
+class NativeEngine(TableEngine):
+    """A :class:`TableEngine` whose listing and reading of plays run in the core.
+
+    Same protocol, same :class:`HandPlays` layout and the same powers as the
+    Python engine; only :meth:`classify` and the listing of a fresh hand's
+    plays are native.
+    """
+
+    native = True
+
+    def __init__(self, rules: Rules, keys: StrengthKeys | None = None,
+                 compare: Comparator | None = None) -> None:
+        super().__init__(rules, keys, compare)
+        self.tables = compile_tables(rules, self)
+        """The core's compiled tables (:class:`big2._native.Tables`)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and deep-copied as its rule set (the core's tables cannot be): the
+        copy is the rule set's compiled native engine."""
+        return (_native_engine, (self.rules,))
+
+    def classify(self, mask: Mask) -> Combo | None:
+        """The combination *mask* forms under these rules, or ``None``."""
+        try:
+            return self._classified[mask]
+        except KeyError:
+            pass
+        if len(self._classified) > 200_000:
+            self._classified.clear()
+        if not isinstance(mask, int) or mask <= 0 or mask >> NUM_CARDS:
+            combo = None  # not a set of cards of this deck
+        else:
+            got = _native.classify(self.tables, int(mask))
+            combo = None if got is None else Combo(Kind(got[0]), mask, got[1])
+        self._classified[mask] = combo
+        return combo
+
+    def _generate(self, hand: Mask) -> HandPlays:
+        g1, g2, g3, g4, g5 = _native.hand_plays(self.tables, hand & ((1 << NUM_CARDS) - 1))
+        return HandPlays((EMPTY, g1, g2, g3, g4, g5, EMPTY, EMPTY), self)
+
+
+__all__ = ["ENGINE_ENV", "NativeEngine", "available", "compile_tables", "native_game_reason",
+           "native_reason", "observation_layout", "wanted"]

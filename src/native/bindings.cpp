@@ -1,0 +1,478 @@
+// Python bindings of the compiled core (module big2._native), with pybind11.
+//
+// Every value that crosses the boundary is checked here: a mask must be a
+// non-negative int of cards 0..51, a hand list must have one mask per seat, a
+// table must have its length; anything else raises TypeError or ValueError
+// naming the problem, never a crash.  Loops over many deals release the GIL.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "engine.hpp"
+
+namespace py = pybind11;
+using namespace big2n;
+
+namespace {
+
+constexpr int kPlayShift = 108;  // big2.variant.keys.PLAY_SHIFT
+
+// A Python int as a mask of cards 0..51, or a Python exception.
+Mask to_mask(py::handle h, const char* what) {
+  if (!PyLong_Check(h.ptr()) || PyBool_Check(h.ptr()))
+    throw py::type_error(std::string(what) + ": expected an int mask, got " +
+                         std::string(py::str(py::type::handle_of(h).attr("__name__"))));
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (overflow > 0 || (overflow == 0 && v >= 0 && (Mask(v) & ~kDeck)))
+    throw py::value_error(std::string(what) + ": holds a card number above 51 "
+                          "(the native core plays one 52-card deck)");
+  if (overflow < 0 || v < 0) throw py::value_error(std::string(what) + ": a negative mask");
+  return Mask(v);
+}
+
+// power << PLAY_SHIFT | mask as a Python int (wider than 64 bits).
+py::object encode(const Play& p) {
+  unsigned char buf[24] = {};
+  uint64_t m = p.mask, pw = uint64_t(p.power) << (kPlayShift % 8);
+  std::memcpy(buf, &m, 8);  // little-endian hosts (x86-64, aarch64)
+  std::memcpy(buf + kPlayShift / 8, &pw, 8);
+#if PY_VERSION_HEX >= 0x030D0000
+  PyObject* o = PyLong_FromUnsignedNativeBytes(buf, sizeof buf, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+  PyObject* o = _PyLong_FromByteArray(buf, sizeof buf, 1, 0);
+#endif
+  if (!o) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(o);
+}
+
+template <class T>
+void fill(T* dst, const std::vector<int64_t>& src, size_t n, const char* name) {
+  if (src.size() != n)
+    throw py::value_error(std::string(name) + ": expected " + std::to_string(n) + " values, got " +
+                          std::to_string(src.size()));
+  for (size_t i = 0; i < n; ++i) dst[i] = T(src[i]);
+}
+
+// Tables from the keyword arguments big2.variant.native.compile_tables builds.
+std::shared_ptr<Tables> make_tables(py::kwargs kw) {
+  auto t = std::make_shared<Tables>();
+  auto vec = [&](const char* k) {
+    if (!kw.contains(k)) throw py::value_error(std::string("missing table: ") + k);
+    try {
+      return kw[k].cast<std::vector<int64_t>>();
+    } catch (const py::cast_error&) {
+      throw py::type_error(std::string(k) + ": expected a list of ints");
+    }
+  };
+  auto flag = [&](const char* k) {
+    if (!kw.contains(k)) throw py::value_error(std::string("missing flag: ") + k);
+    if (!PyBool_Check(kw[k].ptr())) throw py::type_error(std::string(k) + ": expected a bool");
+    return kw[k].cast<bool>();
+  };
+  auto num = [&](const char* k, int lo, int hi) {
+    if (!kw.contains(k)) throw py::value_error(std::string("missing number: ") + k);
+    if (!PyLong_Check(kw[k].ptr())) throw py::type_error(std::string(k) + ": expected an int");
+    int v = kw[k].cast<int>();
+    if (v < lo || v > hi)
+      throw py::value_error(std::string(k) + ": " + std::to_string(v) + " is outside " +
+                            std::to_string(lo) + ".." + std::to_string(hi));
+    return v;
+  };
+  fill(&t->sub_power[0][0], vec("sub_power"), 13 * 16, "sub_power");
+  fill(t->top_power, vec("top_power"), kCards, "top_power");
+  t->flush_power = vec("flush_power");
+  if (t->flush_power.size() != 4 * 8192) throw py::value_error("flush_power: expected 32768 values");
+  auto masks = vec("straight_mask"), decide = vec("straight_decide"), sp = vec("straight_power");
+  if (masks.size() > 16 || decide.size() != masks.size() || sp.size() != masks.size() * 8)
+    throw py::value_error("straights: inconsistent lengths");
+  t->n_straights = int(masks.size());
+  for (size_t i = 0; i < masks.size(); ++i) {
+    if (masks[i] <= 0 || masks[i] >= 8192 || __builtin_popcountll(masks[i]) != 5 ||
+        decide[i] < 0 || decide[i] > 12 || !(masks[i] >> decide[i] & 1))
+      throw py::value_error("straights: a sequence is not five ranks with its deciding rank");
+    t->straight_mask[i] = uint16_t(masks[i]);
+    t->straight_decide[i] = int(decide[i]);
+    for (int f = 0; f < 2; ++f)
+      for (int s = 0; s < 4; ++s) t->straight_power[f][i][s] = sp[i * 8 + f * 4 + s];
+  }
+  fill(t->full_house_power, vec("full_house_power"), 13, "full_house_power");
+  fill(t->four_kicker_power, vec("four_kicker_power"), 13, "four_kicker_power");
+  fill(t->five_trips_power, vec("five_trips_power"), 13, "five_trips_power");
+  t->five_trips = flag("five_trips");
+  t->five_two_pairs = num("five_two_pairs", 0, 2);
+  {
+    auto base = vec("five_two_pairs_base");
+    if (base.size() != 1) throw py::value_error("five_two_pairs_base: one value");
+    t->five_two_pairs_base = base[0];
+  }
+  t->play_equal = flag("play_equal");
+  t->triples = flag("triples"); t->two_pairs = flag("two_pairs");
+  t->four_alone = flag("four_alone"); t->four_kicker = flag("four_kicker");
+  t->same_kind = flag("same_kind"); t->top_card = flag("top_card");
+  t->players = num("players", 2, 4);
+  auto after = vec("after");
+  if (after.size() != size_t(t->players * t->players)) throw py::value_error("after: players² seats");
+  for (int s = 0; s < t->players; ++s)
+    for (int k = 0; k < t->players; ++k) {
+      int64_t v = after[s * t->players + k];
+      if (v < 0 || v >= t->players) throw py::value_error("after: not a seat");
+      t->after[s][k] = int(v);
+    }
+  t->jump_back = flag("jump_back"); t->one_pass = flag("one_pass");
+  t->opening_alone = flag("opening_alone");
+  t->scoring = num("scoring", 0, 3);
+  t->twos_each = flag("twos_each"); t->count_twos = flag("count_twos");
+  fill(t->multiplier, vec("multiplier"), kCards + 1, "multiplier");
+  auto order = vec("by_strength");
+  fill(t->by_strength, order, kCards, "by_strength");
+  Mask seen = 0;
+  for (int c : t->by_strength) {
+    if (c < 0 || c >= kCards) throw py::value_error("by_strength: not a card");
+    seen |= Mask(1) << c;
+  }
+  if (seen != kDeck) throw py::value_error("by_strength: not every card once");
+  t->per_seat = num("per_seat", 1, kCards);
+  t->left_over = num("left_over", 0, kCards);
+  if (t->per_seat * t->players + t->left_over != kCards)
+    throw py::value_error("per_seat and left_over do not add up to the deck");
+  t->spare_to = num("spare_to", 0, 2);
+  t->thirteen_each = flag("thirteen_each");
+  return t;
+}
+
+py::object play_tuple(const Play& p) {
+  if (!p.kind) return py::none();
+  return py::make_tuple(p.kind, p.power);
+}
+
+// A deal stepped in the core, for the lockstep tests and callers that drive it.
+struct PyState {
+  std::shared_ptr<Tables> tables;
+  State st;
+  std::vector<Mask> legal;
+  bool legal_ok = false;
+
+  PyState(std::shared_ptr<Tables> t, const std::vector<py::object>& hands, int to_move,
+          py::handle must) : tables(std::move(t)) {
+    if (int(hands.size()) != tables->players)
+      throw py::value_error("hands: expected " + std::to_string(tables->players) + " hands, got " +
+                            std::to_string(hands.size()));
+    Mask h[4] = {}; Mask seen = 0;
+    for (size_t i = 0; i < hands.size(); ++i) {
+      h[i] = to_mask(hands[i], "hands");
+      if (h[i] & seen) throw py::value_error("hands: the same card is in two hands");
+      seen |= h[i];
+    }
+    if (to_move < 0 || to_move >= tables->players) throw py::value_error("to_move: not a seat");
+    if (!h[to_move]) throw py::value_error("to_move: that seat holds no cards");
+    Mask m = to_mask(must, "must");
+    if (popcount(m) > 1 || (m & ~h[to_move]))
+      throw py::value_error("must: one card of the leader's hand, or 0");
+    st.start(*tables, h, to_move, m);
+  }
+
+  const std::vector<Mask>& legal_now() {
+    if (!legal_ok) { st.legal(legal); legal_ok = true; }
+    return legal;
+  }
+  void play(py::handle cards) {
+    Mask m = to_mask(cards, "play");
+    if (st.to_move < 0) throw py::value_error("the deal is over");
+    const auto& l = legal_now();
+    if (std::find(l.begin(), l.end(), m) == l.end())
+      throw py::value_error("not a legal play now");
+    st.apply(m);
+    legal_ok = false;
+  }
+};
+
+// The buffer of *a* as T*, after checking dtype, shape, layout and writeability.
+template <class T>
+T* buffer(py::handle obj, const char* name, std::initializer_list<py::ssize_t> shape,
+          bool write = true) {
+  if (!py::isinstance<py::array>(obj))
+    throw py::type_error(std::string(name) + ": expected a NumPy array, got " +
+                         std::string(py::str(py::type::handle_of(obj).attr("__name__"))));
+  auto a = py::reinterpret_borrow<py::array>(obj);
+  if (a.dtype().num() != py::dtype::of<T>().num())
+    throw py::type_error(std::string(name) + ": expected dtype " +
+                         std::string(py::str(py::dtype::of<T>())) + ", got " +
+                         std::string(py::str(a.dtype())));
+  if (a.ndim() != py::ssize_t(shape.size()))
+    throw py::value_error(std::string(name) + ": expected " + std::to_string(shape.size()) +
+                          " dimensions, got " + std::to_string(a.ndim()));
+  size_t d = 0;
+  for (py::ssize_t want : shape) {
+    if (want >= 0 && a.shape(d) != want)
+      throw py::value_error(std::string(name) + ": dimension " + std::to_string(d) + " is " +
+                            std::to_string(a.shape(d)) + ", expected " + std::to_string(want));
+    ++d;
+  }
+  if (!(a.flags() & py::array::c_style)) throw py::value_error(std::string(name) + ": not C-contiguous");
+  if (write && !a.writeable()) throw py::value_error(std::string(name) + ": read-only");
+  return static_cast<T*>(write ? a.mutable_data() : const_cast<void*>(a.data()));
+}
+
+// Run f(lo, hi) over [0, n) split into *threads* contiguous chunks.
+template <class F>
+void parallel(size_t n, int threads, F f) {
+  size_t k = size_t(std::max(1, threads));
+  if (k > n) k = n ? n : 1;
+  if (k == 1) { f(size_t(0), n); return; }
+  size_t chunk = (n + k - 1) / k;
+  std::vector<std::thread> pool;
+  for (size_t j = 1; j < k; ++j) {
+    size_t lo = j * chunk, hi = std::min(n, lo + chunk);
+    if (lo < hi) pool.emplace_back(f, lo, hi);
+  }
+  f(size_t(0), std::min(n, chunk));
+  for (auto& th : pool) th.join();
+}
+
+// N deals stepped together, writing into caller-owned NumPy arrays. Calls on one
+// batch from several Python threads take turns (the mutex), since stepping runs
+// without the GIL.
+struct PyBatch {
+  std::shared_ptr<Tables> tables;
+  Batch batch;
+  int threads = 1;
+  std::mutex mu;
+
+  PyBatch(std::shared_ptr<Tables> t, py::ssize_t num_envs, uint64_t seed, int threads_)
+      : tables(std::move(t)), threads(threads_) {
+    if (num_envs < 1 || num_envs > (1 << 22)) throw py::value_error("num_envs: 1 to 4194304");
+    if (threads < 1 || threads > 256) throw py::value_error("threads: 1 to 256");
+    batch.init(*tables, size_t(num_envs), seed);
+  }
+  py::ssize_t n() const { return py::ssize_t(batch.games.size()); }
+
+  size_t legal_into(py::object masks, py::object counts) {
+    int64_t* c = buffer<int64_t>(counts, "counts", {n()});
+    uint64_t* m = buffer<uint64_t>(masks, "masks", {n(), -1});
+    size_t k = size_t(py::reinterpret_borrow<py::array>(masks).shape(1)), most = 0;
+    py::gil_scoped_release release;  // the GIL first, then the lock: never one held waiting
+    std::lock_guard<std::mutex> lock(mu);
+    for (size_t i = 0; i < batch.games.size(); ++i) {
+      const auto& l = batch.legal[i];
+      c[i] = int64_t(l.size());
+      most = std::max(most, l.size());
+      size_t j = 0;
+      for (; j < l.size() && j < k; ++j) m[i * k + j] = l[j];
+      for (; j < k; ++j) m[i * k + j] = 0;
+    }
+    return most;
+  }
+
+  void state_into(py::object hands, py::object to_move, py::object last) {
+    int p = tables->players;
+    uint64_t* h = buffer<uint64_t>(hands, "hands", {n(), p});
+    int64_t* tm = buffer<int64_t>(to_move, "to_move", {n()});
+    uint64_t* l = buffer<uint64_t>(last, "last", {n()});
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(mu);
+    for (size_t i = 0; i < batch.games.size(); ++i) {
+      const State& g = batch.games[i];
+      for (int s = 0; s < p; ++s) h[i * p + s] = g.hands[s];
+      tm[i] = g.to_move;
+      l[i] = g.has_last ? g.last.mask : 0;
+    }
+  }
+
+  void step(py::object choices, py::object scores, py::object done) {
+    const int64_t* ch = buffer<int64_t>(choices, "choices", {n()}, false);
+    int64_t* sc = buffer<int64_t>(scores, "scores", {n(), tables->players});
+    bool* dn = buffer<bool>(done, "done", {n()});
+    std::string why;
+    {
+      py::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(mu);
+      for (size_t i = 0; i < batch.games.size() && why.empty(); ++i)  // all checked first
+        if (ch[i] < 0 || size_t(ch[i]) >= batch.legal[i].size())
+          why = "choices: game " + std::to_string(i) + " has " +
+                std::to_string(batch.legal[i].size()) + " legal plays, not a play " +
+                std::to_string(ch[i]);
+      if (why.empty()) {
+        int p = tables->players;
+        parallel(batch.games.size(), threads, [&](size_t lo, size_t hi) {
+          for (size_t i = lo; i < hi; ++i) batch.step(i, size_t(ch[i]), sc + i * p, dn + i);
+        });
+      }
+    }
+    if (!why.empty()) throw py::value_error(why);
+  }
+
+  void observe_into(py::object out, py::dict layout) {
+    ObsLayout o{};
+    auto at = [&](const char* k) {
+      if (!layout.contains(k)) throw py::value_error(std::string("layout: missing ") + k);
+      return layout[k].cast<int>();
+    };
+    o.hand = at("hand"); o.played = at("played"); o.count = at("count"); o.passed = at("passed");
+    o.last_play = at("last_play"); o.last_kind = at("last_kind");
+    o.last_player = at("last_player"); o.leading = at("leading");
+    o.trick_leader = at("trick_leader"); o.to_move = at("to_move");
+    o.must_contain = at("must_contain"); o.players = at("players"); o.spare = at("spare");
+    o.stock = at("stock"); o.size = at("size"); o.count_width = at("count_width");
+    int top = std::max({o.hand + 52, o.played + 4 * 52, o.count + 4 * o.count_width,
+                        o.passed + 4, o.last_play + 52, o.last_kind + 12, o.last_player + 4,
+                        o.leading + 1, o.trick_leader + 4, o.to_move + 1, o.must_contain + 52,
+                        o.players + 3, o.spare + 52, o.stock + 1});
+    if (o.size < top || o.count_width < 27 || o.size > (1 << 16))
+      throw py::value_error("layout: fields outside the observation");
+    int8_t* dst = buffer<int8_t>(out, "out", {n(), o.size});
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(mu);
+    parallel(batch.games.size(), threads, [&](size_t lo, size_t hi) {
+      for (size_t i = lo; i < hi; ++i) observe(batch.games[i], o, batch.spare[i], dst + i * o.size);
+    });
+  }
+
+  py::tuple random_steps(uint64_t steps_per_game, uint64_t seed) {
+    std::vector<uint64_t> deals(batch.games.size(), 0);
+    {
+      py::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(mu);
+      parallel(batch.games.size(), threads, [&](size_t lo, size_t hi) {
+        int64_t scores[4]; bool done;
+        for (size_t i = lo; i < hi; ++i) {
+          Rng rng(seed * 0x2545F4914F6CDD1DULL + i);
+          for (uint64_t k = 0; k < steps_per_game; ++k) {
+            batch.step(i, rng.below(uint32_t(batch.legal[i].size())), scores, &done);
+            deals[i] += done;
+          }
+        }
+      });
+    }
+    uint64_t total = 0;
+    for (auto d : deals) total += d;
+    return py::make_tuple(steps_per_game * batch.games.size(), total);
+  }
+};
+
+}  // namespace
+
+PYBIND11_MODULE(_native, m) {
+  m.doc() = "The compiled core of big2: the standard family on 52-bit masks (see engine.hpp).";
+  m.attr("PLAY_SHIFT") = kPlayShift;
+
+  py::class_<Tables, std::shared_ptr<Tables>>(m, "Tables",
+      "A rule set compiled for the core (built by big2.variant.native.compile_tables).")
+      .def(py::init(&make_tables))
+      .def_property_readonly("players", [](const Tables& t) { return t.players; });
+
+  m.def("classify", [](const Tables& t, py::handle mask) {
+        return play_tuple(t.classify(to_mask(mask, "mask")));
+      }, py::arg("tables"), py::arg("mask"),
+      "(kind, power) of the play *mask* makes, or None.");
+
+  m.def("hand_plays", [](const Tables& t, py::handle hand) {
+        Mask h = to_mask(hand, "hand");
+        HandPlays hp;
+        generate(t, h, hp);
+        py::list out;
+        for (int s = 1; s <= 5; ++s) {
+          py::list g(hp.groups[s].size());
+          for (size_t i = 0; i < hp.groups[s].size(); ++i) g[i] = encode(hp.groups[s][i]);
+          out.append(g);
+        }
+        return out;
+      }, py::arg("tables"), py::arg("hand"),
+      "Every leadable play of *hand* by size 1..5, encoded power << PLAY_SHIFT | mask, sorted.");
+
+  m.def("follows", [](const Tables& t, py::handle hand, py::handle last) {
+        Mask h = to_mask(hand, "hand");
+        Play l = t.classify(to_mask(last, "last"));
+        if (!l.kind) throw py::value_error("last: not a play under these rules");
+        HandPlays hp;
+        generate(t, h, hp);
+        std::vector<Mask> out;
+        for_each_follow(t, hp, l, [&](const Play& p) { out.push_back(p.mask); });
+        return out;
+      }, py::arg("tables"), py::arg("hand"), py::arg("last"),
+      "The plays of *hand* that may be played on the play *last* (no pass).");
+
+  m.def("bombs_held", [](const Tables& t, py::handle hand) {
+        return bombs_held(t, to_mask(hand, "hand"));
+      }, py::arg("tables"), py::arg("hand"));
+
+  m.def("random_deals", [](std::shared_ptr<Tables> t, uint64_t deals, uint64_t seed) {
+        LoopCount c;
+        {
+          py::gil_scoped_release release;
+          c = random_deals(*t, deals, seed);
+        }
+        return py::make_tuple(c.steps, c.deals, c.score_sum);
+      }, py::arg("tables"), py::arg("deals"), py::arg("seed"),
+      "Play *deals* random deals (uniform legal plays) in the core: (steps, deals, seat 0's "
+      "score sum). Releases the GIL.");
+
+  m.def("deal", [](const Tables& t, uint64_t seed, int dealer) {
+        if (dealer < 0 || dealer >= t.players) throw py::value_error("dealer: not a seat");
+        Rng rng(seed);
+        Mask hands[4]; int seat; Mask must;
+        deal(t, rng, dealer, hands, seat, must);
+        return py::make_tuple(std::vector<Mask>(hands, hands + t.players), seat, must);
+      }, py::arg("tables"), py::arg("seed"), py::arg("dealer"),
+      "A deal from the core's random stream: (hands, the opening seat, the card its first "
+      "play must contain).");
+
+  py::class_<PyBatch>(m, "Batch",
+      "N deals of one rule set stepped together (auto-reset), into caller-owned NumPy arrays; "
+      "stepping releases the GIL and splits the games over *threads*.")
+      .def(py::init<std::shared_ptr<Tables>, py::ssize_t, uint64_t, int>(), py::arg("tables"),
+           py::arg("num_envs"), py::arg("seed"), py::arg("threads") = 1)
+      .def_property_readonly("num_envs", &PyBatch::n)
+      .def("legal_into", &PyBatch::legal_into, py::arg("masks"), py::arg("counts"),
+           "Write each game's legal plays (uint64 masks, 0 the pass, zero-padded to the "
+           "array's width K, cut at K) and their full counts (int64); return the largest count.")
+      .def("state_into", &PyBatch::state_into, py::arg("hands"), py::arg("to_move"),
+           py::arg("last"), "Write each game's hands (uint64, N x players), mover and play to beat.")
+      .def("step", &PyBatch::step, py::arg("choices"), py::arg("scores"), py::arg("done"),
+           "Each game plays its legal play number choices[i] (int64); a finished deal writes "
+           "its scores (int64, N x players, else zeros), sets done (bool) and deals again.")
+      .def("observe_into", &PyBatch::observe_into, py::arg("out"), py::arg("layout"),
+           "Write each game's observation of the seat to move (int8, N x size) in the layout "
+           "of big2.observation (offsets by field name, with size and count_width).")
+      .def("random_steps", &PyBatch::random_steps, py::arg("steps_per_game"), py::arg("seed"),
+           "Step every game with random legal plays: (steps, deals finished).");
+
+  py::class_<PyState>(m, "State", "One deal stepped in the core.")
+      .def(py::init<std::shared_ptr<Tables>, const std::vector<py::object>&, int, py::handle>(),
+           py::arg("tables"), py::arg("hands"), py::arg("to_move"), py::arg("must"))
+      .def("legal", [](PyState& s) { return s.legal_now(); },
+           "The legal plays now (0: the pass), in the Python Game's order.")
+      .def("play", &PyState::play, py::arg("cards"), "Play (or pass with 0) a legal play.")
+      .def_property_readonly("to_move", [](const PyState& s) -> py::object {
+        if (s.st.to_move < 0) return py::none();
+        return py::int_(s.st.to_move);
+      })
+      .def_property_readonly("hands", [](const PyState& s) {
+        return std::vector<Mask>(s.st.hands, s.st.hands + s.st.n);
+      })
+      .def_property_readonly("last", [](const PyState& s) -> py::object {
+        if (!s.st.has_last) return py::none();
+        return py::make_tuple(s.st.last.mask, s.st.last.kind, s.st.last.power);
+      })
+      .def_property_readonly("last_player", [](const PyState& s) -> py::object {
+        if (s.st.last_player < 0) return py::none();
+        return py::int_(s.st.last_player);
+      })
+      .def_property_readonly("passed", [](const PyState& s) { return s.st.passed; })
+      .def_property_readonly("finished", [](const PyState& s) {
+        return std::vector<int>(s.st.finished, s.st.finished + s.st.nfinished);
+      })
+      .def_property_readonly("scores", [](const PyState& s) -> py::object {
+        if (s.st.to_move >= 0) return py::none();
+        py::tuple out(s.st.n);
+        for (int i = 0; i < s.st.n; ++i) out[i] = py::int_(s.st.scores[i]);
+        return out;
+      });
+}

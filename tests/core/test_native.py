@@ -1,0 +1,348 @@
+"""The compiled core (:mod:`big2._native`) against the Python reference engine.
+
+Random deals are stepped in lockstep through three players of the same deal:
+a :class:`~big2.Game` on the Python engine, a :class:`~big2.Game` on the native
+engine (what users get by default) and the core's own :class:`big2._native.State`;
+at every step the legal-play lists, the transition (turn, hands, play to beat,
+passes) and at the end the scores must be identical. Deals run under every
+preset of the standard family and under random option mixes (hypothesis); a
+share runs in ``make test``, a larger sweep under ``slow``. Bad input through
+the bindings must raise a Python exception, never crash.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from valid_options import consistent
+
+from big2 import Game, Rules
+from big2.rules import STRAIGHT_ORDERS, SUIT_ORDERS
+from big2.variant import native, variant
+
+_native = native._native
+pytestmark = pytest.mark.skipif(_native is None, reason="big2._native is not built")
+
+FAMILY_PRESETS = [name for name in Rules.presets() if not Rules.preset(name).extended_deck]
+"""Every preset of the standard family (one deck, no jokers): all of them today."""
+
+NATIVE_GAME_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
+    "players": st.integers(2, 4),
+    "deal": st.sampled_from(["even", "13-each"]),
+    "suit_order": st.sampled_from(SUIT_ORDERS),
+    "suit_ranking": st.booleans(),
+    "straight_order": st.sampled_from(STRAIGHT_ORDERS),
+    "flush_order": st.sampled_from(["ranks", "suit", "top-card"]),
+    "straight_beats_flush": st.booleans(),
+    "five_card_compare": st.sampled_from(["kind", "same-kind", "top-card"]),
+    "triples": st.booleans(),
+    "two_pairs": st.booleans(),
+    "four_of_a_kind_alone": st.booleans(),
+    "four_kicker": st.booleans(),
+    "five_trips": st.booleans(),
+    "five_two_pairs": st.sampled_from(["no", "any", "sisters"]),
+    "play_equal": st.booleans(),
+    "passing": st.sampled_from(["jump-back", "lock-out"]),
+    "trick_end": st.sampled_from(["all-pass", "one-pass"]),
+    "opening": st.sampled_from(["contains", "alone"]),
+    "scoring": st.sampled_from(["classic", "penalty", "count", "ranking"]),
+    "twos_double": st.sampled_from(["each", "once"]),
+    "count_twos_double": st.booleans(),
+    "direction": st.sampled_from(["counter-clockwise", "clockwise"]),
+    "spare_to": st.sampled_from(["lowest", "highest", "aside"]),
+}
+"""Every option the core's own deal loop plays, with its values."""
+
+option_mixes = st.fixed_dictionaries({}, optional=NATIVE_GAME_OPTIONS).map(
+    lambda o: Rules(**consistent(o)))
+
+
+@contextlib.contextmanager
+def python_engine() -> Iterator[None]:
+    """Games made inside use the Python reference engine (``BIG2_ENGINE=python``)."""
+    old = os.environ.get(native.ENGINE_ENV)
+    os.environ[native.ENGINE_ENV] = "python"
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ[native.ENGINE_ENV]
+        else:
+            os.environ[native.ENGINE_ENV] = old
+
+
+def lockstep(rules: Rules, seed: int) -> int:
+    """Play one random deal through the three players in lockstep; return its steps."""
+    assert native.native_game_reason(rules) is None, native.native_game_reason(rules)
+    with python_engine():
+        ref = Game(rules, seed=seed)
+    assert not ref.variant.native
+    game = Game(rules, seed=seed)
+    assert game.variant.native and game.initial_hands == ref.initial_hands
+    core = _native.State(game.variant.engine.tables, list(ref.hands), ref.to_move,
+                         int(ref.must_contain))
+    rng = random.Random(seed)
+    steps = 0
+    while not ref.is_over():
+        legal = ref.legal_masks()
+        assert game.legal_masks() == legal
+        assert core.legal() == legal
+        play = rng.choice(legal)
+        for g in (ref, game):
+            g.play(play)
+        core.play(play)
+        steps += 1
+        assert game.numbers() == ref.numbers()
+        assert game.hands == ref.hands and core.hands == ref.hands
+        assert core.to_move == ref.to_move
+        last = ref.last_combo
+        assert game.last_combo == last
+        assert core.last == (None if last is None else (last.cards, int(last.kind), last.power))
+        assert core.last_player == ref.last_player
+        if last is not None:
+            assert core.passed == ref.numbers()[4]
+    assert core.to_move is None and game.is_over()
+    assert game.outcome() == ref.outcome()
+    assert core.scores == ref.scores()
+    assert tuple(core.finished) == tuple(ref.finished)
+    return steps
+
+
+def engines_agree(rules: Rules, rng: random.Random, hands: int) -> None:
+    """The two engines list, read and follow identically on random hands."""
+    ref = variant(rules, engine="python").engine
+    eng = variant(rules, engine="native").engine
+    tables = eng.tables  # type: ignore[attr-defined]
+    for _ in range(hands):
+        cards = rng.sample(range(52), rng.choice((1, 4, 5, 7, 13, 17, 26, 52)))
+        hand = sum(1 << c for c in cards)
+        mine, theirs = eng.hand_plays(hand), ref.hand_plays(hand)
+        assert mine.groups == theirs.groups
+        for size in range(1, 6):
+            for enc in theirs.groups[size][:8]:
+                mask = enc & ((1 << 108) - 1)
+                assert eng.classify(mask) == ref.classify(mask)
+                last = ref.classify(mask)
+                assert last is not None
+                other = sum(1 << c for c in rng.sample(range(52), 13))
+                assert _native.follows(tables, other, mask) == ref.follows(other, last)
+        some = sum(1 << c for c in rng.sample(cards, min(len(cards), rng.randint(1, 6))))
+        assert eng.classify(some) == ref.classify(some)
+
+
+# -- which rule sets are native ------------------------------------------------------
+
+def test_family_presets_are_native() -> None:
+    for name in FAMILY_PRESETS:
+        assert variant(Rules.preset(name)).native, name
+
+
+@pytest.mark.parametrize("option", [
+    {"smack_down": "2S"}, {"straight_max": 7}, {"straight_min": 3}, {"dragon": True},
+    {"bomb_on_small": True}, {"four_beats_all": True}, {"decks": 2, "players": 6},
+    {"jokers": "wild"},
+], ids=lambda o: next(iter(o)))
+def test_options_outside_the_core_keep_the_python_engine(option: dict[str, Any]) -> None:
+    rules = Rules(**option)
+    assert not variant(rules).native
+    assert native.native_reason(rules) in option
+
+
+def test_house_rules_keep_the_engine_native_but_not_the_deal_loop() -> None:
+    rules = Rules.preset("philippines")  # finish restrictions: a hook in Game
+    assert variant(rules).native
+    assert native.native_game_reason(rules) == "finish_restrictions"
+
+
+def test_python_engine_is_selectable() -> None:
+    assert not variant(Rules(), engine="python").native
+    assert variant(Rules(), engine="native").native
+    with python_engine():
+        assert not variant(Rules()).native
+        assert not Game(seed=1).variant.native
+        assert variant(Rules(), engine="native").native
+    with pytest.raises(ValueError, match="engine"):
+        variant(Rules(), engine="fortran")
+
+
+def test_games_on_the_native_engine_pickle_and_deepcopy() -> None:
+    import copy
+    import pickle
+
+    g = Game(seed=4)
+    g.play(g.legal_masks()[0])
+    for h in (pickle.loads(pickle.dumps(g)), copy.deepcopy(g)):
+        assert h.variant.native and h.hands == g.hands and h.legal_masks() == g.legal_masks()
+        h.play(h.legal_masks()[-1])
+
+
+# -- lockstep: presets and option mixes -----------------------------------------------
+
+@pytest.mark.parametrize("name", FAMILY_PRESETS)
+def test_lockstep_presets(name: str) -> None:
+    rules = Rules.preset(name)
+    if native.native_game_reason(rules) is not None:  # house-rule hooks: Game and engine only
+        rules = rules.replace(finish_restrictions=())
+    for seed in range(6):
+        lockstep(rules, seed)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=option_mixes, seed=st.integers(0, 2**32))
+def test_lockstep_option_mixes(rules: Rules, seed: int) -> None:
+    lockstep(rules, seed)
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules=option_mixes, seed=st.integers(0, 2**32))
+def test_engines_agree_on_random_hands(rules: Rules, seed: int) -> None:
+    engines_agree(rules, random.Random(seed), 6)
+
+
+SWEEP_DEALS = 1500
+"""Deals per preset in the slow sweep: about 100,000 positions a preset (a deal is about 70
+steps), over a million across the family's presets, each checked in three engines."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", FAMILY_PRESETS)
+def test_lockstep_presets_sweep(name: str) -> None:
+    rules = Rules.preset(name).replace(finish_restrictions=())
+    positions = sum(lockstep(rules, seed) for seed in range(6, 6 + SWEEP_DEALS))
+    assert positions > SWEEP_DEALS * 20
+    engines_agree(rules, random.Random(name), 300)
+
+
+@pytest.mark.slow
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=option_mixes, seed=st.integers(0, 2**32))
+def test_lockstep_option_mixes_sweep(rules: Rules, seed: int) -> None:
+    lockstep(rules, seed)
+    engines_agree(rules, random.Random(seed), 20)
+
+
+def test_house_rule_games_match_on_the_native_engine() -> None:
+    """House-rule hooks run in Game over the native engine as over the Python one."""
+    rules = Rules.preset("philippines", three_threes=True, last_card=False)
+    for seed in range(10):
+        with python_engine():
+            ref = Game(rules, seed=seed)
+        game = Game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not ref.is_over():
+            assert game.legal_masks() == ref.legal_masks()
+            play = rng.choice(ref.legal_masks())
+            ref.play(play)
+            game.play(play)
+        assert game.outcome() == ref.outcome()
+
+
+# -- the core's own deal and loop ----------------------------------------------------------
+
+@pytest.mark.parametrize("options", [
+    {}, {"players": 3}, {"players": 3, "spare_to": "highest"}, {"players": 3, "spare_to": "aside"},
+    {"players": 2}, {"players": 2, "deal": "13-each"}, {"deal": "13-each", "players": 3},
+    {"suit_order": "CSHD", "direction": "clockwise", "players": 3},
+], ids=str)
+def test_core_deal(options: dict[str, Any]) -> None:
+    rules = Rules(**options)
+    v = variant(rules)
+    tables = v.engine.tables  # type: ignore[attr-defined]
+    deck = v.deck
+    for seed in range(50):
+        dealer = seed % rules.players
+        hands, seat, must = _native.deal(tables, seed, dealer)
+        seen = 0
+        for h in hands:
+            assert not h & seen
+            seen |= h
+        sizes = sorted(h.bit_count() for h in hands)
+        spare_held = deck.left_over and not deck.thirteen_each and deck.spare_to != "aside"
+        assert sizes[:-1] == [deck.per_seat] * (rules.players - 1)
+        assert sizes[-1] == deck.per_seat + (deck.left_over if spare_held else 0)
+        if spare_held:
+            big = next(h for h in hands if h.bit_count() > deck.per_seat)
+            ranked = [c for c in deck.by_strength if seen >> c & 1]
+            card = ranked[0] if deck.spare_to == "lowest" else ranked[-1]
+            assert big >> card & 1
+        assert (seat, must) == deck.opening(hands, v.turns.after[dealer])
+        core = _native.State(tables, hands, seat, must)
+        while core.to_move is not None:
+            core.play(random.Random(seed).choice(core.legal()))
+        assert core.scores is not None and len(core.scores) == rules.players
+
+
+def test_random_deals_loop() -> None:
+    tables = variant(Rules()).engine.tables  # type: ignore[attr-defined]
+    steps, deals, _ = _native.random_deals(tables, 200, 7)
+    assert deals == 200 and steps > 200 * 13
+    assert _native.random_deals(tables, 200, 7) == _native.random_deals(tables, 200, 7)
+
+
+# -- bad input raises, never crashes -----------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def tables() -> Any:
+    return variant(Rules()).engine.tables  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("mask", "error"), [
+    (-1, ValueError), (1 << 52, ValueError), (1 << 200, ValueError), (-(1 << 200), ValueError),
+    ("3D", TypeError), (1.0, TypeError), (None, TypeError), (True, TypeError), ([1], TypeError),
+])
+def test_bad_masks_raise(tables: Any, mask: object, error: type[Exception]) -> None:
+    for call in (lambda: _native.classify(tables, mask), lambda: _native.hand_plays(tables, mask),
+                 lambda: _native.follows(tables, mask, 1), lambda: _native.follows(tables, 1, mask),
+                 lambda: _native.bombs_held(tables, mask)):
+        with pytest.raises(error):
+            call()
+
+
+def test_bad_calls_raise(tables: Any) -> None:
+    with pytest.raises(TypeError):
+        _native.classify("not tables", 1)
+    with pytest.raises(ValueError, match="not a play"):
+        _native.follows(tables, 0xFF, 0b11 << 8 | 1)  # three cards of two ranks
+    with pytest.raises(ValueError, match="dealer"):
+        _native.deal(tables, 1, 4)
+    with pytest.raises(TypeError):
+        _native.random_deals(tables, -1, 0)
+    with pytest.raises(ValueError, match="4 hands"):
+        _native.State(tables, [1, 2], 0, 1)
+    with pytest.raises(ValueError, match="two hands"):
+        _native.State(tables, [3, 2, 4, 8], 0, 1)
+    with pytest.raises(ValueError, match="to_move"):
+        _native.State(tables, [1, 2, 4, 8], 7, 1)
+    with pytest.raises(ValueError, match="must"):
+        _native.State(tables, [1, 2, 4, 8], 0, 2)
+    with pytest.raises(TypeError):
+        _native.State(tables, "hands", 0, 1)
+    with pytest.raises(TypeError):
+        _native.State(tables, [1, 2, 4, "8"], 0, 1)
+    state = _native.State(tables, [1, 2, 4, 8], 0, 1)
+    with pytest.raises(ValueError, match="not a legal play"):
+        state.play(2)
+    with pytest.raises(ValueError, match="not a legal play"):
+        state.play(0)  # the leader cannot pass
+    state.play(1)
+    assert state.to_move is None and state.scores is not None
+    with pytest.raises(ValueError, match="over"):
+        state.play(0)
+
+
+def test_bad_tables_raise() -> None:
+    good = variant(Rules()).engine
+    with pytest.raises(ValueError, match="missing"):
+        _native.Tables(players=4)
+    with pytest.raises(ValueError, match="sub_power"):
+        _native.Tables(sub_power=[0, 1])
+    with pytest.raises(TypeError):
+        _native.Tables(sub_power="abc")
+    assert native.compile_tables(Rules(), good).players == 4  # type: ignore[arg-type]
