@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import random
 
+import bot_games
 import numpy as np
 import pytest
+from bot_games import same_view_different_hidden_cards
 
 from big2 import Game, Rules
 from big2.bots import BOT_LEVELS, make_bot
@@ -24,15 +26,7 @@ LEVEL_OPTIONS = {"expert": {"budget": 8}}
 
 
 def play_deal(rules: Rules, seed: int, names: list[str]) -> Game:
-    g = Game(rules, seed=seed)
-    bots = [make_bot(name, seed=seed + i, **LEVEL_OPTIONS.get(name, {}))
-            for i, name in enumerate(names)]
-    while g.to_move is not None:
-        view = g.view(g.to_move)
-        choice = bots[g.to_move].choose(view)
-        assert choice in view.legal
-        g.play(choice)
-    return g
+    return bot_games.play_deal(rules, seed, names, LEVEL_OPTIONS)
 
 
 @pytest.mark.parametrize("preset", Rules.presets())
@@ -46,29 +40,6 @@ def test_every_level_plays_legal_plays_under_every_preset(preset: str) -> None:
 
 def test_a_rule_set_the_network_cannot_read_falls_back() -> None:
     play_deal(Rules(jokers="wild", players=3), 4, ["hard", "expert", "hard"])
-
-
-def same_view_different_hidden_cards(seed: int) -> tuple[Game, Game]:
-    """Two positions a seat cannot tell apart: the other hands re-dealt."""
-    rng = random.Random(seed)
-    g = Game(seed=seed)
-    for _ in range(rng.randrange(4, 20)):
-        g.play(rng.choice(g.legal_masks()))
-    seat = g.to_move
-    assert seat is not None
-    view = g.view(seat)
-    others = [c for s in range(4) if s != seat for c in range(52) if g.hands[s] >> c & 1]
-    rng.shuffle(others)
-    hands, i = [0] * 4, 0
-    for s in range(4):
-        if s == seat:
-            hands[s] = g.hands[s]
-        else:
-            n = g.hands[s].bit_count()
-            hands[s] = sum(1 << c for c in others[i:i + n])
-            i += n
-    twin = Game.from_view(view, hands)
-    return g, twin
 
 
 @pytest.mark.parametrize("level", ["hard", "expert"])

@@ -4,10 +4,10 @@ plays under every preset, see nothing hidden, and repeat for a seed."""
 
 from __future__ import annotations
 
-import random
-
+import bot_games
 import numpy as np
 import pytest
+from bot_games import same_view_different_hidden_cards
 
 from big2 import Game, Rules
 from big2.bots import make_bot
@@ -17,14 +17,7 @@ BOTS = {"policy-net": {}, "policy-search": {"samples": 4}}
 
 
 def play_deal(rules: Rules, seed: int, names: list[str]) -> Game:
-    g = Game(rules, seed=seed)
-    bots = [make_bot(n, seed=seed + i, **BOTS.get(n, {})) for i, n in enumerate(names)]
-    while g.to_move is not None:
-        view = g.view(g.to_move)
-        choice = bots[g.to_move].choose(view)
-        assert choice in view.legal
-        g.play(choice)
-    return g
+    return bot_games.play_deal(rules, seed, names, BOTS)
 
 
 def test_the_shipped_policy_and_critic_load_and_are_small() -> None:
@@ -48,20 +41,9 @@ def test_policy_bots_play_legal_plays_under_every_preset(preset: str) -> None:
 def test_choices_depend_only_on_what_the_seat_sees(name: str) -> None:
     differ = 0
     for seed in range(5):
-        rng = random.Random(seed)
-        g = Game(seed=seed)
-        for _ in range(rng.randrange(4, 20)):
-            g.play(rng.choice(g.legal_masks()))
+        g, twin = same_view_different_hidden_cards(seed)
         seat = g.to_move
         assert seat is not None
-        others = [c for s in range(4) if s != seat for c in range(52) if g.hands[s] >> c & 1]
-        rng.shuffle(others)
-        hands, at = [0] * 4, 0
-        for s in range(4):
-            k = g.hands[s].bit_count()
-            hands[s] = g.hands[s] if s == seat else sum(1 << c for c in others[at:at + k])
-            at += 0 if s == seat else k
-        twin = Game.from_view(g.view(seat), hands)
         differ += g.hands != twin.hands
         a = make_bot(name, seed=3, **BOTS[name]).choose(g.view(seat))
         b = make_bot(name, seed=3, **BOTS[name]).choose(twin.view(seat))

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from bot_games import redealt_twin
 
 torch = pytest.importorskip("torch")  # the training extra; `make test` installs it
 
@@ -63,25 +64,14 @@ def test_the_policy_reads_no_hidden_card() -> None:
     for g in positions(10, seed=3):
         seat = g.to_move
         view = g.view(seat)
-        rng = random.Random(seat)
-        others = [c for s in range(4) if s != seat for c in range(52) if g.hands[s] >> c & 1]
-        rng.shuffle(others)
-        hands, at = [0] * 4, 0
-        for s in range(4):
-            if s == seat:
-                hands[s] = g.hands[s]
-            else:
-                k = g.hands[s].bit_count()
-                hands[s] = sum(1 << c for c in others[at:at + k])
-                at += k
-        twin = Game.from_view(view, hands)
+        twin = redealt_twin(g, seat, random.Random(seat))
         tview = twin.view(seat)
         assert (encode_view(view) == encode_view(tview)).all()
         a = net.probabilities(encode_view(view), card_vectors(view.legal))
         b = net.probabilities(encode_view(tview), card_vectors(tview.legal))
         assert np.array_equal(a, b)
         # ...while the critic's extra input, the hidden hands, does differ
-        if hands != list(g.hands):
+        if twin.hands != g.hands:
             assert not np.array_equal(hidden_hands([g], np.array([seat])),
                                       hidden_hands([twin], np.array([seat])))
 

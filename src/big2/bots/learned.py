@@ -38,7 +38,7 @@ import numpy as np
 from big2.bots.base import Bot
 from big2.bots.expert import ExpertBot
 from big2.bots.heuristic import HeuristicBot
-from big2.bots.pnet import WEIGHTS_DIR, PolicyNet, family_index, load_policy
+from big2.bots.pnet import WEIGHTS_DIR, PolicyNet, family_index, load_policy, pad_plays
 from big2.bots.qnet import QNet, load
 from big2.cards import FULL_DECK, Mask
 from big2.game import Game
@@ -82,7 +82,28 @@ def _encodable(rules: Rules) -> bool:
     return variant(rules).supports_network
 
 
-class LearnedBot(Bot):
+class _NetworkBot(Bot):
+    """A bot whose network picks among ``view.legal``; a rule set the
+    observation cannot hold (jokers, two decks, long plays…) gets the heuristic."""
+
+    _fallback: Bot | None = None
+
+    def choose(self, view: PlayerView) -> Mask:
+        """The network's choice (the heuristic's where the network cannot read the rules)."""
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if not _encodable(view.rules):
+            if self._fallback is None:
+                self._fallback = HeuristicBot(seed=int(self.rng.getrandbits(32)))
+            return self._fallback.choose(view)
+        return legal[self._pick(view)]
+
+    def _pick(self, view: PlayerView) -> int:
+        raise NotImplementedError
+
+
+class LearnedBot(_NetworkBot):
     """The ``hard`` level: the self-play network's best play (see the module docstring).
 
     Args:
@@ -94,7 +115,6 @@ class LearnedBot(Bot):
                  **options: Any) -> None:
         super().__init__(seed=seed, **options)
         self._given = weights
-        self._fallback: Bot | None = None
 
     def net(self, rules: Rules) -> QNet:
         """The network that plays *rules*."""
@@ -108,19 +128,12 @@ class LearnedBot(Bot):
         out: np.ndarray = self.net(view.rules).scores(obs, card_vectors(view.legal)[None])[0]
         return out
 
-    def choose(self, view: PlayerView) -> Mask:
+    def _pick(self, view: PlayerView) -> int:
         """The legal play the network values most."""
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        if not _encodable(view.rules):
-            if self._fallback is None:
-                self._fallback = HeuristicBot(seed=int(self.rng.getrandbits(32)))
-            return self._fallback.choose(view)
-        return legal[int(np.argmax(self.values(view)))]
+        return int(np.argmax(self.values(view)))
 
 
-class PolicyNetBot(Bot):
+class PolicyNetBot(_NetworkBot):
     """The PPO policy network (:mod:`big2.bots.pnet`): its most probable legal
     play, from the seat's observation alone.
 
@@ -138,7 +151,6 @@ class PolicyNetBot(Bot):
             str(weights if weights is not None else WEIGHTS_DIR / "policy.npz"))
         self.sample = sample
         self._np_rng = np.random.default_rng(seed)
-        self._fallback: Bot | None = None
 
     def probabilities(self, view: PlayerView) -> np.ndarray:
         """The policy over ``view.legal``, in order."""
@@ -146,19 +158,12 @@ class PolicyNetBot(Bot):
         return self._net.probabilities(encode_view(view), card_vectors(view.legal),
                                        family_index(family))
 
-    def choose(self, view: PlayerView) -> Mask:
-        """The policy's choice among ``view.legal``."""
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        if not _encodable(view.rules):
-            if self._fallback is None:
-                self._fallback = HeuristicBot(seed=int(self.rng.getrandbits(32)))
-            return self._fallback.choose(view)
+    def _pick(self, view: PlayerView) -> int:
+        """The policy's choice: its most probable play, or a draw from it."""
         p = self.probabilities(view)
         if self.sample:
-            return legal[int(self._np_rng.choice(len(legal), p=p / p.sum()))]
-        return legal[int(np.argmax(p))]
+            return int(self._np_rng.choice(len(p), p=p / p.sum()))
+        return int(np.argmax(p))
 
 
 @lru_cache(maxsize=4)
@@ -194,14 +199,9 @@ def policy_playouts(games: list[Game], net: QNet, seat: int) -> list[float]:
         rows = np.arange(len(live))
         obs = observe_batch(num, hands, mover, hands[rows, mover],
                             np.array([spares[i] for i in live], dtype=np.uint64))
-        cnt = np.array(counts)
-        k = int(cnt.max())
-        which = np.repeat(rows, cnt)
-        slot = np.arange(len(flat)) - np.repeat(np.cumsum(cnt) - cnt, cnt)
-        cards = np.zeros((len(live), k, 52), dtype=np.int8)
-        cards[which, slot] = card_vectors(flat)
+        cards, cnt = pad_plays(flat, counts)
         q = net.scores(obs, cards)
-        q[np.arange(k)[None, :] >= cnt[:, None]] = -np.inf
+        q[np.arange(cards.shape[1])[None, :] >= cnt[:, None]] = -np.inf
         starts = (np.cumsum(cnt) - cnt).tolist()
         for j, (i, pick) in enumerate(zip(live, q.argmax(axis=1).tolist())):
             g = games[i]

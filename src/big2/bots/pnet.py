@@ -44,7 +44,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from big2.bots.qnet import unseen_cards
+from big2.bots.qnet import mlp, unseen_cards
 from big2.observation import LAYOUT, OBS_SIZE, card_vectors
 
 WEIGHTS_DIR: Final = Path(__file__).parent / "weights"
@@ -128,6 +128,19 @@ def hidden_hands(games: list[Any], movers: npt.NDArray[np.integer]) -> I8:
             masks[i, k - 1] = hands[(m + k) % n]
     out[:] = card_vectors(masks.reshape(-1)).reshape(n_env, 3, 52)
     return out.reshape(n_env, 156)
+
+
+def pad_plays(flat: list[int], counts: list[int]) -> tuple[I8, npt.NDArray[np.int64]]:
+    """Several positions' legal plays, given one after another (*flat*, with
+    *counts* per position), as ``(N, K, 52)`` card vectors padded with zero
+    rows, and the counts as an array."""
+    cnt = np.array(counts, dtype=np.int64)
+    n, k = len(cnt), int(cnt.max()) if len(cnt) else 0
+    which = np.repeat(np.arange(n), cnt)
+    slot = np.arange(len(flat)) - np.repeat(np.cumsum(cnt) - cnt, cnt)
+    cards = np.zeros((n, k, 52), dtype=np.int8)
+    cards[which, slot] = card_vectors(flat)
+    return cards, cnt
 
 
 class PolicyNet:
@@ -224,13 +237,8 @@ class ValueNet:
 
     def __call__(self, state: F32, hidden: I8) -> F32:
         """``(N,)`` values of N states with the three next seats' hands (``(N, 156)``)."""
-        h = np.concatenate([state, hidden.astype(np.float32)], axis=1)
-        last = len(self.weights) - 1
-        for i, (w, b) in enumerate(zip(self.weights, self.biases)):
-            h = h @ w + b
-            if i < last:
-                np.maximum(h, 0, out=h)
-        out: F32 = h[:, 0]
+        out: F32 = mlp(np.concatenate([state, hidden.astype(np.float32)], axis=1),
+                       self.weights, self.biases)[:, 0]
         return out
 
 
@@ -250,6 +258,6 @@ def load_policy(path: str | Path) -> PolicyNet:
     return PolicyNet(arrays, meta)
 
 
-__all__ = ["FAMILIES", "NAMES", "WEIGHTS_DIR", "hidden_hands", "sample_plays", "PLAY_FEATURES", "SCORE_SCALE", "STATE_FEATURES", "PolicyNet",
+__all__ = ["FAMILIES", "NAMES", "WEIGHTS_DIR", "hidden_hands", "pad_plays", "sample_plays", "PLAY_FEATURES", "SCORE_SCALE", "STATE_FEATURES", "PolicyNet",
            "ValueNet", "family_index", "load_policy", "load_value", "play_features",
            "state_features"]

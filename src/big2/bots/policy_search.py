@@ -41,12 +41,13 @@ from big2.bots.pnet import (
     family_index,
     hidden_hands,
     load_value,
+    pad_plays,
     sample_plays,
     state_features,
 )
 from big2.cards import FULL_DECK, Mask
 from big2.game import Game
-from big2.observation import card_vectors, encode_game
+from big2.observation import encode_game
 from big2.view import PlayerView
 
 
@@ -185,10 +186,7 @@ class PolicySearchBot(ExpertBot):
                 continue
         logw = np.zeros(len(worlds))
         if obs:
-            counts = np.array([len(p) for p in plays])
-            cards = np.zeros((len(plays), int(counts.max()), 52), dtype=np.int8)
-            for j, p in enumerate(plays):
-                cards[j, :len(p)] = card_vectors(p)
+            cards, counts = pad_plays([m for ms in plays for m in ms], [len(p) for p in plays])
             logits = self.policy._net.logits_batch(np.stack(obs), np.full(len(obs), fam), cards,
                                                    counts)
             top = logits.max(axis=1)
@@ -206,10 +204,7 @@ class PolicySearchBot(ExpertBot):
         while live:
             obs = np.stack([encode_game(g, g.to_move) for g in live])  # type: ignore[arg-type]
             legal = [g.legal_masks() for g in live]
-            counts = np.array([len(m) for m in legal])
-            cards = np.zeros((len(live), int(counts.max()), 52), dtype=np.int8)
-            for j, m in enumerate(legal):
-                cards[j, :len(m)] = card_vectors(m)
+            cards, counts = pad_plays([m for ms in legal for m in ms], [len(m) for m in legal])
             pick, _ = sample_plays(net, obs, np.full(len(live), fam), cards, counts,
                                    np.random.default_rng(0), greedy=True)
             for g, m, k in zip(live, legal, pick.tolist()):

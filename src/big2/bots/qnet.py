@@ -63,6 +63,17 @@ def pair_features(obs: npt.NDArray[np.int8], cards: npt.NDArray[np.int8]) -> F32
     return out
 
 
+def mlp(x: F32, weights: Sequence[F32], biases: Sequence[F32]) -> F32:
+    """A ReLU multilayer perceptron's output (no ReLU after the last layer)."""
+    h = x
+    last = len(weights) - 1
+    for i, (w, b) in enumerate(zip(weights, biases)):
+        h = h @ w + b
+        if i < last:
+            np.maximum(h, 0, out=h)
+    return h
+
+
 class QNet:
     """A ReLU multilayer perceptron from :data:`FEATURES` inputs to one value."""
 
@@ -88,13 +99,7 @@ class QNet:
 
     def __call__(self, x: F32) -> F32:
         """The Q value of each row of *x* (``(M, FEATURES)``)."""
-        h = x
-        last = len(self.weights) - 1
-        for i, (w, b) in enumerate(zip(self.weights, self.biases)):
-            h = h @ w + b
-            if i < last:
-                np.maximum(h, 0, out=h)
-        out: F32 = h[:, 0]
+        out: F32 = mlp(x, self.weights, self.biases)[:, 0]
         return out
 
     def scores(self, obs: npt.NDArray[np.int8], cards: npt.NDArray[np.int8]) -> F32:
@@ -136,4 +141,4 @@ def load(path: str | Path) -> QNet:
     return QNet(ws, bs, meta)
 
 
-__all__ = ["FEATURES", "SCORE_SCALE", "QNet", "load", "pair_features", "unseen_cards"]
+__all__ = ["FEATURES", "SCORE_SCALE", "QNet", "load", "mlp", "pair_features", "unseen_cards"]

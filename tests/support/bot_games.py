@@ -1,0 +1,54 @@
+"""Helpers for the bot tests: a deal played out by named bots, and twin
+positions a seat cannot tell apart (the other hands re-dealt)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from big2 import Game, Rules
+from big2.bots import make_bot
+
+
+def play_deal(rules: Rules, seed: int, names: list[str],
+              options: Mapping[str, dict[str, Any]] | None = None) -> Game:
+    """A deal of *rules* played out by the bots *names* (seat order, seeded
+    from *seed*; *options* per name), every choice checked to be legal."""
+    g = Game(rules, seed=seed)
+    opts = options or {}
+    bots = [make_bot(name, seed=seed + i, **opts.get(name, {})) for i, name in enumerate(names)]
+    while g.to_move is not None:
+        view = g.view(g.to_move)
+        choice = bots[g.to_move].choose(view)
+        assert choice in view.legal
+        g.play(choice)
+    return g
+
+
+def redealt_twin(g: Game, seat: int, rng: random.Random) -> Game:
+    """*g* with every hand but *seat*'s re-dealt from the same unseen cards:
+    a position *seat* cannot tell from *g*."""
+    n = g.num_players
+    others = [c for s in range(n) if s != seat for c in range(52) if g.hands[s] >> c & 1]
+    rng.shuffle(others)
+    hands, at = [0] * n, 0
+    for s in range(n):
+        if s == seat:
+            hands[s] = g.hands[s]
+        else:
+            k = g.hands[s].bit_count()
+            hands[s] = sum(1 << c for c in others[at:at + k])
+            at += k
+    return Game.from_view(g.view(seat), hands)
+
+
+def same_view_different_hidden_cards(seed: int) -> tuple[Game, Game]:
+    """A random classic position after a few plays, and its re-dealt twin."""
+    rng = random.Random(seed)
+    g = Game(seed=seed)
+    for _ in range(rng.randrange(4, 20)):
+        g.play(rng.choice(g.legal_masks()))
+    seat = g.to_move
+    assert seat is not None
+    return g, redealt_twin(g, seat, rng)
