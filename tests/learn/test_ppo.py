@@ -145,3 +145,30 @@ def test_export_writes_the_network_that_plays(tmp_path: Path) -> None:
     # float16 on disk: the same policy up to rounding
     assert np.allclose(loaded.probabilities(obs, plays), net.probabilities(obs, plays), atol=2e-2)
     assert (tmp_path / "p.npz").stat().st_size < 1_000_000
+
+
+def test_a_remnant_of_one_sample_does_not_poison_the_weights(tmp_path: Path) -> None:
+    """8,193 decisions in minibatches of 2,048 once left a last minibatch of
+    one sample, whose advantage's standard deviation is NaN."""
+    t = Trainer(small(tmp_path / "run", minibatch=64, epochs=1), log=lambda m: None)
+    trajs = t.collector.collect(t.policy(), None, 200)
+    n = sum(len(x.pick) for x in trajs)
+    t.cfg.minibatch = n - 1  # the old split: a minibatch of n - 1, then one of 1
+    stats = t.update(trajs)
+    assert np.isfinite(stats["policy_loss"]) and stats["skipped"] == 0
+    for net in (t.actor, t.critic):
+        assert all(bool(torch.isfinite(v).all()) for v in net.state_dict().values())
+
+
+def test_weights_that_are_not_finite_are_never_checkpointed(tmp_path: Path) -> None:
+    t = Trainer(small(tmp_path / "run", iterations=1), log=lambda m: None)
+    t.run()
+    before = (tmp_path / "run" / "checkpoint.pt").read_bytes()
+    with torch.no_grad():
+        t.actor.s0.weight[0, 0] = float("nan")
+    with pytest.raises(FloatingPointError, match="not finite"):
+        t.checkpoint()
+    assert (tmp_path / "run" / "checkpoint.pt").read_bytes() == before
+    t2 = Trainer(small(tmp_path / "run", iterations=1), log=lambda m: None)
+    t2.run()  # a second checkpoint keeps the first as checkpoint.prev.pt
+    assert (tmp_path / "run" / "checkpoint.prev.pt").read_bytes() == before

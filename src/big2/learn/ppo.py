@@ -164,14 +164,16 @@ class Trainer:
         self.out = Path(cfg.out)
         self.out.mkdir(parents=True, exist_ok=True)
         self.ckpt = self.out / "checkpoint.pt"
-        if self.ckpt.exists():
-            saved = torch.load(self.ckpt, weights_only=False, map_location=self.device)
+        prev = self.ckpt.with_suffix(".prev.pt")
+        found = self.ckpt if self.ckpt.exists() else prev if prev.exists() else None
+        if found is not None:  # (the previous one only if a crash came between the renames)
+            saved = torch.load(found, weights_only=False, map_location=self.device)
             self.actor.load_state_dict(saved["actor"])
             self.critic.load_state_dict(saved["critic"])
             self.opt.load_state_dict(saved["opt"])
             torch.set_rng_state(saved["torch_rng"])
             self.state = saved["state"]
-            log(f"resumed {self.ckpt}: iteration {self.state['iteration']}, "
+            log(f"resumed {found}: iteration {self.state['iteration']}, "
                 f"{self.state['steps']:,} steps, {self.state['deals']:,} deals")
         self.rng = np.random.default_rng()
         self.rng.bit_generator.state = self.state["rng"]
@@ -272,11 +274,12 @@ class Trainer:
         pick = torch.from_numpy(b.pick).to(dev)
         plays = torch.from_numpy(b.plays).to(dev)
         sums = {"policy_loss": 0.0, "value_loss": 0.0, "entropy": 0.0, "kl": 0.0, "clipped": 0.0}
-        n_mb = 0
+        n_mb = skipped = 0
         for _ in range(cfg.epochs):
             order = self.rng.permutation(b.size)
-            for lo in range(0, b.size, cfg.minibatch):
-                idx = order[lo:lo + cfg.minibatch]
+            # equal shares, never a remnant of one sample (its advantage's std is NaN:
+            # that NaN once reached the weights)
+            for idx in np.array_split(order, max(1, round(b.size / cfg.minibatch))):
                 rows, slots, flat = b.rows(idx)
                 it = torch.from_numpy(idx).to(dev)
                 r_t, s_t = torch.from_numpy(rows).to(dev), torch.from_numpy(slots).to(dev)
@@ -285,7 +288,7 @@ class Trainer:
                 logp_all, ent = masked_log_softmax(scores, r_t, s_t, len(idx), k)
                 logp = logp_all.gather(1, pick[it][:, None]).squeeze(1)
                 a = adv_t[it]
-                a = (a - a.mean()) / (a.std() + 1e-8)
+                a = (a - a.mean()) / (a.std(correction=0) + 1e-8)
                 ratio = torch.exp(logp - old_logp[it])
                 surr = torch.min(ratio * a, torch.clamp(ratio, 1 - cfg.clip, 1 + cfg.clip) * a)
                 policy_loss = -surr.mean()
@@ -295,8 +298,11 @@ class Trainer:
                 loss = policy_loss + cfg.value_coef * value_loss - cfg.entropy * entropy
                 self.opt.zero_grad()
                 loss.backward()
-                torch.nn.utils.clip_grad_norm_([*self.actor.parameters(),
-                                                *self.critic.parameters()], cfg.max_grad)
+                norm = torch.nn.utils.clip_grad_norm_([*self.actor.parameters(),
+                                                       *self.critic.parameters()], cfg.max_grad)
+                if not (torch.isfinite(loss) and torch.isfinite(norm)):
+                    skipped += 1  # a step that would poison the weights is not taken
+                    continue
                 self.opt.step()
                 with torch.no_grad():
                     sums["policy_loss"] += float(policy_loss)
@@ -306,6 +312,7 @@ class Trainer:
                     sums["clipped"] += float(((ratio - 1).abs() > cfg.clip).float().mean())
                 n_mb += 1
         out = {k: v / max(n_mb, 1) for k, v in sums.items()}
+        out["skipped"] = float(skipped)
         out["samples"] = float(b.size)
         out["return_mean"] = float(np.mean([t.reward for t in trajs]))
         return out
@@ -352,13 +359,21 @@ class Trainer:
                     self.log(f"eval {st['steps']:,} steps, {fam} vs 3 {opp}: {ev}")
 
     def checkpoint(self) -> None:
-        """Write the run atomically (resumes exactly from here)."""
+        """Write the run atomically (resumes exactly from here); the one before
+        is kept as ``checkpoint.prev.pt``. Weights that are not finite are never
+        written: that raises instead."""
         torch, st = self.torch, self.state
+        for net in (self.actor, self.critic):
+            if not all(bool(torch.isfinite(v).all()) for v in net.state_dict().values()):
+                raise FloatingPointError(f"the weights are not finite at iteration "
+                                         f"{st['iteration']}; {self.ckpt} is left as it was")
         st["rng"] = self.rng.bit_generator.state
         tmp = self.ckpt.with_suffix(".tmp")
         torch.save({"actor": self.actor.state_dict(), "critic": self.critic.state_dict(),
                     "opt": self.opt.state_dict(), "state": st, "torch_rng": torch.get_rng_state(),
                     "config": asdict(self.cfg)}, tmp)
+        if self.ckpt.exists():
+            os.replace(self.ckpt, self.ckpt.with_suffix(".prev.pt"))
         os.replace(tmp, self.ckpt)
 
 
