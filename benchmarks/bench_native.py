@@ -36,6 +36,7 @@ import time
 from collections.abc import Callable
 
 from big2 import Game, Rules, _native
+from big2.observation import observation_layout
 from big2.variant import native, variant
 
 
@@ -116,7 +117,7 @@ def batch_env_steps(rules: Rules, envs: int, threads: int, seed: int) -> float:
 
     tables = variant(rules, engine="native").engine.tables  # type: ignore[attr-defined]
     batch = _native.Batch(tables, envs, seed, threads)
-    layout = native.observation_layout()
+    layout = observation_layout()
     obs = np.zeros((envs, layout["size"]), np.int8)
     masks = np.zeros((envs, 256), np.uint64)
     counts = np.zeros(envs, np.int64)

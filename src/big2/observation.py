@@ -379,4 +379,14 @@ __all__ = [
     "encode_view",
     "observe_batch",
     "played_by_seat",
+    "observation_layout",
 ]
+
+
+def observation_layout() -> dict[str, int]:
+    """The offsets of the fields by name, with ``size`` and ``count_width``:
+    what the compiled core's ``Batch.observe_into`` writes by."""
+    out = {name: s.start for name, s in LAYOUT.items()}
+    out.update(size=OBS_SIZE, count_width=MAX_COUNT + 1)
+    return out
+

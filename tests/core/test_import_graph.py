@@ -20,9 +20,12 @@ PACKAGE = SRC / "big2"
 
 
 def modules(root: Path = PACKAGE) -> dict[str, tuple[Path, bool]]:
-    """Every module under *root*: dotted name -> (file, is a package)."""
+    """Every module under *root*: dotted name -> (file, is a package). A
+    compiled module counts by its stub (``big2/_native.pyi``: the C++ core,
+    which imports nothing of the package)."""
     out = {}
-    for path in sorted(root.rglob("*.py")):
+    stubs = [p for p in root.rglob("*.pyi") if not p.with_suffix(".py").exists()]
+    for path in sorted([*root.rglob("*.py"), *stubs]):
         parts = list(path.relative_to(root.parent).with_suffix("").parts)
         package = parts[-1] == "__init__"
         if package:
@@ -193,7 +196,7 @@ def test_the_core_has_no_circle_even_through_deferred_imports() -> None:
 CORE_LAYERS = (
     ("big2.cards", "big2.log"),
     ("big2.rules", "big2.presets"),
-    ("big2.variant", "big2.house"),
+    ("big2._native", "big2.variant", "big2.house"),
     ("big2.view",),
     ("big2.position", "big2.actions", "big2.game"),
     ("big2.match",),
@@ -235,3 +238,22 @@ def test_the_core_imports_only_from_its_own_floor_or_below() -> None:
                 if to is None or to > floor:
                     broken.append(f"{name} -> {target} (line {node.lineno})")
     assert not broken, "imports against the layer order:\n" + "\n".join(broken)
+
+
+def test_only_the_variant_reaches_the_compiled_core() -> None:
+    """The C++ core (``big2._native``) sits under the variant and is imported by
+    ``big2.variant``'s modules alone (docs/architecture.md)."""
+    known = modules()
+    assert "big2._native" in known
+    outside = []
+    for name, (path, _) in known.items():
+        if name == "big2.variant" or name.startswith("big2.variant."):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [f"{node.module}.{a.name}" for a in node.names]
+                     if isinstance(node, ast.ImportFrom) and node.module else [])
+            if any(n == "big2._native" or n.startswith("big2._native.") for n in names):
+                outside.append(f"{name} (line {node.lineno})")
+    assert not outside, "the compiled core imported outside the variant: " + ", ".join(outside)
+

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from big2 import Game, Rules
-from big2.observation import OBS_SIZE, encode_game
+from big2.observation import OBS_SIZE, encode_game, observation_layout
 from big2.variant import native, variant
 
 _native = native._native
@@ -61,7 +61,7 @@ def test_batch_matches_python_games(options: dict[str, object]) -> None:
     batch.state_into(a.hands, a.to_move, a.last)
     games = [_python_game(rules, [int(h) for h in a.hands[i]], 0) for i in range(n)]
     deals = [0] * n
-    layout = native.observation_layout()
+    layout = observation_layout()
     rng = random.Random(3)
     for _ in range(400):
         most = batch.legal_into(a.masks, a.counts)
@@ -131,7 +131,7 @@ def test_calls_from_several_threads_take_turns() -> None:
                     batch.step(choices, a.scores, a.done)
                 except ValueError:
                     pass  # another thread stepped between our listing and our step
-                batch.observe_into(a.obs, native.observation_layout())
+                batch.observe_into(a.obs, observation_layout())
         except BaseException as exc:  # pragma: no cover - reported below
             errors.append(exc)
 
@@ -172,11 +172,11 @@ def test_bad_arrays_raise_before_any_game_moves() -> None:
         batch.step([0, 0, 0, 0], a.scores, a.done)
     with pytest.raises(ValueError, match="layout"):
         batch.observe_into(a.obs, {"hand": 0})
-    bad = dict(native.observation_layout(), size=10)
+    bad = dict(observation_layout(), size=10)
     with pytest.raises(ValueError, match="layout"):
         batch.observe_into(a.obs, bad)
     with pytest.raises(ValueError, match="dimension"):
-        batch.observe_into(a.obs[:, :600].copy(), native.observation_layout())
+        batch.observe_into(a.obs[:, :600].copy(), observation_layout())
     with pytest.raises(ValueError, match="num_envs"):
         _native.Batch(tables, 0, 1)
     batch.state_into(a.hands, a.to_move, a.last)

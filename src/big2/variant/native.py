@@ -36,7 +36,7 @@ from big2.variant.kinds import Combo, Kind
 from big2.variant.tables import TableEngine
 
 try:
-    from big2 import _native
+    import big2._native as _native
 except ImportError:  # pragma: no cover - a source tree without the built extension
     _native = None  # type: ignore[assignment]
 
@@ -158,16 +158,6 @@ def compile_tables(rules: Rules, eng: TableEngine) -> Any:
         thirteen_each=deck.thirteen_each)
 
 
-def observation_layout() -> dict[str, int]:
-    """The offsets of :mod:`big2.observation`'s fields by name, with ``size`` and
-    ``count_width``: what :meth:`big2._native.Batch.observe_into` writes by."""
-    from big2.observation import LAYOUT, MAX_COUNT, OBS_SIZE
-
-    out = {name: s.start for name, s in LAYOUT.items()}
-    out.update(size=OBS_SIZE, count_width=MAX_COUNT + 1)
-    return out
-
-
 def _native_engine(rules: Rules) -> NativeEngine:
     """The native engine of *rules* (what an unpickled :class:`NativeEngine` becomes)."""
     from big2.variant import variant
@@ -220,4 +210,4 @@ class NativeEngine(TableEngine):
 
 
 __all__ = ["ENGINE_ENV", "NativeEngine", "available", "compile_tables", "native_game_reason",
-           "native_reason", "observation_layout", "wanted"]
+           "native_reason", "wanted"]
