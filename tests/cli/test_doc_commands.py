@@ -86,6 +86,16 @@ SHORTENED: dict[str, Form] = {
             "--quiet",
         why="300 duplicate deals with the expert take an hour: one deal, a small budget"),
     # docs/bots.md
+    "big2 arena --seats policy-net,heuristic,heuristic,heuristic --deals 200 --scoring count "
+    "--seed 7 --workers 1": Form(
+        run="big2 arena --seats policy-net,heuristic,heuristic,heuristic --deals 2 "
+            "--scoring count --seed 7 --workers 1 --quiet",
+        why="200 duplicate deals take minutes: two"),
+    "big2 arena --seats policy-search,heuristic,heuristic,heuristic --deals 100 --scoring count "
+    "--seed 5 --workers 1": Form(
+        run="big2 arena --seats policy-search:samples=4,heuristic,heuristic,heuristic --deals 1 "
+            "--scoring count --seed 5 --workers 1 --quiet",
+        why="100 duplicate deals with the search take several minutes: one, a small search"),
     "python -m big2.learn train --out training/ppo --hours 2": Form(
         run="python -m big2.learn train --out training/ppo --hours 0.001 --batch 256 "
             "--self-play 8 --pool 2 --bots 1 --eval-minutes 0 --eval-deals 4 --threads 1",
