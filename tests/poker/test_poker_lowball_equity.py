@@ -172,3 +172,16 @@ def test_stud8_monte_carlo_low_half_within_tolerance() -> None:
     assert mc.low_made is not None
     assert sum(h.low or 0 for h in mc.hands) == pytest.approx(mc.low_made)
     assert 0.3 < mc.low_made < 0.95
+
+
+def test_best_low5_equals_every_subset_on_every_seven_rank_multiset() -> None:
+    from itertools import combinations_with_replacement
+
+    from big2.poker.lowball import best_low5, low_key5, razz_by_subsets
+
+    n = 0
+    for seven in combinations_with_replacement(range(13), 7):
+        if max(seven.count(r) for r in seven) <= 4:
+            assert low_key5(best_low5(seven)) == razz_by_subsets(seven), seven
+            n += 1
+    assert n == 49_205
