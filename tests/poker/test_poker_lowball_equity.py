@@ -185,3 +185,21 @@ def test_best_low5_equals_every_subset_on_every_seven_rank_multiset() -> None:
             assert low_key5(best_low5(seven)) == razz_by_subsets(seven), seven
             n += 1
     assert n == 49_205
+
+
+def test_cli_equity_deals_razz_badugi_and_shows_the_low_half() -> None:
+    from click.testing import CliRunner
+
+    from big2.poker.cli import poker
+
+    def run(*args: str) -> str:
+        result = CliRunner().invoke(poker, ["equity", *args])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    out = run("AS 2D 3C 4H 9S 8D", "2S 3D 4C 5H 6S 7D", "--game", "razz")
+    assert out.startswith("razz, exact, 1,560 deals") and "14.13%" in out
+    out = run("AS 2D 3C", "4S 5D 6H 7C", "--game", "badugi")
+    assert out.startswith("badugi, exact, 45 deals") and "93.33%" in out
+    out = run("AS 2S 3D 4D KH KC", "AH 2H 3C 4C QS QD", "--game", "stud8")
+    assert "low half" in out and "a qualifying low is made on 64.62% of deals" in out
