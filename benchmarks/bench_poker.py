@@ -7,7 +7,9 @@ down), times the NumPy batch API against the scalar call, and times
 ``big2.poker.equity`` (exact and Monte Carlo) beside eval7's Monte Carlo.
 phevaluator is timed twice: its public ``evaluate_cards`` (which converts
 every card) and its raw C entry points (``evaluate_5cards``/``evaluate_7cards``
-on card ids).  Run: ``.venv/bin/python benchmarks/bench_poker.py``
+on card ids).  Then ``rank_hand`` (names, the cards that play) on 7 cards,
+beside pokerkit's ``StandardHighHand.from_game`` where pokerkit is installed.
+Run: ``.venv/bin/python benchmarks/bench_poker.py``
 (``--hands N``, ``--repeats R``, ``--no-equity``).
 """
 
@@ -187,8 +189,41 @@ def main() -> None:
         print(f"{name:<38}{cards:>6}{rate / 1e6:>12.2f}{ratio:>10}{mine:>10}")
     batch7 = rate_of[("big2.poker evaluate7_batch (NumPy)", "7")]
     print(f"\nevaluate7_batch / evaluate7 (scalar): {batch7 / ours['7']:.1f}x")
+    rank_timings(h7[:20_000], reps)
     if not args.no_equity:
         equity_timings(reps)
+
+
+def rank_timings(hands: list[list[int]], repeats: int) -> None:
+    """Microseconds a 7-card hand through ``rank_hand`` (and pokerkit, if installed)."""
+    from big2.poker import rank_hand
+
+    tuples = [tuple(h) for h in hands]
+    rank_hand(tuples[0])
+
+    def ours() -> None:
+        for h in tuples:
+            rank_hand(h)
+
+    rows: list[Case] = [("big2.poker rank_hand(cards)", "7", ours, len(tuples))]
+    try:
+        from pokerkit import StandardHighHand
+    except ImportError:
+        print("\npokerkit not installed: rank_hand timed alone")
+    else:
+        texts = ["".join(_poker_name(c) for c in h)
+                 for h in hands]
+
+        def theirs() -> None:
+            for t in texts:
+                StandardHighHand.from_game(t[:4], t[4:])
+
+        rows.append(("pokerkit StandardHighHand.from_game", "7", theirs, len(texts)))
+    results = median_rates(rows, repeats)
+    mine = results[0][2]
+    print(f"\n{'named ranking':<38}{'cards':>6}{'us/hand':>12}{'big2/it':>10}")
+    for name, cards, rate in results:
+        print(f"{name:<38}{cards:>6}{1e6 / rate:>12.1f}{mine / rate:>9.2f}x")
 
 
 def equity_timings(repeats: int) -> None:
@@ -196,6 +231,7 @@ def equity_timings(repeats: int) -> None:
     from big2.poker import equity
 
     equity(["AS AH", "KS KH"], board="2C 7D 9H")  # build the lookup tables
+    equity(["AS 2D 3C", "KS KD 4H"], game="razz", trials=1_000, seed=1)  # and razz's
     cases: list[tuple[str, Callable[[], object]]] = [
         ("hold'em AA vs KK preflop, exact (1,712,304 boards)",
          lambda: equity(["AC AD", "KH KS"])),
@@ -211,6 +247,10 @@ def equity_timings(repeats: int) -> None:
          lambda: equity(["AS 2H 3D KC", "JS TS 9H 8H"], board="4S 5S KH", game="omaha8")),
         ("stud third street, Monte Carlo 200,000",
          lambda: equity(["AS KS 2D", "QH QD 7C"], game="stud", trials=200_000, seed=1)),
+        ("razz third street, Monte Carlo 200,000",
+         lambda: equity(["AS 2D 3C", "KS KD 4H"], game="razz", trials=200_000, seed=1)),
+        ("badugi, both draw one, exact (1,722 deals)",
+         lambda: equity(["AS 2D 3C", "2S 4D 5H", "8C 7H 6D 5S"], game="badugi")),
     ]
     try:
         import eval7

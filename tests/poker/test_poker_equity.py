@@ -225,7 +225,7 @@ def test_progress_reaches_the_total() -> None:
     ({"hands": ["AS KD", "AS QC"]}, "shares a card"),
     ({"hands": ["AS KD QD", "QH QC"]}, "3 cards, holdem deals 2"),
     ({"hands": ["AKs", "QQ"], "game": "omaha"}, "ranges are for hold'em"),
-    ({"hands": ["AS KD", "QH QC"], "game": "razz"}, "unknown game"),
+    ({"hands": ["AS KD", "QH QC"], "game": "pineapple"}, "unknown game"),
     ({"hands": ["AS KD", "2H 2C"], "game": "shortdeck"}, "not in the 36-card deck"),
     ({"hands": ["AS KD", "QH QD"], "board": "JK 2C 3C"}, "jokers"),
     ({"hands": ["AS KD", "QH QC"], "board": "2C 3C 4C 5C 6C 7C"}, "board has 6"),

@@ -1,4 +1,4 @@
-"""Hand-category counts for 1-8 decks, and the ``poker`` command group."""
+"""Hand-category counts for 1-8 decks (more in test_poker_outs_icm.py), and the ``poker`` command group."""
 
 from __future__ import annotations
 

@@ -16,6 +16,13 @@ Equity of hands and ranges (exact or Monte Carlo), Omaha, split pots, badugi:
 >>> split_pot(101, high=[0], low=[1, 2])
 [51, 25, 25]
 
+Outs by the class they make, and tournament stacks in prize money (ICM):
+
+>>> outs("AH KH", board="QH 7H 2C").count
+15
+>>> [round(x, 2) for x in icm([5000, 3000, 2000], payouts=[50, 30, 20])]
+[38.39, 32.75, 28.86]
+
 Everything else goes through :func:`rank_hand` and :class:`Rules`:
 
 >>> rank_hand("KH KS KD QC QS").name
@@ -43,9 +50,11 @@ from big2.poker.cards import (
 from big2.poker.equity import EquityError, EquityResult, HandEquity, equity
 from big2.poker.evaluate import evaluate, evaluate5, evaluate6, evaluate7
 from big2.poker.games import GAMES
+from big2.poker.icm import IcmError, icm
 from big2.poker.names import hand_name
 from big2.poker.odds import category_counts, odds_table, probabilities
 from big2.poker.omaha import omaha_high, omaha_low
+from big2.poker.outs import Outs, OutsError, outs
 from big2.poker.pots import Settlement, settle, split_pot
 from big2.poker.ranges import RangeError, parse_range
 from big2.poker.ranking import (
@@ -86,7 +95,10 @@ __all__ = [
     "EquityResult",
     "HandEquity",
     "HandRank",
+    "IcmError",
     "InvalidCardError",
+    "Outs",
+    "OutsError",
     "RangeError",
     "Rules",
     "Settlement",
@@ -103,11 +115,13 @@ __all__ = [
     "evaluate7_batch",
     "format_hand",
     "hand_name",
+    "icm",
     "is_joker",
     "make_card",
     "odds_table",
     "omaha_high",
     "omaha_low",
+    "outs",
     "parse_hand",
     "parse_range",
     "poker_rank",

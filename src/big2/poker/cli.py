@@ -1,4 +1,4 @@
-"""The ``poker`` command group: ``rank``, ``compare``, ``equity`` and ``odds``.
+"""The ``poker`` command group: ``rank``, ``compare``, ``equity``, ``outs``, ``icm``, ``odds``.
 
 Registered in the main CLI with ``main.add_command(poker)``::
 
@@ -6,6 +6,8 @@ Registered in the main CLI with ``main.add_command(poker)``::
     big2 poker compare "AS AD 8C 8H 3S" "KS KD QC QH 2S" --low a5 --wild deuces
     big2 poker rank "8S 5H 3D 2C" --game badugi
     big2 poker equity "AS AH" "KS KH" --board "2C 7D KH"
+    big2 poker outs "AH KH" --board "QH 7H 2C"
+    big2 poker icm 5000 3000 2000 --payouts 50 30 20
     big2 poker odds --decks 2
 
 Bad input gives one ``Error: …`` line and exit status 2; the message says
@@ -23,7 +25,9 @@ from big2.poker.badugi import BadugiRank, compare_badugi, rank_badugi
 from big2.poker.cards import InvalidCardError, is_joker, parse_hand
 from big2.poker.equity import EquityError, EquityResult, equity
 from big2.poker.games import GAMES
-from big2.poker.odds import odds_table
+from big2.poker.icm import IcmError, icm
+from big2.poker.odds import MAX_DECKS, odds_table
+from big2.poker.outs import OutsError, outs
 from big2.poker.ranking import HandRank, compare, rank_hand
 from big2.poker.rules import LOW_MODES, SUIT_TIEBREAKS, WILD_TIEBREAKS, Rules
 
@@ -228,12 +232,74 @@ def compare_cmd(first: str, second: str, **opts: Any) -> None:
 
 
 @poker.command()
-@click.option("--decks", type=click.IntRange(1, 8), default=1, show_default=True,
-              help="Number of 52-card decks shuffled together.")
+@click.option("--decks", type=click.IntRange(min=1), default=1, show_default=True,
+              help=f"Number of 52-card decks shuffled together (1 to {MAX_DECKS:,}).")
 @click.option("--all-rows", is_flag=True, help="Also show categories impossible here.")
 def odds(decks: int, all_rows: bool) -> None:
     """Exact counts and probabilities of five-card hands."""
-    click.echo(odds_table(decks, all_rows=all_rows))
+    try:
+        click.echo(odds_table(decks, all_rows=all_rows))
+    except ValueError as exc:
+        raise InputError(f"--decks: {exc}") from None
+
+
+@poker.command(name="outs")
+@click.argument("hand")
+@click.option("--board", default="", help='Community cards so far, e.g. "QH 7H 2C".')
+@click.option("--dead", default="", help="Cards seen elsewhere, which cannot come.")
+def outs_cmd(hand: str, board: str, dead: str) -> None:
+    """List the cards that lift HAND to a better category on the next card, by category."""
+    cards = read_cards(hand, "HAND", most=8)
+    board_cards = read_cards(board, "--board", most=7) if board.strip() else ()
+    dead_cards = read_cards(dead, "--dead", most=52) if dead.strip() else ()
+    try:
+        click.echo(outs(cards, board=board_cards, dead=dead_cards).text())
+    except OutsError as exc:
+        raise InputError(str(exc)) from None
+
+
+def _numbers(values: tuple[str, ...], what: str) -> list[float]:
+    out = []
+    for item in values:
+        for token in item.replace(",", " ").split():
+            try:
+                out.append(float(token.rstrip("%")))
+            except ValueError:
+                raise InputError(f"{what}: item {len(out) + 1} is not a number") from None
+    return out
+
+
+@poker.command(name="icm", context_settings={"ignore_unknown_options": True})
+@click.argument("args", nargs=-1, type=click.UNPROCESSED, metavar="STACKS --payouts P1 P2 ...")
+def icm_cmd(args: tuple[str, ...]) -> None:
+    """Prize equity of tournament chip STACKS under the Malmuth-Harville ICM.
+
+    STACKS and the payouts (first place first) are numbers, separated by
+    spaces or commas: big2 poker icm 5000 3000 2000 --payouts 50 30 20
+    """
+    args = tuple(x for a in args
+                 for x in (("--payouts", a[10:]) if a.startswith("--payouts=") else (a,)))
+    if "--payouts" not in args:
+        raise InputError("give the payouts: STACKS --payouts P1 P2 ...")
+    if args.count("--payouts") > 1:
+        raise InputError("--payouts given twice: list every payout after one --payouts")
+    at = args.index("--payouts")
+    stacks = _numbers(args[:at], "STACKS")
+    payouts = _numbers(args[at + 1:], "--payouts")
+    if not stacks:
+        raise InputError("STACKS: no stacks")
+    if not payouts:
+        raise InputError("--payouts: no payouts")
+    try:
+        values = icm(stacks, payouts)
+    except IcmError as exc:
+        raise InputError(str(exc)) from None
+    total = sum(stacks)
+    click.echo(f"{'player':<8}{'stack':>14}{'chips':>9}{'equity':>14}{'of prizes':>11}")
+    prizes = sum(payouts)
+    for i, (s, v) in enumerate(zip(stacks, values), 1):
+        click.echo(f"{i:<8}{s:>14,g}{s / total:>9.2%}{v:>14,.2f}"
+                   f"{v / prizes if prizes else 0:>11.2%}")
 
 
 PROGRESS_FROM = 1_000_000

@@ -62,6 +62,9 @@ class HandEquity:
     equity: float
     ci: float | None = None
     """Half-width of the 95 % confidence interval of ``equity`` (Monte Carlo only)."""
+    low: float | None = None
+    """Split games (``omaha8``, ``stud8``): its expected share of the low half, counting
+    0 on deals where no hand makes a qualifying low (``None`` in high-only games)."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,8 @@ class EquityResult:
     exact: bool
     deals: int
     hands: tuple[HandEquity, ...]
+    low_made: float | None = None
+    """Split games: the share of deals on which some hand makes a qualifying low."""
 
     def table(self) -> str:
         """A text table of the results."""
@@ -79,11 +84,17 @@ class EquityResult:
         lines = [f"{self.game}, {how}, {self.deals:,} deals",
                  f"{'hand':<24}{'win':>9}{'tie':>9}{'equity':>9}" + ("" if self.exact else
                                                                   "    ± (95%)")]
+        if self.low_made is not None:
+            lines[1] += f"{'low half':>10}"
         for h in self.hands:
             row = f"{h.hand[:24]:<24}{h.win:>9.2%}{h.tie:>9.2%}{h.equity:>9.2%}"
             if h.ci is not None:
                 row += f"   ±{h.ci:.2%}"
+            if h.low is not None:
+                row += f"{h.low:>10.2%}"
             lines.append(row)
+        if self.low_made is not None:
+            lines.append(f"a qualifying low is made on {self.low_made:.2%} of deals")
         return "\n".join(lines)
 
 
@@ -146,18 +157,22 @@ def _player(i: int, hand: Hand | Sequence[int], game: Game, used: int) -> _Playe
                    np.array([_mask(cards)], dtype=np.uint64), hole - len(cards))
 
 
-def _shares(high: npt.NDArray[np.int16], low: npt.NDArray[np.int16] | None
-            ) -> npt.NDArray[np.float64]:
-    """Pot share of each player (rows) on each deal (columns)."""
+Shares = tuple[npt.NDArray[np.float64], npt.NDArray[np.float64] | None]
+"""Pot share of each player (rows) on each deal (columns), and for split games the
+share of the low half (0 on deals without a qualifying low)."""
+
+
+def _shares(high: npt.NDArray[np.int16], low: npt.NDArray[np.int16] | None) -> Shares:
+    """Pot shares, and low-half shares for split games (see :data:`Shares`)."""
     best = high == high.max(axis=0)
     share: npt.NDArray[np.float64] = best / best.sum(axis=0)
-    if low is not None:
-        top = low.max(axis=0)
-        lw = (low == top) & (top > 0)
-        has = top > 0
-        lshare = lw / np.maximum(lw.sum(axis=0), 1)
-        share = np.where(has, 0.5 * share + 0.5 * lshare, share)
-    return share
+    if low is None:
+        return share, None
+    top = low.max(axis=0)
+    lw = (low == top) & (top > 0)
+    has = top > 0
+    lshare: npt.NDArray[np.float64] = lw / np.maximum(lw.sum(axis=0), 1)
+    return np.where(has, 0.5 * share + 0.5 * lshare, share), lshare
 
 
 class _Tally:
@@ -167,8 +182,14 @@ class _Tally:
         self.tie = np.zeros(players)
         self.eq = np.zeros(players)
         self.sq = np.zeros(players)
+        self.low = np.zeros(players)
+        self.low_made = 0
 
-    def add(self, share: npt.NDArray[np.float64]) -> None:
+    def add(self, shares: Shares) -> None:
+        share, low = shares
+        if low is not None:
+            self.low += low.sum(axis=1)
+            self.low_made += int(np.count_nonzero(low.sum(axis=0)))
         self.n += share.shape[1]
         self.win += (share == 1).sum(axis=1)
         self.tie += ((share > 0) & (share < 1)).sum(axis=1)
@@ -178,7 +199,7 @@ class _Tally:
 
 def _deal_values(game: Game, board: npt.NDArray[np.uint8],
                  holes: Sequence[npt.NDArray[np.uint8]], dealt: npt.NDArray[np.uint8],
-                 players: Sequence[_Player], layout: Sequence[int]) -> npt.NDArray[np.float64]:
+                 players: Sequence[_Player], layout: Sequence[int]) -> Shares:
     """Shares for deals whose unknown cards are the columns of *dealt*, assigned by *layout*
     (-1 for the board, else the player's index)."""
     n = len(dealt)
@@ -276,9 +297,11 @@ def equity(
     for i, p in enumerate(players):
         mean = float(tally.eq[i] / n)
         ci = None if exact else 1.96 * sqrt(max(tally.sq[i] / n - mean * mean, 0.0) / n)
+        low = float(tally.low[i] / n) if g.split else None
         out.append(HandEquity(p.label, len(p.combos), float(tally.win[i] / n),
-                              float(tally.tie[i] / n), mean, ci))
-    return EquityResult(g.name, exact, n, tuple(out))
+                              float(tally.tie[i] / n), mean, ci, low))
+    return EquityResult(g.name, exact, n, tuple(out),
+                        tally.low_made / n if g.split else None)
 
 
 _CHUNK = 1 << 18

@@ -13,11 +13,14 @@ omaha      4     5     52     exactly two hole cards and three board cards
 omaha8     4     5     52     omaha high, and an eight-or-better low half
 stud       7     0     52     best five of the player's seven
 stud8      7     0     52     stud high, and an eight-or-better low half
+razz       7     0     52     the lowest five of seven, ace-to-five, no qualifier
+badugi     4     0     52     badugi (:mod:`~big2.poker.badugi`), no draws left
 ========== ===== ===== ====== ===============================================
 
 Omaha hands of five or six cards play as five- or six-card Omaha (still
 exactly two).  The low of omaha8 and stud8 is ace-to-five (straights and
-flushes ignored) from five different ranks eight or lower.
+flushes ignored) from five different ranks eight or lower.  Razz and badugi
+values come from :mod:`big2.poker.lowball` (higher is the better low).
 
 >>> import numpy as np
 >>> from big2.poker.cards import parse_hand
@@ -39,6 +42,7 @@ import numpy.typing as npt
 
 from big2.poker.evaluate import FIVE_TABLE, FLUSH_BEST, RANK_BITS, RANK_KEYS5
 from big2.poker.lookup import LOW_BITS, best_low7, tables
+from big2.poker.lowball import badugi_values, razz_values
 
 __all__ = ["GAMES", "Game", "omaha_values"]
 
@@ -113,6 +117,10 @@ class Game:
         """
         if self.name.startswith("omaha"):
             return np.stack(np.broadcast_arrays(*[omaha_values(board, h) for h in holes]))
+        if self.name == "razz":
+            return np.stack(np.broadcast_arrays(*[razz_values(h) for h in holes]))
+        if self.name == "badugi":
+            return np.stack(np.broadcast_arrays(*[badugi_values(h) for h in holes]))
         t = tables("shortdeck" if self.name == "shortdeck" else "standard")
         if not self.board:
             return np.stack(np.broadcast_arrays(*[t.values((h,)) for h in holes]))
@@ -152,5 +160,7 @@ GAMES: dict[str, Game] = {
     "omaha8": Game("omaha8", 4, 5, _FULL, split=True, cost=120),
     "stud": Game("stud", 7, 0, _FULL),
     "stud8": Game("stud8", 7, 0, _FULL, split=True, cost=2),
+    "razz": Game("razz", 7, 0, _FULL),
+    "badugi": Game("badugi", 4, 0, _FULL, cost=4),
 }
 """The games by name."""
