@@ -46,3 +46,7 @@ def test_analyse_refuses_rules_it_cannot_sample() -> None:
     assert g.to_move is not None
     with pytest.raises(ValueError, match="52-card deck"):
         ExpertBot(seed=1, budget=10).analyse(g.view(g.to_move))
+    g = Game(seed=1)
+    assert g.to_move is not None
+    with pytest.raises(ValueError, match="not to move"):
+        ExpertBot(seed=1, budget=10).analyse(g.view((g.to_move + 1) % 4))

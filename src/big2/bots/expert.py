@@ -197,11 +197,13 @@ class ExpertBot(Bot):
 
         Raises:
             ValueError: for rule sets with jokers or two decks (the search
-                samples one 52-card deck).
+                samples one 52-card deck), or a view of a seat not to move.
         """
         if view.rules.extended_deck:
             raise ValueError("the search reads one 52-card deck: no jokers, no second deck")
         legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} is not to move: nothing to analyse")
         eng, unseen, guide = self._guide(view)
         cands = self._candidates(eng, view, guide)
         cands += [m for m in dict.fromkeys(include) if m in legal and m not in cands]
