@@ -130,3 +130,16 @@ def test_l_explains_itself() -> None:
     out, _ = drive(game, "1\nl\nl\np\nq\n", [Script(script) for _ in range(3)])
     assert "  You announce: last card!" in out
     assert "You have already announced your last card." in out
+
+
+def test_the_expert_hint_gives_expected_points() -> None:
+    from click.testing import CliRunner
+
+    from big2.cli import main
+
+    res = CliRunner().invoke(main, ["play", "--seed", "4", "--hint", "expert"], input="a\nq\n")
+    assert res.exit_code == 0, res.output
+    assert re.search(r"Hint \(expert bot\): .+ \([+-]\d+\.\d points expected; next best .+ "
+                     r"[+-]\d+\.\d\)", res.output), res.output
+    with pytest.raises(ValueError, match="hint"):
+        TerminalGame(Match(Rules(), seed=1), [make_bot("easy")] * 3, hint="grandmaster")

@@ -91,7 +91,10 @@ def why_play(view: PlayerView, play: Mask) -> str | None:
         twos = _twos(hand)
         if twos and any(p & twos for p in view.legal if p):
             return f"keeps the {_cards(view, twos & -twos)} for control"
-        return "no play beats the table without breaking up your hand"
+        planned = set(plan(eng, hand).combos)
+        if not any(p in planned for p in view.legal if p):
+            return "every play that beats the table breaks up your hand"
+        return None
     threat = _threat(view)
     legal_plays = [p for p in view.legal if p]
     if threat and not view.leading and legal_plays and play == legal_plays[-1]:

@@ -28,16 +28,31 @@ def confirm_quit(tg: Console) -> bool:
 
 
 def hint(tg: Console, game: Game, bot: Bot) -> None:
-    """What *bot* would play in your seat, and why where a simple fact says it."""
+    """What *bot* would play in your seat, and why where a simple fact says it;
+    from a search bot (:class:`~big2.bots.ExpertBot`), with the expected points
+    of its play and of the next best."""
+    from big2.bots import ExpertBot
+
     view = game.view(0)
-    play = bot.choose(view)
-    if play:
-        shown = listing.describe(game, play)
-        what = f"{shown.label} {listing.show(shown)}"
+    values = ""
+    if isinstance(bot, ExpertBot) and not game.rules.extended_deck:
+        rows = bot.analyse(view)
+        play = rows[0][0]
+        values = f" ({rows[0][2]:+.1f} points expected"
+        if len(rows) > 1:
+            values += f"; next best {_shown(game, rows[1][0])} {rows[1][2]:+.1f}"
+        values += ")"
     else:
-        what = "pass"
+        play = bot.choose(view)
     why = why_play(view, play)
-    tg.say(f"Hint ({bot.name} bot): {what}" + (f": {why}" if why else ""))
+    tg.say(f"Hint ({bot.name} bot): {_shown(game, play)}{values}" + (f": {why}" if why else ""))
+
+
+def _shown(game: Game, play: int) -> str:
+    if not play:
+        return "pass"
+    shown = listing.describe(game, play)
+    return f"{shown.label} {listing.show(shown)}"
 
 
 def last_card(tg: Console, game: Game) -> None:

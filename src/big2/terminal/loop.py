@@ -24,7 +24,7 @@ HELP = """Answer with:
   cards      type the cards: "3D 3S", "3d3s", "10h jh qh kh ah"; jokers RJ, BJ
              (two decks: name a card twice for both copies, "3D 3D")
   p          pass
-  a          a hint: the medium bot's play for you, and why
+  a          a hint: the medium (or --hint expert) bot's play for you, and why
   m          every legal play (the list shows the weakest few, the strongest)
   u          undo: take back your last play, and the bots' plays since
   t          this trick, and the 2s, aces and jokers played so far
@@ -36,6 +36,9 @@ A joker shown as RJ=9♠ counts as the 9♠ in that play."""
 
 DEFAULT_DELAY = 0.5
 """Seconds between bots' plays at a terminal (``big2 play --delay`` changes it)."""
+
+HINT_BOTS = {"medium": "heuristic", "expert": "expert-v1"}
+"""The hint's bots by level: the heuristic, or the expert search (expert-v1, 800 play-outs)."""
 
 _SHORT = {"four of a kind and a card": "four + one", "three of a kind and two cards": "three + two",
           "two pairs and a card": "two pairs + one"}
@@ -56,7 +59,7 @@ class TerminalGame:
                  stdout: TextIO | None = None, human_name: str = "You",
                  on_deal_end: Callable[[Game], None] | None = None,
                  color: bool | None = None, preset: str | None = None,
-                 delay: float | None = None) -> None:
+                 delay: float | None = None, hint: str = "medium") -> None:
         self.match = match
         self.preset = preset
         """The preset the rules started from, for the header (else the nearest one)."""
@@ -80,6 +83,11 @@ class TerminalGame:
         """Seconds to wait before each bot's play: :data:`DEFAULT_DELAY` when a person
         plays at a terminal, none through a pipe."""
         self._hinter: Bot | None = None
+        if hint not in HINT_BOTS:
+            raise ValueError(f"hint is one of {', '.join(HINT_BOTS)}, not {hint!r}")
+        self.hint_bot = hint
+        """Who gives the hint (``a``): ``medium`` (the heuristic) or ``expert`` (expert-v1's
+        search, with the expected points)."""
 
     # -- input and output ------------------------------------------------------------
 
@@ -406,7 +414,7 @@ class TerminalGame:
     def hint(self, game: Game) -> None:
         """The hint bot's play for you, with its reason (``a``)."""
         if self._hinter is None:
-            self._hinter = make_bot("medium")
+            self._hinter = make_bot(HINT_BOTS[self.hint_bot], seed=0)
         advice.hint(self, game, self._hinter)
 
     def last_card(self, game: Game) -> None:
