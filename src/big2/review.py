@@ -110,15 +110,16 @@ def review(record: GameRecord, seat: int, *, budget: int = REVIEW_BUDGET,
 
 def report(record: GameRecord, seat: int, *, number: int = 1, budget: int = REVIEW_BUDGET,
            seed: int = 0, say: Callable[[str], None] = print) -> list[Decision]:
-    """Print the review of *seat*'s decisions a line or two each, as they are
-    judged, and a closing line with the count of marks and the time taken."""
+    """Print the review of *seat*'s decisions a line to three each (the play
+    made; the best found; why), as they are judged, and two closing lines
+    with the count of marks and the time taken."""
     start = time.perf_counter()
     name = record.names[seat]
-    say(f"=== Review of deal {number} · S{seat} {name} · expert-v1, {budget} play-outs "
-        "a decision ===")
-    say(f"Values: expected points at the deal's end. Marks: inaccuracy {INACCURACY:g} to "
-        f"{MISTAKE:g} points below")
-    say(f"the best play found, mistake {MISTAKE:g} or more.")
+    say(f"=== Review of deal {number} · S{seat} {name} ===")
+    say(f"expert-v1 search, {budget} play-outs a decision. Values: expected points at the")
+    say(f"deal's end. Marks: inaccuracy {INACCURACY:g} to {MISTAKE:g} points below the best "
+        "play found,")
+    say(f"mistake {MISTAKE:g} or more.")
     out: list[Decision] = []
     view_of = record.view
     forced = sum(1 for i, a in enumerate(record.actions)
@@ -135,12 +136,14 @@ def report(record: GameRecord, seat: int, *, number: int = 1, budget: int = REVI
         mark = f"  {d.mark} ({d.best_value - d.made_value:+.1f})" if d.mark else ""
         say(f"{head:50} {d.made_value:+6.1f}{mark}")
         line = f"      best found: {describe(view, d.best)}"
-        say(f"{line:50} {d.best_value:+6.1f}" + (f"  {d.why}" if d.why and d.mark else ""))
+        say(f"{line:50} {d.best_value:+6.1f}")
+        if d.why and d.mark:
+            say(f"      why: {d.why}")
     counts = {m: sum(1 for d in out if d.mark == m) for m in ("inaccuracy", "mistake")}
     plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes"}
     marks = ", ".join(f"{n} {m if n == 1 else plural[m]}" for m, n in counts.items())
-    say(f"S{seat} {name}: {len(out)} decision{'s' * (len(out) != 1)} reviewed ({forced} "
-        f"with one legal play left out): {marks}; {time.perf_counter() - start:.1f} s.")
+    say(f"S{seat} {name}: {len(out)} decision{'s' * (len(out) != 1)} reviewed: {marks}.")
+    say(f"{forced} with one legal play left out; {time.perf_counter() - start:.1f} s.")
     return out
 
 

@@ -146,6 +146,8 @@ def why_better(view: PlayerView, best: Mask, made: Mask,
     if best.bit_count() > made.bit_count():
         return f"sheds {made.bit_count()} card{'s' * (made.bit_count() > 1)} where " \
                f"{describe(view, best)} sheds {best.bit_count()}"
+    if best and not beaten_by_unseen(eng, best, unseen) and beaten_by_unseen(eng, made, unseen):
+        return f"{describe(view, best)} cannot be beaten: it wins the trick"
     threat = _threat(view)
     if threat and not view.leading and _top(eng, best) > _top(eng, made):
         seat, left = threat
