@@ -167,13 +167,20 @@ def _check_save_path(path: str) -> None:
               help="the opponents: a level (easy, medium, hard, expert) or a bot's name")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="append each finished deal's record to FILE (see `big2 replay`)")
+@click.option("--delay", type=click.FloatRange(0), default=None, metavar="SECONDS",
+              help="wait between the bots' plays (default: 0.5 at a terminal, 0 through a pipe)")
+@click.option("--hint", "hint_bot", type=click.Choice(["medium", "expert"]), default="medium",
+              show_default=True,
+              help="who answers the hint (a): the heuristic, or the expert-v1 search with "
+                   "expected points")
 def play(preset: str, options: tuple[str, ...], players: int | None, seed: int | None,
-         deals: int | None, bot_name: str, save_path: str | None) -> None:
+         deals: int | None, bot_name: str, save_path: str | None,
+         delay: float | None, hint_bot: str) -> None:
     """Play a match in the terminal against bots (you are seat 0).
 
     At your turn type a play's number or its cards (3d3s, "10h jh qh kh ah"),
-    p to pass, u to undo, t for the trick, h for help. Colour shows in a
-    terminal unless NO_COLOR is set.
+    p to pass, a for a hint, u to undo, t for the trick, h for help, q to quit.
+    Colour shows in a terminal unless NO_COLOR is set.
     """
     from big2.bots import BOT_LEVELS, make_bot
     from big2.match import Match
@@ -194,7 +201,8 @@ def play(preset: str, options: tuple[str, ...], players: int | None, seed: int |
         raise click.UsageError(str(exc)) from None
     on_deal_end = _deal_saver(save_path, match) if save_path else None
     base = PRESET_ALIASES.get(preset.lower(), preset.lower())
-    sys.exit(TerminalGame(match, bots, on_deal_end=on_deal_end, preset=base).run())
+    sys.exit(TerminalGame(match, bots, on_deal_end=on_deal_end, preset=base,
+                          delay=delay, hint=hint_bot).run())
 
 
 def _deal_saver(path: str, match: Match) -> Callable[[Game], None]:

@@ -27,7 +27,7 @@ def test_play_a_whole_match_through_a_pipe_by_numbers() -> None:
     out = r.stdout
     assert out.count("=== Deal") == 2
     assert "Match over. Winner:" in out
-    assert "cards left  this deal  total" in out
+    assert "left   deal  total  cards held" in out
     assert "Your hand (by rank):" in out and "Legal plays:" in out
 
 

@@ -147,9 +147,10 @@ def test_forced_pass_trick_end_trick_summary_undo_and_scores() -> None:
     why = out.split("Why:\n", 1)[1].splitlines()
     names = ["You", "Bot 1", "Bot 2", "Bot 3"]
     described = [line.describe(names[line.seat]) for line in explain(game)]
-    assert [w.strip() for w in why if not w.startswith("    held")] == described
+    assert [w.strip() for w in why] == described
     assert "  You +6: went out first and collects 1 + 2 + 3" in out
-    assert "  Bot 3 -3: 3 cards" in out and "    held: 4♠ J♣ Q♣" in out
+    assert "  Bot 3 -3: 3 cards" in out
+    assert "Bot 3     3     -3     +0  4♠ J♣ Q♣" in out  # every seat's cards left
 
 
 def test_undo_with_nothing_to_undo_says_so() -> None:

@@ -110,12 +110,12 @@ def test_colour_in_a_terminal_and_never_under_no_color_or_through_a_pipe() -> No
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     env.update(TERM="xterm-256color", COLUMNS="80", LINES="24")
     args = [BIG2, "play", "--seed", "4", "--deals", "1"]
-    coloured = read_pty(args, b"q\n", env)
+    coloured = read_pty(args, b"q\ny\n", env)
     assert "Big Two" in coloured and "Bye." in coloured
     red = "\x1b[31m"
     assert red + "K♥" in coloured or red + "10♦" in coloured  # red suits
     assert "\x1b[1m" in coloured  # bold: the header, your turn, the play to beat
-    plain = read_pty(args, b"q\n", {**env, "NO_COLOR": "1"})
+    plain = read_pty(args, b"q\ny\n", {**env, "NO_COLOR": "1"})
     assert "Big Two" in plain and "\x1b[" not in plain
     piped = subprocess.run(args, input="q\n", capture_output=True, text=True, timeout=60,
                            env=env, check=False)

@@ -56,7 +56,7 @@ def test_a_two_deck_deal_with_jokers_plays_out_by_numbers() -> None:
     hands = first_deal(Rules(decks=2, players=5, jokers="wild"), 3)
     # the hand shows every card dealt, copies twice, jokers by name
     assert Counter(shown_hand(r.stdout)) == Counter(CARD_SYMBOLS[c] for c in cards_of(hands[0]))
-    assert "cards left  this deal  total" in r.stdout
+    assert "left   deal  total  cards held" in r.stdout
 
 
 def test_typed_copies_play_both() -> None:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from big2.bots.base import Bot, register_bot
@@ -176,14 +177,58 @@ class ExpertBot(Bot):
             return legal[0]
         if view.rules.extended_deck:  # the search samples one 52-card deck
             return wild_play(view)
-        eng = engine(view.rules)
-        hand = int(view.hand)
-        unseen = FULL_DECK & ~hand & ~int(view.played)
-        guide = heuristic_play(eng, view.seat, hand, legal, int(view.last_play),
-                               view.card_counts, unseen)
+        eng, unseen, guide = self._guide(view)
         cands = self._candidates(eng, view, guide)
         if len(cands) == 1:
             return cands[0]
+        totals, counts, alive = self._halving(view, eng, cands, unseen)
+        best = max(alive, key=lambda i: (totals[i] / max(1, counts[i]), cands[i] == guide))
+        choice = cands[best]
+        return choice if choice in legal else guide
+
+    def analyse(self, view: PlayerView,
+                include: Sequence[Mask] = ()) -> list[tuple[Mask, float, float]]:
+        """The search :meth:`choose` makes, as rows ``(play, share, value)``: each
+        candidate, the share of the play-outs it got and its value (mean points
+        for the seat at the end of the deal), best first: the plays that survived
+        the halving by value (the first is :meth:`choose`'s), then those dropped
+        earlier. Plays in *include* (legal ones) are searched too and never
+        dropped, so they are compared on every sampled deal the best play is.
+
+        Raises:
+            ValueError: for rule sets with jokers or two decks (the search
+                samples one 52-card deck), or a view of a seat not to move.
+        """
+        if view.rules.extended_deck:
+            raise ValueError("the search reads one 52-card deck: no jokers, no second deck")
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} is not to move: nothing to analyse")
+        eng, unseen, guide = self._guide(view)
+        cands = self._candidates(eng, view, guide)
+        cands += [m for m in dict.fromkeys(include) if m in legal and m not in cands]
+        keep = {i for i, m in enumerate(cands) if m in include}
+        totals, counts, alive = self._halving(view, eng, cands, unseen, keep)
+        spent = max(1, sum(counts))
+        order = sorted(range(len(cands)), key=lambda i: (
+            i not in alive, -totals[i] / max(1, counts[i]), cands[i] != guide))
+        return [(cands[i], counts[i] / spent, totals[i] / max(1, counts[i])) for i in order]
+
+    def _guide(self, view: PlayerView) -> tuple[Engine, Mask, Mask]:
+        """The rules' engine, the cards the seat has not seen, and the heuristic's play."""
+        eng = engine(view.rules)
+        hand = int(view.hand)
+        unseen = FULL_DECK & ~hand & ~int(view.played)
+        guide = heuristic_play(eng, view.seat, hand, view.legal, int(view.last_play),
+                               view.card_counts, unseen)
+        return eng, unseen, guide
+
+    def _halving(self, view: PlayerView, eng: Engine, cands: list[Mask], unseen: Mask,
+                 keep: set[int] | frozenset[int] = frozenset()
+                 ) -> tuple[list[float], list[int], list[int]]:
+        """Successive halving over *cands* on common sampled deals: per
+        candidate its total score and play-outs, and the candidates left at
+        the end (those in *keep* are never dropped)."""
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         evidence = self._evidence(view)
         totals = [0.0] * len(cands)
@@ -212,10 +257,10 @@ class ExpertBot(Bot):
             if len(alive) <= 2 and rnd < rounds - 1:
                 continue
             alive.sort(key=lambda i: -totals[i] / max(1, counts[i]))
-            alive = alive[:max(1, math.ceil(len(alive) / 2))] if rnd < rounds - 1 else alive
-        best = max(alive, key=lambda i: (totals[i] / max(1, counts[i]), cands[i] == guide))
-        choice = cands[best]
-        return choice if choice in legal else guide
+            if rnd < rounds - 1:
+                kept = alive[:max(1, math.ceil(len(alive) / 2))]
+                alive = kept + [i for i in alive if i in keep and i not in kept]
+        return totals, counts, alive
 
     def _evidence(self, view: PlayerView) -> _Evidence:
         """What the sampler reads from the public history, once a decision:

@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -99,12 +100,16 @@ class PolicySearchBot(ExpertBot):
         self.value = value if isinstance(value, ValueNet) else _load_value(
             str(value if value is not None else WEIGHTS_DIR / "value.npz"))
 
-    def analyse(self, view: PlayerView) -> list[tuple[Mask, float, float]]:
-        """The candidates with their policy probability and searched value
-        (expected points), best first."""
+    def analyse(self, view: PlayerView,
+                include: Sequence[Mask] = ()) -> list[tuple[Mask, float, float]]:
+        """The candidates (the policy's likeliest, and the legal plays in
+        *include*) with their policy probability and searched value (expected
+        points), best first."""
         legal = view.legal
         p = self.policy.probabilities(view)
         order = np.argsort(-p, kind="stable")[:self.max_candidates]
+        extra = [legal.index(m) for m in dict.fromkeys(include) if m in legal]
+        order = np.concatenate([order, [i for i in extra if i not in order]]).astype(int)
         cands = [legal[int(i)] for i in order]
         values = self._search(view, cands)
         out = [(c, float(p[int(i)]), float(v)) for c, i, v in zip(cands, order, values)]

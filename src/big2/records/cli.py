@@ -275,14 +275,35 @@ def step_through(replays: Sequence[Replay], inp: TextIO, out: TextIO) -> None:
 @click.option("--all", "show_all", is_flag=True, help="print the whole deal at once")
 @click.option("--deal", type=click.IntRange(1), default=None,
               help="only this deal of a match file (default: every deal in turn)")
-def replay_command(file: str, seat: int | None, show_all: bool, deal: int | None) -> None:
+@click.option("--review", is_flag=True,
+              help="judge the seat's decisions (--seat, default 0) with the expert search")
+@click.option("--budget", type=click.IntRange(2), default=None,
+              help="with --review: play-outs a decision (default 400)")
+def replay_command(file: str, seat: int | None, show_all: bool, deal: int | None,
+                   review: bool, budget: int | None) -> None:
     """Step through the deals recorded in FILE (Enter/n next, b back, q quit).
 
     Reads answers one line at a time, so it works through a plain pipe too.
+    With --review, prints each of a seat's decisions against the best play
+    the expert search finds, marking inaccuracies and mistakes.
     """
     chosen = _pick(_load(file), deal)
     for _, record in chosen:
         _check_seat(seat, record)
+    if budget is not None and not review:
+        raise click.UsageError("--budget goes with --review")
+    if review:
+        from big2 import review as reviewing
+
+        for i, (number, record) in enumerate(chosen):
+            if i:
+                click.echo()
+            try:
+                reviewing.report(record, 0 if seat is None else seat, number=number,
+                                 budget=budget or reviewing.REVIEW_BUDGET, say=click.echo)
+            except ValueError as exc:
+                raise click.ClickException(f"deal {number}: {exc}") from None
+        return
     replays = [Replay(number, record, seat) for number, record in chosen]
     if show_all:
         click.echo("\n\n".join(r.whole() for r in replays))

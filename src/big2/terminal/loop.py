@@ -7,30 +7,38 @@ end of input quits cleanly.
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
 import click
 
-from big2.bots import Bot
+from big2.bots import Bot, make_bot
 from big2.cards import InvalidCardError, Mask, cards_of, parse_cards
 from big2.game import Game, IllegalPlayError, kind_name
 from big2.match import Match
-from big2.terminal import house, listing, parse, render, summary
+from big2.terminal import advice, house, listing, parse, render, summary
 
 HELP = """Answer with:
   a number   play that legal play from the list
   cards      type the cards: "3D 3S", "3d3s", "10h jh qh kh ah"; jokers RJ, BJ
              (two decks: name a card twice for both copies, "3D 3D")
   p          pass
+  a          a hint: the medium (or --hint expert) bot's play for you, and why
   m          every legal play (the list shows the weakest few, the strongest)
   u          undo: take back your last play, and the bots' plays since
   t          this trick, and the 2s, aces and jokers played so far
   s          sort your hand by suit / by rank
   h          this help and every legal play
-  l          announce your last card (last_card rule)
-  q          quit
+  l          announce your last card (last_card rule: when you hold one card)
+  q          quit (asks first, and shows the match totals)
 A joker shown as RJ=9♠ counts as the 9♠ in that play."""
+
+DEFAULT_DELAY = 0.5
+"""Seconds between bots' plays at a terminal (``big2 play --delay`` changes it)."""
+
+HINT_BOTS = {"medium": "heuristic", "expert": "expert-v1"}
+"""The hint's bots by level: the heuristic, or the expert search (expert-v1, 800 play-outs)."""
 
 _SHORT = {"four of a kind and a card": "four + one", "three of a kind and two cards": "three + two",
           "two pairs and a card": "two pairs + one"}
@@ -50,7 +58,8 @@ class TerminalGame:
     def __init__(self, match: Match, bots: Sequence[Bot], *, stdin: TextIO | None = None,
                  stdout: TextIO | None = None, human_name: str = "You",
                  on_deal_end: Callable[[Game], None] | None = None,
-                 color: bool | None = None, preset: str | None = None) -> None:
+                 color: bool | None = None, preset: str | None = None,
+                 delay: float | None = None, hint: str = "medium") -> None:
         self.match = match
         self.preset = preset
         """The preset the rules started from, for the header (else the nearest one)."""
@@ -67,6 +76,18 @@ class TerminalGame:
         self.names = [human_name] + [f"Bot {i} ({b.name})" for i, b in enumerate(self.bots, 1)]
         self.short = [human_name] + [f"Bot {i}" for i in range(1, n)]
         self._decisions: dict[int, list[int]] = {}  # id(game) -> history lengths before yours
+        if delay is not None and delay < 0:
+            raise ValueError("delay must be 0 or more seconds")
+        self.delay = (DEFAULT_DELAY if self.interactive() and self.to_terminal() else 0.0
+                      ) if delay is None else float(delay)
+        """Seconds to wait before each bot's play: :data:`DEFAULT_DELAY` when a person
+        plays at a terminal, none through a pipe."""
+        self._hinter: Bot | None = None
+        if hint not in HINT_BOTS:
+            raise ValueError(f"hint is one of {', '.join(HINT_BOTS)}, not {hint!r}")
+        self.hint_bot = hint
+        """Who gives the hint (``a``): ``medium`` (the heuristic) or ``expert`` (expert-v1's
+        search, with the expected points)."""
 
     # -- input and output ------------------------------------------------------------
 
@@ -95,6 +116,11 @@ class TerminalGame:
     def interactive(self) -> bool:
         """Whether a person types at a terminal (then the game waits between deals)."""
         isatty = getattr(self.inp, "isatty", None)
+        return bool(isatty and isatty())
+
+    def to_terminal(self) -> bool:
+        """Whether the output goes to a terminal."""
+        isatty = getattr(self.out, "isatty", None)
         return bool(isatty and isatty())
 
     def you(self, seat: int) -> bool:
@@ -138,9 +164,12 @@ class TerminalGame:
             if self.on_deal_end:
                 self.on_deal_end(game)
             self.show_scores(game)
-            if not self.match.is_over() and self.interactive():
+            while not self.match.is_over() and self.interactive():
                 answer = self.ask("Enter: next deal, q: quit ")
-                self.quit = answer is None or answer.lower() in parse.QUIT
+                if answer is None or answer.lower() in parse.QUIT and self.confirm_quit():
+                    self.quit = True
+                if answer is None or answer.lower() not in parse.QUIT or self.quit:
+                    break
         if self.quit:
             self.say("Bye.")
             return 0
@@ -159,6 +188,9 @@ class TerminalGame:
                     self.quit = True
                     return
             else:
+                if self.delay:
+                    self.out.flush()
+                    time.sleep(self.delay)
                 stock = game.stock_size
                 play = self.bots[seat - 1].choose(game.view(seat))
                 game.play(play)
@@ -261,7 +293,7 @@ class TerminalGame:
     def prompt(self, game: Game) -> str:
         """The question at your turn, with the commands that apply."""
         extra = ", l last card" if game.variant.announces_last_card else ""
-        return f"Your play [number/cards, p pass, u undo, t trick{extra}, h help, q quit]: "
+        return f"Your play [number/cards, p pass, a hint, u undo, t trick{extra}, h help, q quit]: "
 
     def show_turn(self, game: Game, full: bool = False) -> list[listing.Group]:
         """Table, legal plays and hand; the groups listed."""
@@ -283,9 +315,16 @@ class TerminalGame:
         groups = self.show_turn(game)
         while True:
             answer = self.ask(self.prompt(game))
-            if answer is None or answer.lower() in parse.QUIT:
+            if answer is None:
                 return False
             low = answer.lower()
+            if low in parse.QUIT:
+                if self.confirm_quit():
+                    return False
+                continue
+            if low in ("a", "hint"):
+                self.hint(game)
+                continue
             if not low:
                 continue
             if low in ("s", "sort"):
@@ -293,11 +332,7 @@ class TerminalGame:
                 self.show_hand(game)
                 continue
             if low in ("l", "last"):
-                try:
-                    game.call_last_card(0)
-                    self.say("  You announce: last card!")
-                except IllegalPlayError as exc:
-                    self.say(f"Not allowed: {exc}")
+                self.last_card(game)
                 continue
             if low in ("h", "help", "?", "m", "more"):
                 if low[0] in "h?":
@@ -371,6 +406,20 @@ class TerminalGame:
                                                  f"{'s' * (later != 1)} after it" if later else "")
                  + ".")
         return True
+
+    def confirm_quit(self) -> bool:
+        """Ask before quitting, with the match totals so far; ``True`` to quit."""
+        return advice.confirm_quit(self)
+
+    def hint(self, game: Game) -> None:
+        """The hint bot's play for you, with its reason (``a``)."""
+        if self._hinter is None:
+            self._hinter = make_bot(HINT_BOTS[self.hint_bot], seed=0)
+        advice.hint(self, game, self._hinter)
+
+    def last_card(self, game: Game) -> None:
+        """Announce your last card (``l``), or say why it cannot be announced now."""
+        advice.last_card(self, game)
 
     def show_trick(self, game: Game) -> None:
         """The current trick, and the high cards played so far (``t``)."""

@@ -41,26 +41,32 @@ def show_trick(tg: Console, game: Game) -> None:
 
 
 def show_scores(tg: Console, game: Game) -> None:
-    """The deal's score table, match totals, and why each seat scored what it did."""
+    """The deal's end in about a dozen lines (so the winning plays stay on an
+    80x24 screen): who went out, a line a seat with its cards left, the deal's
+    score, the match total and the cards it still holds, then why each seat
+    scored what it did."""
     outcome = game.outcome()
     assert outcome is not None
     if game.instant_result:  # a dealt hand ended the deal before any play
         tg.say(f"\nThe deal ended at once on a dealt hand ({game.instant_result}): "
-                 f"{tg.names[outcome.winner]} first.")
+               f"{tg.names[outcome.winner]} first.")
     else:
         tg.say(f"\n{tg.names[outcome.winner]} went out first.")
-    width = max(len(n) for n in tg.names)
-    tg.say(f"{'':{width}}  cards left  this deal  total")
-    for s, name in enumerate(tg.names):
-        tg.say(f"{name:{width}}  {game.hands[s].bit_count():10d}  {outcome.scores[s]:+9d}"
-                 f"  {tg.match.totals[s]:+5d}")
+    width = max(len(n) for n in tg.short)
+    head = f"{'':{width}}  left   deal  total  "
+    tg.say(f"{head}cards held")
+    limit = render.width() - 1 - len(head)
+    for s, name in enumerate(tg.short):
+        left = game.hands[s]
+        order = render.hand_order(cards_of(left), game.rules, False)
+        lines = render.wrap([render.card(c) for c in order], "", limit, sep=" ") or ["-"]
+        tg.say(f"{name:{width}}  {left.bit_count():4d}  {outcome.scores[s]:+5d}"
+               f"  {tg.match.totals[s]:+5d}  {lines[0]}")
+        for rest in lines[1:]:
+            tg.say(" " * len(head) + rest)
     tg.say("Why:")
     if game.variant.teams:
         tg.say("  " + house.team_result(tg, game))
     for line in explain(game):
         tg.say_list("", line.describe(tg.short[line.seat]).split(", "), joiner=",",
-                      first="  ", indent="      ")
-        left = game.hands[line.seat]
-        if left and line.seat:
-            order = render.hand_order(cards_of(left), game.rules, False)
-            tg.say(f"    held: {render.cards(order)}")
+                    first="  ", indent="      ")

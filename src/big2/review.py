@@ -1,0 +1,151 @@
+"""The game review: a recorded deal's decisions judged by the expert search.
+
+For each decision of one seat that had a choice, :func:`review` asks
+:meth:`big2.bots.ExpertBot.analyse` for the candidate plays' values (the
+seat's expected points at the deal's end, over sampled deals of the cards it
+could not see) with the play made searched on the same samples as the best
+play found. The gap between them marks the play:
+
+- an **inaccuracy** when the play made is :data:`INACCURACY` points or more
+  below the best play found,
+- a **mistake** when it is :data:`MISTAKE` points or more below,
+
+with one sentence of why where a simple fact of the two plays says it
+(:func:`big2.bots.reasons.why_better`). Decisions with one legal play are
+not reviewed. ``big2 replay FILE --review`` prints it (:func:`report`).
+
+The values are estimates: a few hundred play-outs a decision put a value
+within about a point (one standard error) of the search's own, so a gap
+under :data:`INACCURACY` is not told apart from noise.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from big2.bots.expert import ExpertBot
+from big2.bots.reasons import describe, why_better
+from big2.cards import Mask
+from big2.records import GameRecord
+
+INACCURACY = 3.0
+"""Points below the best play found from which a play is an inaccuracy."""
+MISTAKE = 8.0
+"""Points below the best play found from which a play is a mistake."""
+REVIEW_BUDGET = 400
+"""Play-outs a decision: a 13-card deal's review in a few seconds on two cores."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One reviewed decision: *ply* (1-based action number) by *seat*.
+
+    Attributes:
+        made, made_value: the play made (``0``: a pass) and its value.
+        best, best_value: the best play found and its value (points).
+        choices: how many legal plays there were.
+        why: a sentence of why *best* is better, when a simple fact says it.
+    """
+
+    ply: int
+    seat: int
+    made: Mask
+    made_value: float
+    best: Mask
+    best_value: float
+    choices: int
+    why: str | None = None
+
+    @property
+    def loss(self) -> float:
+        """Points the play made gives up against the best play found (0 or more)."""
+        return max(0.0, self.best_value - self.made_value)
+
+    @property
+    def mark(self) -> str | None:
+        """``"mistake"``, ``"inaccuracy"`` or ``None``."""
+        if self.made == self.best:
+            return None
+        if self.loss >= MISTAKE:
+            return "mistake"
+        if self.loss >= INACCURACY:
+            return "inaccuracy"
+        return None
+
+
+def decisions(record: GameRecord, seat: int, *, budget: int = REVIEW_BUDGET, seed: int = 0,
+              bot: ExpertBot | None = None) -> Iterator[Decision]:
+    """Each of *seat*'s decisions in *record* that had a choice, reviewed in turn.
+
+    Raises:
+        ValueError: a seat outside the record, or rules the search cannot read
+            (jokers, two decks).
+    """
+    if not 0 <= seat < record.num_players:
+        raise ValueError(f"seats are 0..{record.num_players - 1}")
+    if record.rules.extended_deck:
+        raise ValueError("the review's search reads one 52-card deck: no jokers, no second deck")
+    judge = bot or ExpertBot(seed=seed, budget=budget)
+    for i, action in enumerate(record.actions):
+        if action.seat != seat:
+            continue
+        view = record.view(seat, i)
+        if len(view.legal) < 2:
+            continue
+        rows = judge.analyse(view, include=(action.cards,))
+        best, _, best_value = rows[0]
+        made_value = next(v for m, _, v in rows if m == action.cards)
+        why = why_better(view, best, action.cards) if best != action.cards else None
+        yield Decision(i + 1, seat, action.cards, made_value, best, best_value,
+                       len(view.legal), why)
+
+
+def review(record: GameRecord, seat: int, *, budget: int = REVIEW_BUDGET,
+           seed: int = 0) -> list[Decision]:
+    """Every reviewed decision of *seat* in *record* (see :func:`decisions`)."""
+    return list(decisions(record, seat, budget=budget, seed=seed))
+
+
+def report(record: GameRecord, seat: int, *, number: int = 1, budget: int = REVIEW_BUDGET,
+           seed: int = 0, say: Callable[[str], None] = print) -> list[Decision]:
+    """Print the review of *seat*'s decisions a line to three each (the play
+    made; the best found; why), as they are judged, and two closing lines
+    with the count of marks and the time taken."""
+    start = time.perf_counter()
+    name = record.names[seat]
+    say(f"=== Review of deal {number} · S{seat} {name} ===")
+    say(f"expert-v1 search, {budget} play-outs a decision. Values: expected points at the")
+    say(f"deal's end. Marks: inaccuracy {INACCURACY:g} to {MISTAKE:g} points below the best "
+        "play found,")
+    say(f"mistake {MISTAKE:g} or more.")
+    out: list[Decision] = []
+    view_of = record.view
+    forced = sum(1 for i, a in enumerate(record.actions)
+                 if a.seat == seat and len(view_of(seat, i).legal) < 2)
+    for d in decisions(record, seat, budget=budget, seed=seed):
+        out.append(d)
+        view = view_of(seat, d.ply - 1)
+        made = describe(view, d.made)
+        verb = "passes" if not d.made else f"plays {made}"
+        head = f"{d.ply:4d}. {verb}"
+        if d.made == d.best:
+            say(f"{head:50} {d.made_value:+6.1f}  best")
+            continue
+        mark = f"  {d.mark} ({d.best_value - d.made_value:+.1f})" if d.mark else ""
+        say(f"{head:50} {d.made_value:+6.1f}{mark}")
+        line = f"      best found: {describe(view, d.best)}"
+        say(f"{line:50} {d.best_value:+6.1f}")
+        if d.why and d.mark:
+            say(f"      why: {d.why}")
+    counts = {m: sum(1 for d in out if d.mark == m) for m in ("inaccuracy", "mistake")}
+    plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes"}
+    marks = ", ".join(f"{n} {m if n == 1 else plural[m]}" for m, n in counts.items())
+    say(f"S{seat} {name}: {len(out)} decision{'s' * (len(out) != 1)} reviewed: {marks}.")
+    say(f"{forced} with one legal play left out; {time.perf_counter() - start:.1f} s.")
+    return out
+
+
+__all__ = ["INACCURACY", "MISTAKE", "REVIEW_BUDGET", "Decision", "decisions", "report",
+           "review"]

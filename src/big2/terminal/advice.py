@@ -1,0 +1,73 @@
+"""The terminal game's commands that answer questions: the hint (``a``), the
+last-card call (``l``) and quitting with the totals shown (``q``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from big2.bots.reasons import why_play
+from big2.terminal import listing, parse
+
+if TYPE_CHECKING:
+    from big2.bots import Bot
+    from big2.game import Game
+    from big2.terminal.console import Console
+
+
+def totals(tg: Console) -> str:
+    """The match totals so far, a seat each: ``You +0 · Bot 1 -5 …``."""
+    return " · ".join(f"{tg.short[s]} {t:+d}" for s, t in enumerate(tg.match.totals))
+
+
+def confirm_quit(tg: Console) -> bool:
+    """Show the totals and ask before quitting; ``True`` to quit (end of input quits)."""
+    done = len(tg.match.results)
+    tg.say(f"Match totals after {done} deal{'s' * (done != 1)}: {totals(tg)}")
+    answer = tg.ask("Quit the match? [y/N] ")
+    return answer is None or answer.lower() in parse.YES | parse.QUIT
+
+
+def hint(tg: Console, game: Game, bot: Bot) -> None:
+    """What *bot* would play in your seat, and why where a simple fact says it;
+    from a search bot (:class:`~big2.bots.ExpertBot`), with the expected points
+    of its play and of the next best."""
+    from big2.bots import ExpertBot
+
+    view = game.view(0)
+    values = ""
+    if isinstance(bot, ExpertBot) and not game.rules.extended_deck:
+        rows = bot.analyse(view)
+        play = rows[0][0]
+        values = f" ({rows[0][2]:+.1f} points expected"
+        if len(rows) > 1:
+            values += f"; next best {_shown(game, rows[1][0])} {rows[1][2]:+.1f}"
+        values += ")"
+    else:
+        play = bot.choose(view)
+    why = why_play(view, play)
+    tg.say(f"Hint ({bot.name} bot): {_shown(game, play)}{values}" + (f": {why}" if why else ""))
+
+
+def _shown(game: Game, play: int) -> str:
+    if not play:
+        return "pass"
+    shown = listing.describe(game, play)
+    return f"{shown.label} {listing.show(shown)}"
+
+
+def last_card(tg: Console, game: Game) -> None:
+    """Announce your last card, or say what ``l`` is for and why not now."""
+    if not game.variant.announces_last_card:
+        tg.say("l announces a last card under the last_card rule, which this game does not "
+               "use.")
+        return
+    if game.can_call_last_card(0):
+        game.call_last_card(0)
+        tg.say("  You announce: last card!")
+        return
+    held = game.hands[0].bit_count()
+    if held == 1:
+        tg.say("You have already announced your last card.")
+    else:
+        tg.say(f"l announces your last card: you hold {held} cards; announce when you are "
+               "down to one (going out unannounced pays the others).")
