@@ -29,7 +29,7 @@ import random
 from collections.abc import Iterable, Sequence
 
 from big2.actions import HouseActions
-from big2.cards import DECK_SIZE, CardSet, Mask
+from big2.cards import CardSet, Mask
 from big2.house.go_fish import unseen_stock
 from big2.house.redeal import hand_points
 from big2.house.teams import Teams
@@ -305,10 +305,8 @@ def free_leader(game: Game) -> int | None:
         return None if game.must_contain else game.to_move
     first = game.history[0]
     fresh = Game(game.rules, hands=list(game.initial_hands), dealer=game.dealer)
-    low = int(fresh.must_contain)
-    low |= low << DECK_SIZE | low >> DECK_SIZE  # two decks: either copy of it will do
-    if fresh.to_move == first.seat and first.cards & low:
-        return None  # the lowest-card rule gives the same deal
+    if fresh.to_move == first.seat and fresh.is_legal(first.cards):
+        return None  # the lowest-card rule gives the same deal (under opening="alone" too)
     return first.seat
 
 
