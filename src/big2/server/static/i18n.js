@@ -31,6 +31,7 @@ document.documentElement.lang = current;
 // [English, 繁體, 简体]; {0}, {1}… are filled in by t().
 const S = {
   lobbyTitle: ["Big Two — lobby", "大老二 — 大廳", "锄大地 — 大厅"],
+  gameName: ["Big Two", "大老二", "锄大地"],
   gameNames: ["Big Two · Deuces · Pusoy Dos · Dai Di", "大老二 · 鋤大D", "锄大地 · 大老二"],
   playBigTwo: ["Play Big Two", "玩大老二", "玩锄大地"],
   heroText: ["Make a table, share its link with friends, and bots fill the empty seats.",

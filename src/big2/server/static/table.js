@@ -111,7 +111,7 @@ function render() {
   const tb = S.state.table, g = game();
   applyText(document);
   setConn(connKey, $("conn").classList.contains("ok"));
-  turnCue(myTurn(), tb.name, t("yourTurn"));
+  turnCue(myTurn(), tb.name, t("yourTurn"), t("gameName"));
   $("title").textContent = tb.name;
   $("deal").textContent = tb.deal
     ? (tb.deals ? t("dealOfN", tb.deal, tb.deals) : t("dealOf", tb.deal)) : t("waiting");
