@@ -1,7 +1,8 @@
 """Issue 27's browser fixes in Chromium: the scores panel holds four players'
 columns without a sideways scroll at common desktop sizes, the tab title does
-not say the game's name twice, phone buttons are a finger's tap tall, and
-Chinese labels render with a CJK font (not empty boxes)."""
+not say the game's name twice, phone buttons are a finger's tap tall,
+Chinese labels render with a CJK font (not empty boxes), and a turn where pass
+is the only play passes by itself (a setting, on by default, remembered)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 import test_browser as tb
 from conftest import LiveServer
 from test_browser import PHONE, new_page, page_errors, seat_at, wait_turn
+from test_browser_more import play_weakest
 
 browser = tb.browser  # this module's Chromium, and the server the tests share
 web = tb.web
@@ -153,5 +155,59 @@ def test_chinese_labels_render_in_a_cjk_font(browser: Any, web: LiveServer) -> N
       const r = document.createRange(); r.selectNodeContents(e);
       return r.getBoundingClientRect().width / parseFloat(getComputedStyle(e).fontSize); }""")
     assert width >= 0.9 * len(page.inner_text("h1[data-i18n=playBigTwo]")), width
+    assert not errors, errors
+    page.context.close()
+
+
+def only_pass(page: Any) -> bool:
+    return bool(page.evaluate("() => big2.myTurn() && big2.state.game.legal.length === 1 "
+                              "&& big2.state.game.legal[0] === ''"))
+
+
+def test_a_forced_pass_passes_by_itself(browser: Any, web: LiveServer) -> None:
+    page = new_page(browser, auto_pass=True)
+    errors = page_errors(page)
+    seat_at(web, page, [None, "greedy", "greedy", "greedy"], deals=3)
+    page.wait_for_selector("#hand .card")
+    page.click("#settings summary")
+    assert page.is_checked("#auto-pass")  # on by default
+    page.uncheck("#auto-pass")  # off, and remembered across a reload
+    page.reload()
+    page.wait_for_selector("#hand .card")
+    page.click("#settings summary")
+    assert not page.is_checked("#auto-pass")
+    page.click("#settings summary")
+    waited = passed = False
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and not passed:
+        status = page.evaluate("() => big2.state.table.status")
+        if status == "over":
+            break
+        if status == "between":  # the next deal, for another chance of a forced pass
+            page.wait_for_selector("#next-btn:enabled")
+            page.keyboard.press("n")
+            page.wait_for_function("() => big2.state.table.status === 'playing'")
+            continue
+        if not wait_turn(page):
+            continue
+        n = page.evaluate("() => big2.state.game.plies")
+        if not only_pass(page):
+            play_weakest(page)
+            continue
+        if not waited:  # switched off: the turn waits for the player
+            time.sleep(1.5)
+            assert only_pass(page) and page.evaluate("() => big2.state.game.plies") == n
+            waited = True
+            page.click("#settings summary")
+            page.check("#auto-pass")  # on again: this very turn passes by itself
+            page.click("#settings summary")
+        page.wait_for_function(f"() => big2.state.game.plies > {n}", timeout=3000)
+        mine = page.evaluate(f"() => {{ const g = big2.state.game;"
+                             f" return g.log[g.log.length - (g.plies - {n})]; }}")
+        assert mine == [0, ""], mine  # the move after the forced turn is your seat's pass
+        assert page.inner_text("#message") == "Nothing beats it — passed for you"
+        passed = True
+    assert waited and passed, "no forced pass came up in three deals"
+    assert page.evaluate("() => localStorage.getItem('big2.autoPass')") == "true"
     assert not errors, errors
     page.context.close()
