@@ -54,6 +54,9 @@ def page_errors(page: Any) -> list[str]:
     return errors
 
 
+NO_AUTO_PASS = "try { localStorage.setItem('big2.autoPass', 'false'); } catch (e) {}"
+
+
 def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, auto_pass: bool = False,
              **kw: Any) -> Any:
     """A page in a fresh context (its own localStorage), English unless *kw* says.
@@ -63,8 +66,7 @@ def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, auto_pass: bool =
     kw.setdefault("locale", "en-GB")
     page = browser.new_context(viewport=viewport, **kw).new_page()
     if not auto_pass:
-        page.add_init_script("try { localStorage.setItem('big2.autoPass', 'false'); } "
-                             "catch (e) {}")
+        page.add_init_script(NO_AUTO_PASS)
     page.set_default_timeout(15000)
     return page
 

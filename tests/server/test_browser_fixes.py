@@ -109,6 +109,9 @@ def test_phone_tap_targets_are_44_px(browser: Any, web: LiveServer) -> None:
     assert not small_targets(page), small_targets(page)
     page.click("#settings summary")  # the menu opens below its switch, still reachable
     assert page.is_visible("#lang")
+    rows = page.eval_on_selector_all("#settings .menu-row",
+                                     "els => els.map(e => e.getBoundingClientRect().height)")
+    assert len(rows) >= 4 and min(rows) >= 44, rows  # a row (its label) is the tap target
     page.click("#settings summary")
     page.goto(f"{web.url}/replay/{rid}")
     page.wait_for_selector(".replay-hand .card")
