@@ -73,9 +73,9 @@ SHORTENED: dict[str, Form] = {
     # README.md
     "make play": Form(stdin="q\n", needs=("make-venv",),
                       why="interactive: the game starts, then q quits it"),
-    "apt-get install python3-venv chromium fonts-liberation": Form(
+    "apt-get install python3-venv chromium fonts-liberation fonts-noto-cjk": Form(
         run="""sh -c 'python3 -c "import venv, ensurepip" && command -v chromium >/dev/null """
-            """&& fc-list | grep -qi "liberation sans"'""",
+            """&& fc-list | grep -qi "liberation sans" && fc-list | grep -qi "noto sans cjk"'""",
         why="installs system packages as root: the test checks instead that what they bring "
             "is here (as .ci/run checks before it installs them)"),
     "make test": Form(run="make -n test", needs=("make-venv",),

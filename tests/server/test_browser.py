@@ -54,10 +54,19 @@ def page_errors(page: Any) -> list[str]:
     return errors
 
 
-def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, **kw: Any) -> Any:
-    """A page in a fresh context (its own localStorage), English unless *kw* says."""
+NO_AUTO_PASS = "try { localStorage.setItem('big2.autoPass', 'false'); } catch (e) {}"
+
+
+def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, auto_pass: bool = False,
+             **kw: Any) -> Any:
+    """A page in a fresh context (its own localStorage), English unless *kw* says.
+    Forced passes (on by default for players) are off unless *auto_pass*: the tests
+    that pass by hand, or wait for the turn timer, decide each turn themselves
+    (``test_browser_fixes.py`` tests the default)."""
     kw.setdefault("locale", "en-GB")
     page = browser.new_context(viewport=viewport, **kw).new_page()
+    if not auto_pass:
+        page.add_init_script(NO_AUTO_PASS)
     page.set_default_timeout(15000)
     return page
 

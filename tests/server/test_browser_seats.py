@@ -20,7 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from conftest import LiveServer
-from test_browser import browser, page_errors  # noqa: F401  (the module's Chromium)
+from test_browser import (  # noqa: F401  (browser: the module's Chromium)
+    NO_AUTO_PASS,
+    browser,
+    page_errors,
+)
 
 from big2.server.tables import Timing
 
@@ -126,6 +130,7 @@ def test_six_seats_two_decks_jokers_in_the_browser(browser: Any,  # noqa: F811
     web: LiveServer = live_factory(timing=Timing(bot_delay=0.05, grace=30, deal_pause=30))
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
+    page.add_init_script(NO_AUTO_PASS)  # it passes by hand (#pass-btn)
     page.set_default_timeout(15000)
     errors = page_errors(page)
     page.goto(web.url + "/")

@@ -13,10 +13,23 @@ function iconUrl(turn) {
   return "data:image/svg+xml," + encodeURIComponent(svg);
 }
 
+// The game's name in each language: a table named after it is not named twice in the title.
+const GAME_NAMES = ["big two", "大老二", "锄大地", "鋤大地", "鋤大d", "锄大d"];
+
+// The tab title: "Table · Big Two", or the table's name alone when it is the game's name
+// (a table keeps the default name "Big Two": not "Big Two · Big Two").
+export function tabTitle(table, gameName) {
+  const name = (table || "").trim();
+  if (!name) return gameName;
+  const low = name.toLowerCase();
+  return GAME_NAMES.includes(low) || low === gameName.toLowerCase() ? name
+    : `${name} · ${gameName}`;
+}
+
 let shownTurn = null;
 // Title "● Your turn · Table" and a red dot on the favicon while *turn*.
-export function turnCue(turn, title, turnWord) {
-  document.title = turn ? `● ${turnWord} · ${title}` : `${title} · Big Two`;
+export function turnCue(turn, title, turnWord, gameName = "Big Two") {
+  document.title = turn ? `● ${turnWord} · ${title}` : tabTitle(title, gameName);
   if (turn === shownTurn) return;
   shownTurn = turn;
   let link = document.querySelector("link[rel=icon]");

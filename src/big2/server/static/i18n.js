@@ -31,6 +31,7 @@ document.documentElement.lang = current;
 // [English, 繁體, 简体]; {0}, {1}… are filled in by t().
 const S = {
   lobbyTitle: ["Big Two — lobby", "大老二 — 大廳", "锄大地 — 大厅"],
+  gameName: ["Big Two", "大老二", "锄大地"],
   gameNames: ["Big Two · Deuces · Pusoy Dos · Dai Di", "大老二 · 鋤大D", "锄大地 · 大老二"],
   playBigTwo: ["Play Big Two", "玩大老二", "玩锄大地"],
   heroText: ["Make a table, share its link with friends, and bots fill the empty seats.",
@@ -151,6 +152,8 @@ const S = {
   language: ["Language", "語言", "语言"],
   fourColor: ["Four-colour deck", "四色牌", "四色牌"],
   sound: ["Sound on your turn", "輪到你時發聲", "轮到你时提示音"],
+  autoPass: ["Pass automatically when you cannot play", "無牌可出時自動過", "无牌可出时自动过"],
+  autoPassed: ["Nothing beats it — passed for you", "無牌大得過 — 已自動過", "没有牌大得过 — 已自动过"],
   seatLabel: ["{0}, {1}", "{0}，{1}", "{0}，{1}"],
   toMove: ["to play", "出牌中", "出牌中"],
   playedBy: ["{0} played", "{0} 出了", "{0} 出了"],

@@ -1,5 +1,5 @@
 // The table page: one WebSocket, state from the server, clicks and keys back.
-import {$, api, el, forgetSeat, saveSeat, savedSeat, setPlayerName} from "./dom.js";
+import {$, api, el, forgetSeat, saveSeat, savedSeat, setPlayerName, setting} from "./dom.js";
 import {backEl, cardEl, cardsKey, labels, playEl, splitCards, textCards} from "./cards.js";
 import {applyText, cardName, kindText, t} from "./i18n.js";
 import {layoutSpots, relPos} from "./layout.js";
@@ -13,6 +13,9 @@ import {renderPanel, revealEl} from "./panel.js";
 let ws = null, retries = 0, nextId = 1, timerBase = null, shownRecords = -1;
 let messageUntil = 0, sticky = false, sentSince = false, lastShownPlay = null;
 let lastChange = null;  // the last play, pass, next or start sent: offered again if not saved
+let sentForState = false;  // a play or pass sent since the last state (not sent twice)
+let autoPassTimer = null;
+const AUTO_PASS_MS = 600;  // long enough to see the play you cannot beat
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -40,7 +43,9 @@ function setConn(key, ok) {
 S.send = (msg) => {
   if (!ws || ws.readyState !== WebSocket.OPEN) { flash(t("notConnected"), true); return; }
   msg.id = nextId++;
-  if (msg.type === "play" || msg.type === "pass") { sentSince = true; sticky = false; }
+  if (msg.type === "play" || msg.type === "pass") {
+    sentSince = true; sticky = false; sentForState = true;
+  }
   if (["play", "pass", "next", "start"].includes(msg.type)) lastChange = msg;
   ws.send(JSON.stringify(msg));
 };
@@ -49,6 +54,7 @@ function onMessage(msg) {
   if (msg.type === "state") {
     const before = S.state;
     S.state = msg;
+    sentForState = false;
     timerBase = performance.now();
     if (!sticky) flash("");  // a hint, error or note is about the state before
     noticeBotMove(before, msg);
@@ -111,13 +117,33 @@ function render() {
   const tb = S.state.table, g = game();
   applyText(document);
   setConn(connKey, $("conn").classList.contains("ok"));
-  turnCue(myTurn(), tb.name, t("yourTurn"));
+  turnCue(myTurn(), tb.name, t("yourTurn"), t("gameName"));
   $("title").textContent = tb.name;
   $("deal").textContent = tb.deal
     ? (tb.deals ? t("dealOfN", tb.deal, tb.deals) : t("dealOf", tb.deal)) : t("waiting");
   setLegal(g);
   reshow();
   renderSeats(); renderCenter(); renderHand(); renderPanel(join); renderSide(); tick();
+  autoPass();
+}
+
+// Forced passes: when pass is your only legal play, pass for you after a moment (the
+// "Pass automatically" setting, on unless switched off; kept in localStorage).
+function onlyPass() {
+  const g = game();
+  return myTurn() && !!g.legal && g.legal.length === 1 && g.legal[0] === "";
+}
+function autoPass() {
+  clearTimeout(autoPassTimer);
+  if (!onlyPass() || !setting("autoPass", true)) return;
+  const at = `${S.state.table.deal}:${game().plies}`;
+  autoPassTimer = setTimeout(() => {
+    if (sentForState || !onlyPass() || !setting("autoPass", true)
+        || `${S.state.table.deal}:${game().plies}` !== at) return;
+    S.send({type: "pass"});
+    flash(t("autoPassed"));
+    sticky = true;  // kept over the bots' plays that follow, like "Time's up"
+  }, AUTO_PASS_MS);
 }
 
 function renderSeats() {
@@ -308,7 +334,9 @@ function tick() {
 }
 setInterval(tick, 250);
 
-function pass() { if (myTurn() && !$("pass-btn").disabled) S.send({type: "pass"}); }
+function pass() {
+  if (myTurn() && !$("pass-btn").disabled && !sentForState) S.send({type: "pass"});
+}
 function hint() { if (myTurn()) S.send({type: "hint"}); }
 function sort() {
   H.sortBy = H.sortBy === "rank" ? "suit" : "rank";
