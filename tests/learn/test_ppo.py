@@ -16,6 +16,7 @@ torch = pytest.importorskip("torch")  # the training extra; `make test` installs
 
 from big2 import Game  # noqa: E402
 from big2.bots.pnet import (  # noqa: E402
+    STATE_FEATURES,
     PolicyNet,
     hidden_hands,
     load_policy,
@@ -23,6 +24,7 @@ from big2.bots.pnet import (  # noqa: E402
     sample_plays,
     state_features,
 )
+from big2.bots.pfeatures import unseen_cards  # noqa: E402
 from big2.learn.ppo import PPOConfig, Trainer, _gae, export_policy  # noqa: E402
 from big2.learn.ppo_collect import Trajectory  # noqa: E402
 from big2.learn.ppo_model import Actor  # noqa: E402
@@ -51,7 +53,9 @@ def test_numpy_policy_equals_the_torch_actor() -> None:
         obs = encode_game(g, g.to_move)
         plays = card_vectors(g.legal_masks())
         state = torch.from_numpy(state_features(obs, 1))
-        feats = torch.from_numpy(play_features(plays, np.repeat(obs[None, :52], len(plays), 0)))
+        unseen = np.repeat(unseen_cards(obs[None]), len(plays), 0)
+        feats = torch.from_numpy(play_features(plays, np.repeat(obs[None, :52], len(plays), 0),
+                                               unseen))
         rows = torch.zeros(len(plays), dtype=torch.long)
         want = torch.softmax(actor(state, rows, feats), 0).detach().numpy()
         assert np.allclose(net.probabilities(obs, plays, family=1), want, atol=1e-5)
@@ -172,3 +176,45 @@ def test_weights_that_are_not_finite_are_never_checkpointed(tmp_path: Path) -> N
     t2 = Trainer(small(tmp_path / "run", iterations=1), log=lambda m: None)
     t2.run()  # a second checkpoint keeps the first as checkpoint.prev.pt
     assert (tmp_path / "run" / "checkpoint.prev.pt").read_bytes() == before
+
+
+def test_a_checkpoint_from_before_the_engineered_features_resumes(tmp_path: Path) -> None:
+    """Cut a checkpoint back to the first network's inputs (as committed runs
+    were): it resumes with zero weights on the new inputs, computing the same
+    policy and values as the cut networks did."""
+    from big2.bots.pfeatures import RAW_PLAY, RAW_STATE
+
+    cfg = small(tmp_path / "run", iterations=3)
+    Trainer(cfg, log=lambda m: None).run()
+    path = tmp_path / "run" / "checkpoint.pt"
+    saved = torch.load(path, weights_only=False)
+    cuts = {("actor", "s0.weight"): list(range(RAW_STATE)),
+            ("actor", "b.weight"): list(range(RAW_PLAY)),
+            ("critic", "net.0.weight"): [*range(RAW_STATE), *range(STATE_FEATURES,
+                                                                   STATE_FEATURES + 156)]}
+    names = [("actor", k) for k in saved["actor"] if k.endswith(("weight", "bias"))]
+    names += [("critic", k) for k in saved["critic"]]
+    for (part, name), keep in cuts.items():
+        saved[part][name] = saved[part][name][:, keep].clone()
+        st = saved["opt"]["state"][names.index((part, name))]
+        for m in ("exp_avg", "exp_avg_sq"):
+            st[m] = st[m][:, keep].clone()
+    for past in saved["state"]["pool"]:
+        for (part, name), keep in cuts.items():
+            if part == "actor":
+                past[name] = past[name][:, keep].clone()
+    torch.save(saved, path)
+    logs: list[str] = []
+    again = Trainer(cfg, log=logs.append)
+    assert any("widened" in m for m in logs)
+    assert (again.actor.s0.weight[:, RAW_STATE:] == 0).all()
+    assert (again.critic.net[0].weight[:, RAW_STATE:STATE_FEATURES] == 0).all()
+    assert torch.equal(again.critic.net[0].weight[:, STATE_FEATURES:],
+                       saved["critic"]["net.0.weight"][:, RAW_STATE:])
+    assert torch.equal(again.actor.s0.weight[:, :RAW_STATE], saved["actor"]["s0.weight"])
+    assert torch.equal(again.actor.b.weight[:, :RAW_PLAY], saved["actor"]["b.weight"])
+    moments = again.opt.state_dict()["state"][names.index(("actor", "b.weight"))]
+    assert (moments["exp_avg"][:, RAW_PLAY:] == 0).all()
+    assert all(p["s0.weight"].shape[1] == STATE_FEATURES for p in again.state["pool"])
+    again.run()  # and it trains on
+    assert again.state["iteration"] == 6

@@ -5,12 +5,12 @@ The network that the PPO trainer (:mod:`big2.learn.ppo`) trains and the
 :func:`big2.observation.encode_view` gives — and scores each legal play
 against an embedding of that observation computed once per decision:
 
-* **state** (:data:`STATE_FEATURES` inputs): the observation, the cards the
-  seat has not seen (:func:`~big2.bots.qnet.unseen_cards`) and the rule
-  family as a one-hot over :data:`FAMILIES`; two ReLU layers give the
-  embedding ``h``;
-* **play** (:data:`PLAY_FEATURES` inputs): the play's cards, the cards the
-  seat keeps after it, and its size (one-hot 0..5, 0 for a pass);
+* **state** (:data:`STATE_FEATURES` inputs, :func:`~big2.bots.pfeatures.state_features`):
+  the observation, the cards the seat has not seen, the rule family and
+  the shape of the hand; two ReLU layers give the embedding ``h``;
+* **play** (:data:`PLAY_FEATURES` inputs, :func:`~big2.bots.pfeatures.play_features`):
+  the play's cards, the cards the seat keeps after it, its size, kind and
+  top rank, the shape of the hand it leaves and the unseen cards above it;
 * **score**: ``v · relu(C · relu(A h + B p + c) + e)`` for each play ``p``.
   The per-play work is two small layers, so a decision costs about one
   state embedding however many plays there are.
@@ -44,18 +44,21 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
+from big2.bots.pfeatures import (
+    FAMILIES,
+    PLAY_FEATURES,
+    RAW_PLAY,
+    RAW_STATE,
+    STATE_FEATURES,
+    play_features,
+    state_features,
+    widen,
+)
 from big2.bots.qnet import mlp, unseen_cards
-from big2.observation import LAYOUT, OBS_SIZE, card_vectors
+from big2.observation import LAYOUT, card_vectors
 
 WEIGHTS_DIR: Final = Path(__file__).parent / "weights"
 """Where the shipped networks are."""
-FAMILIES: Final = ("classic", "selfplay-2018")
-"""Rule families the network is told apart by (a one-hot input); any other
-rule set the observation can hold is read as ``classic``."""
-STATE_FEATURES: Final = OBS_SIZE + 52 + len(FAMILIES)
-"""Inputs of the state embedding: observation, unseen cards, family."""
-PLAY_FEATURES: Final = 52 + 52 + 6
-"""Inputs per play: its cards, the cards kept after it, its size one-hot."""
 SCORE_SCALE: Final = 13.0
 """Values (the critic's, the trainer's returns) are scores divided by this."""
 NAMES: Final = ("s0_w", "s0_b", "s1_w", "s1_b", "a_w", "b_w", "b_b", "c_w", "c_b", "v_w")
@@ -64,29 +67,6 @@ NAMES: Final = ("s0_w", "s0_b", "s1_w", "s1_b", "a_w", "b_w", "b_b", "c_w", "c_b
 _HAND = LAYOUT["hand"]
 F32 = npt.NDArray[np.float32]
 I8 = npt.NDArray[np.int8]
-
-
-def state_features(obs: I8, family: int | npt.NDArray[np.integer]) -> F32:
-    """``(N, STATE_FEATURES)`` from N observations and each one's family index."""
-    obs = np.atleast_2d(obs)
-    n = obs.shape[0]
-    out = np.zeros((n, STATE_FEATURES), dtype=np.float32)
-    out[:, :OBS_SIZE] = obs
-    out[:, OBS_SIZE:OBS_SIZE + 52] = unseen_cards(obs)
-    out[np.arange(n), OBS_SIZE + 52 + np.broadcast_to(np.asarray(family), (n,))] = 1
-    return out
-
-
-def play_features(cards: I8, hands: I8) -> F32:
-    """``(P, PLAY_FEATURES)`` from P plays' card vectors and the hand each is
-    played from (``(P, 52)`` each)."""
-    p = cards.shape[0]
-    out = np.zeros((p, PLAY_FEATURES), dtype=np.float32)
-    out[:, :52] = cards
-    out[:, 52:104] = hands - cards
-    size = np.minimum(cards.sum(axis=1, dtype=np.int64), 5)
-    out[np.arange(p), 104 + size] = 1
-    return out
 
 
 def family_index(name: str | None) -> int:
@@ -152,10 +132,11 @@ class PolicyNet:
         if missing:
             raise ValueError(f"policy weights lack {', '.join(missing)}")
         self.w = {k: np.ascontiguousarray(arrays[k], dtype=np.float32) for k in NAMES}
-        if self.w["s0_w"].shape[0] != STATE_FEATURES or self.w["b_w"].shape[0] != PLAY_FEATURES:
-            raise ValueError(f"policy weights take {self.w['s0_w'].shape[0]} state and "
-                             f"{self.w['b_w'].shape[0]} play inputs, not {STATE_FEATURES} "
-                             f"and {PLAY_FEATURES}")
+        try:  # weights from before the engineered features read them with zero weights
+            self.w["s0_w"] = widen(self.w["s0_w"], STATE_FEATURES, RAW_STATE, STATE_FEATURES)
+            self.w["b_w"] = widen(self.w["b_w"], PLAY_FEATURES, RAW_PLAY, PLAY_FEATURES)
+        except ValueError as exc:
+            raise ValueError(f"policy weights do not fit this network: {exc}") from None
         self.meta = dict(meta or {})
         """What the weights are: rules, steps, deals, wall time (strings)."""
 
@@ -198,7 +179,7 @@ class PolicyNet:
         valid = np.arange(k)[None, :] < counts[:, None]
         rows, slots = np.nonzero(valid)
         hands = obs[:, _HAND]
-        feats = play_features(cards[rows, slots], hands[rows])
+        feats = play_features(cards[rows, slots], hands[rows], unseen_cards(obs)[rows])
         emb = self.embed(state_features(obs, family))
         out = np.full((n, k), -np.inf, dtype=np.float32)
         out[rows, slots] = self.score_pairs(emb, rows, feats)
@@ -230,8 +211,13 @@ class ValueNet:
     """
 
     def __init__(self, weights: list[F32], biases: list[F32]) -> None:
-        if not weights or weights[0].shape[0] != STATE_FEATURES + 3 * 52:
-            raise ValueError(f"a ValueNet takes {STATE_FEATURES + 3 * 52} inputs")
+        if not weights:
+            raise ValueError("a ValueNet needs at least one layer")
+        try:  # weights from before the engineered features: zero rows for them
+            weights = [widen(weights[0], STATE_FEATURES + 3 * 52, RAW_STATE, STATE_FEATURES),
+                       *weights[1:]]
+        except ValueError as exc:
+            raise ValueError(f"a ValueNet takes {STATE_FEATURES + 3 * 52} inputs: {exc}") from None
         self.weights = [np.ascontiguousarray(w, dtype=np.float32) for w in weights]
         self.biases = [np.ascontiguousarray(b, dtype=np.float32) for b in biases]
 
@@ -258,6 +244,6 @@ def load_policy(path: str | Path) -> PolicyNet:
     return PolicyNet(arrays, meta)
 
 
-__all__ = ["FAMILIES", "NAMES", "WEIGHTS_DIR", "hidden_hands", "pad_plays", "sample_plays", "PLAY_FEATURES", "SCORE_SCALE", "STATE_FEATURES", "PolicyNet",
-           "ValueNet", "family_index", "load_policy", "load_value", "play_features",
-           "state_features"]
+__all__ = ["FAMILIES", "NAMES", "PLAY_FEATURES", "SCORE_SCALE", "STATE_FEATURES", "WEIGHTS_DIR",
+           "PolicyNet", "ValueNet", "family_index", "hidden_hands", "load_policy", "load_value",
+           "pad_plays", "play_features", "sample_plays", "state_features"]

@@ -49,6 +49,7 @@ from big2.bots.pnet import (
     sample_plays,
     state_features,
 )
+from big2.bots.pfeatures import unseen_cards
 from big2.learn.ppo_collect import Collector, Trajectory
 from big2.rules import Rules
 
@@ -125,7 +126,8 @@ class _Batch:
         self.counts = np.array([len(p) for p in plays], dtype=np.int64)
         self.starts = np.concatenate([[0], np.cumsum(self.counts)[:-1]])
         hands = np.repeat(obs[:, :52], self.counts, axis=0)
-        self.plays = play_features(np.concatenate(plays), hands)
+        unseen = np.repeat(unseen_cards(obs), self.counts, axis=0)
+        self.plays = play_features(np.concatenate(plays), hands, unseen)
         self.pick = np.array([p for t in trajs for p in t.pick], dtype=np.int64)
         self.logp = np.array([p for t in trajs for p in t.logp], dtype=np.float32)
         self.size = len(self.pick)
@@ -146,7 +148,7 @@ class Trainer:
     def __init__(self, cfg: PPOConfig, log: Any = print) -> None:
         import torch
 
-        from big2.learn.ppo_model import Actor, Critic
+        from big2.learn.ppo_model import Actor, Critic, widen_checkpoint
 
         self.torch = torch
         self.cfg, self.log = cfg, log
@@ -168,6 +170,8 @@ class Trainer:
         found = self.ckpt if self.ckpt.exists() else prev if prev.exists() else None
         if found is not None:  # (the previous one only if a crash came between the renames)
             saved = torch.load(found, weights_only=False, map_location=self.device)
+            if widen_checkpoint(saved, self.actor, self.critic):
+                log("widened the checkpoint to the engineered features (zero weights on them)")
             self.actor.load_state_dict(saved["actor"])
             self.critic.load_state_dict(saved["critic"])
             self.opt.load_state_dict(saved["opt"])

@@ -16,6 +16,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from big2.bots.pfeatures import RAW_PLAY, RAW_STATE, widen
 from big2.bots.pnet import NAMES, PLAY_FEATURES, STATE_FEATURES, PolicyNet
 
 HIDDEN_FEATURES = 3 * 52
@@ -90,4 +91,40 @@ def state_dict_half(module: nn.Module) -> dict[str, Any]:
     return {k: v.detach().cpu().half() for k, v in module.state_dict().items()}
 
 
-__all__ = ["HIDDEN_FEATURES", "Actor", "Critic", "masked_log_softmax", "state_dict_half"]
+_WIDENED = {"actor": {"s0.weight": (STATE_FEATURES, RAW_STATE, STATE_FEATURES),
+                      "b.weight": (PLAY_FEATURES, RAW_PLAY, PLAY_FEATURES)},
+            "critic": {"net.0.weight": (STATE_FEATURES + HIDDEN_FEATURES, RAW_STATE,
+                                        STATE_FEATURES)}}
+
+
+def widen_checkpoint(saved: dict[str, Any], actor: nn.Module, critic: nn.Module) -> bool:
+    """Bring a checkpoint from before the engineered features up to the
+    current inputs, in place: zero weights (and zero Adam moments) on the new
+    inputs, so the networks compute what they computed. Whether anything
+    changed."""
+    def grow(t: torch.Tensor, spec: tuple[int, int, int]) -> torch.Tensor:
+        return torch.from_numpy(widen(t.detach().cpu().numpy(), spec[0], spec[1], spec[2],
+                                      axis=1)).to(t.device)
+
+    changed = False
+    index = 0
+    opt_state = saved["opt"]["state"]
+    for part, module in (("actor", actor), ("critic", critic)):
+        for name, param in module.named_parameters():
+            spec = _WIDENED[part].get(name)
+            if spec is not None and saved[part][name].shape != param.shape:
+                saved[part][name] = grow(saved[part][name], spec)
+                for key in ("exp_avg", "exp_avg_sq"):
+                    if index in opt_state and key in opt_state[index]:
+                        opt_state[index][key] = grow(opt_state[index][key], spec)
+                changed = True
+            index += 1
+    for past in saved["state"].get("pool", []):  # past selves, float16 actors
+        for name, want in _WIDENED["actor"].items():
+            if past[name].shape[1] != want[0]:
+                past[name] = grow(past[name].float(), want).half()
+    return changed
+
+
+__all__ = ["HIDDEN_FEATURES", "Actor", "Critic", "masked_log_softmax", "state_dict_half",
+           "widen_checkpoint"]
