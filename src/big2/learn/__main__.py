@@ -1,4 +1,5 @@
-"""``python -m big2.learn train|export-policy|plot`` (PPO, :mod:`big2.learn.ppo`) and
+"""``python -m big2.learn train|export-policy|plot`` (PPO, :mod:`big2.learn.ppo`),
+``imitate`` (:mod:`big2.learn.imitate`) and
 ``train-dmc|export`` (the older Deep Monte-Carlo Q network, :mod:`big2.learn.train`)."""
 
 from __future__ import annotations
@@ -60,6 +61,44 @@ def export_policy_cmd(run: str, dest: str, critic: str | None) -> None:
     """Write RUN's policy network to DEST (a float16 .npz the bots load)."""
     net = export_policy(run, dest, critic)
     click.echo(f"{dest}: {Path(dest).stat().st_size / 1e6:.2f} MB, {net.meta}")
+
+
+@main.command("imitate")
+@click.option("--teacher", default="heuristic", show_default=True,
+              help="the bot whose choices are imitated (any bot name)")
+@click.option("--families", default=",".join(FAMILIES), show_default=True)
+@click.option("--deals", default=10_000, show_default=True, help="deals per family")
+@click.option("--epochs", default=6, show_default=True)
+@click.option("--seed", default=0, show_default=True)
+@click.option("--raw", is_flag=True, help="zero the engineered inputs (what do they add?)")
+@click.option("--compare", "compare", multiple=True,
+              help="also report this policy .npz's agreement with the teacher; repeatable")
+@click.option("--out", default=None, help="write the fitted policy to this .npz")
+def imitate_cmd(teacher: str, families: str, deals: int, epochs: int, seed: int, raw: bool,
+                compare: tuple[str, ...], out: str | None) -> None:
+    """Fit a fresh policy network to TEACHER's choices and report how well it
+    agrees on held-out decisions (a check of what the network can represent,
+    and a way to distil a search into it)."""
+    import torch
+    from tqdm import tqdm  # type: ignore[import-untyped]
+
+    from big2.bots.pnet import load_policy
+    from big2.learn.imitate import agreement, fit, teacher_decisions
+
+    torch.set_num_threads(1)
+    names = families.split(",")
+    with tqdm(total=deals * len(names), desc=f"{teacher} deals", unit="deal") as bar:
+        data = teacher_decisions(teacher, names, deals, seed, progress=bar.update)
+    click.echo(f"{len(data):,} decisions with a choice", err=True)
+    for path in compare:
+        click.echo(f"{path}: agreement {agreement(load_policy(path), data):.1%}")
+    actor, _ = fit(data, epochs=epochs, raw=raw, seed=seed, holdout=min(10_000, len(data) // 5),
+                   log=click.echo)
+    if out:
+        net = actor.to_numpy({"families": families, "teacher": teacher, "deals": str(deals),
+                              "epochs": str(epochs)})
+        net.save(out)
+        click.echo(f"wrote {out}")
 
 
 @main.command("train-dmc")
