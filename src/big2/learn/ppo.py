@@ -386,10 +386,11 @@ def export_policy(run: str | Path, dest: str | Path, critic: str | Path | None =
     its critic beside it when *critic* names a file."""
     import torch
 
-    from big2.learn.ppo_model import Actor, Critic
+    from big2.learn.ppo_model import Actor, Critic, widen_checkpoint
 
     saved = torch.load(Path(run) / "checkpoint.pt", weights_only=False, map_location="cpu")
-    actor = Actor()
+    actor, c = Actor(), Critic()
+    widen_checkpoint(saved, actor, c)  # a run from before the engineered features
     actor.load_state_dict(saved["actor"])
     st, cfg = saved["state"], saved["config"]
     net = actor.to_numpy({"families": ",".join(cfg["families"]), "scoring": cfg["scoring"],
@@ -397,7 +398,6 @@ def export_policy(run: str | Path, dest: str | Path, critic: str | Path | None =
                           "cpu_s": f"{st['cpu']:.0f}", "iterations": str(st["iteration"])})
     net.save(dest)
     if critic is not None:
-        c = Critic()
         c.load_state_dict(saved["critic"])
         arrays: dict[str, Any] = {}
         for i, m in enumerate(m for m in c.net if isinstance(m, torch.nn.Linear)):
