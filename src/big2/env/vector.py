@@ -18,25 +18,19 @@ all games at once.
 >>> rewards.shape, infos["seat_rewards"].shape, terminated.dtype, int(venv.deals) > 0
 ((4,), (4, 4), dtype('bool'), True)
 
-Gymnasium's conventions, and the choices made within them:
+Within Gymnasium's conventions (docs/env.md says more):
 
 * **Autoreset: same step** (``metadata["autoreset_mode"]`` is
-  :attr:`gymnasium.vector.AutoresetMode.SAME_STEP`). A game whose deal ends is
-  dealt its next hand in the same :meth:`~VectorEnv.step`: the observation
-  returned is the new deal's, and the finished deal's last observation is in
-  ``infos["final_obs"][i]`` (an object array, ``None`` for games still
-  playing; ``infos["_final_obs"]`` marks the others), as seen by the seat that
-  acted. No step is spent on a dummy action, which matters in self-play where
-  every step is a decision.
-* **Rewards: the mover's**, shape ``(N,)``: the reward of the seat whose
-  action was played (``obs["to_move"]`` before the step), 0 until its deal
-  ends. Gymnasium's vector API and wrappers expect one reward per game, but a
-  deal pays every seat at once, so ``infos["seat_rewards"]`` ``(N, players)``
-  holds each seat's reward of the deals that ended (self-play trains on it).
-* ``terminations`` is ``(N,)`` ``bool``, the games whose deal ended;
-  ``truncations`` is always ``False`` (a deal always ends).
-* Infos follow Gymnasium's vector layout: each key ``k`` comes with a ``bool``
-  ``_k`` marking the games that have it.
+  :attr:`~gymnasium.vector.AutoresetMode.SAME_STEP`): a game whose deal ends is
+  dealt again within the :meth:`~VectorEnv.step`, its observation is the new
+  deal's, and ``infos["final_obs"][i]`` is the finished deal's last one (by
+  the seat that acted). No step goes on a dummy action: in self-play every
+  step is a decision.
+* **Rewards: the mover's**, ``(N,)``: the acting seat's, 0 until its deal
+  ends, as Gymnasium's API and wrappers expect one reward a game; a deal pays
+  every seat, so ``infos["seat_rewards"]`` ``(N, players)`` has them all.
+* ``truncations`` are always ``False``; each info key ``k`` comes with its
+  ``bool`` ``_k`` (the games that have it), as in Gymnasium's vector envs.
 
 The caller plays every seat (self-play); ``opponents=`` seats bots in every
 seat but the learners'. An action form (``actions=``) says what an id means:
