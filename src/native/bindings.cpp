@@ -186,9 +186,9 @@ struct PyState {
   void play(py::handle cards) {
     Mask m = to_mask(cards, "play");
     if (st.to_move < 0) throw py::value_error("the deal is over");
-    if (m & ~st.hands[st.to_move])
-      throw py::value_error("play: seat " + std::to_string(st.to_move) +
-                            " does not hold card " + std::to_string(__builtin_ctzll(m & ~st.hands[st.to_move])));
+    if (Mask away = m & ~st.hands[st.to_move])
+      throw py::value_error("play: seat " + std::to_string(st.to_move) + " does not hold card " +
+                            std::to_string(__builtin_ctzll(away)));
     const auto& l = legal_now();
     if (std::find(l.begin(), l.end(), m) == l.end())
       throw py::value_error("play: not a legal play now");

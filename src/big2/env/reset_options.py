@@ -59,7 +59,8 @@ def check_hands(hands: Any, num_envs: int, players: int, max_cards: int) -> list
             raise ValueError(f"options['hands']: an array must have shape ({num_envs}, {players}) "
                              f"(games, seats), not {hands.shape}")
         if not np.issubdtype(hands.dtype, np.integer):
-            raise TypeError(f"options['hands']: an array must hold integer masks, not {hands.dtype}")
+            raise TypeError(f"options['hands']: an array must hold integer masks, "
+                            f"not {hands.dtype}")
         rows: Sequence[Any] = hands.tolist()
     elif isinstance(hands, Sequence) and not isinstance(hands, (str, bytes)):
         rows = hands

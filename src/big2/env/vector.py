@@ -81,6 +81,7 @@ Obs = dict[str, npt.NDArray[Any]]
 """A batch of observations: ``observation`` ``(N, 635)`` ``int8``,
 ``action_mask`` ``(N, A)`` ``bool``, ``to_move`` ``(N,)`` ``int64``."""
 
+
 class VectorEnv(BatchedSpaces,
                 gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """*num_envs* games of one rule set, stepped together (Gymnasium's vector
@@ -246,8 +247,9 @@ class VectorEnv(BatchedSpaces,
 
     # -- stepping --------------------------------------------------------------
 
-    def step(self, actions: npt.ArrayLike) -> tuple[Obs, npt.NDArray[np.float32], npt.NDArray[np.bool_],
-                                                    npt.NDArray[np.bool_], dict[str, Any]]:
+    def step(self, actions: npt.ArrayLike) -> tuple[
+            Obs, npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_],
+            dict[str, Any]]:
         """Play one action id in every game (*actions*: integer ids, shape ``(N,)``).
 
         Returns ``(obs, rewards, terminations, truncations, infos)``:
