@@ -121,7 +121,7 @@ class Table:
         self.game = self.match.new_game()
         return self.game
 
-    def deal(self, hands: Sequence[Mask]) -> Game:
+    def deal_hands(self, hands: Sequence[Mask]) -> Game:
         """Deal *hands* (one mask per seat) instead of the match's next deal:
         the seat the rules say leads (the lowest card's holder) opens. It is
         no deal of the match, so the deal after it starts a new match, as

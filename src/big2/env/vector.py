@@ -233,7 +233,7 @@ class VectorEnv(BatchedSpaces,
             self._tables.append(Table(self.rules, reward=self._reward, seed=s))
             deal = None if hands is None else hands[i - self._first]
             if deal is not None:
-                self._tables[-1].deal(deal)
+                self._tables[-1].deal_hands(deal)
             bots: dict[int, Bot] = {}
             for seat, spec in self._bot_specs.items():
                 bots[seat] = (spec if isinstance(spec, Bot)
