@@ -67,7 +67,7 @@ class Rollouts:
 
     def __init__(self, venv: VectorEnv, seed: int = 0) -> None:
         self.venv = venv
-        self.obs = venv.reset()
+        self.obs, _ = venv.reset()
         self.rng = np.random.default_rng(seed)
         self._open: list[list[tuple[int, npt.NDArray[np.float32]]]] = [[] for _ in range(venv.num_envs)]
         self.deals = 0
@@ -82,7 +82,8 @@ class Rollouts:
             ids, chosen = choose(self.venv, self.obs, q, epsilon, self.rng)
             for i, seat in enumerate(seats.tolist()):
                 self._open[i].append((seat, chosen[i]))
-            self.obs, rewards, done, _ = self.venv.step(ids)
+            self.obs, _, done, _, infos = self.venv.step(ids)
+            rewards = infos["seat_rewards"]  # (N, players): each seat's final score
             for i in np.flatnonzero(done).tolist():
                 for seat, x in self._open[i]:
                     xs.append(x)
@@ -99,12 +100,13 @@ def evaluate(q: Scorer | None, deals: int, *, rules: str = "classic", opponents:
     """Seat 0 played by *q* (greedy in Q; ``None``: uniformly random) against
     three *opponents* bots, over *deals* fresh deals."""
     venv = VectorEnv(envs, rules, seed=seed, opponents=opponents, learners=[0])
-    obs = venv.reset()
+    obs, _ = venv.reset()
     rng = np.random.default_rng(seed)
     scores: list[float] = []
     while len(scores) < deals:
         ids = venv.sample(rng) if q is None else choose(venv, obs, q, 0.0, rng)[0]
-        obs, rewards, done, _ = venv.step(ids)
+        obs, _, done, _, infos = venv.step(ids)
+        rewards = infos["seat_rewards"]
         scores += [float(rewards[i, 0]) for i in np.flatnonzero(done).tolist()]
     got = np.array(scores[:deals])
     ci = 1.96 * float(got.std(ddof=1)) / math.sqrt(deals)

@@ -186,9 +186,12 @@ struct PyState {
   void play(py::handle cards) {
     Mask m = to_mask(cards, "play");
     if (st.to_move < 0) throw py::value_error("the deal is over");
+    if (Mask away = m & ~st.hands[st.to_move])
+      throw py::value_error("play: seat " + std::to_string(st.to_move) + " does not hold card " +
+                            std::to_string(__builtin_ctzll(away)));
     const auto& l = legal_now();
     if (std::find(l.begin(), l.end(), m) == l.end())
-      throw py::value_error("not a legal play now");
+      throw py::value_error("play: not a legal play now");
     st.apply(m);
     legal_ok = false;
   }
@@ -311,9 +314,20 @@ struct PyBatch {
 
   void observe_into(py::object out, py::dict layout) {
     ObsLayout o{};
+    // every offset an int in 0..65536, so no field can start outside the buffer
     auto at = [&](const char* k) {
       if (!layout.contains(k)) throw py::value_error(std::string("layout: missing ") + k);
-      return layout[k].cast<int>();
+      py::handle v = layout[k];
+      if (!PyLong_Check(v.ptr()) || PyBool_Check(v.ptr()))
+        throw py::type_error(std::string("layout['") + k + "']: expected an int, got " +
+                             std::string(py::str(py::type::handle_of(v).attr("__name__"))));
+      int overflow = 0;
+      long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+      if (x == -1 && PyErr_Occurred()) throw py::error_already_set();
+      if (overflow || x < 0 || x > (1 << 16))
+        throw py::value_error(std::string("layout['") + k + "']: " +
+                              std::string(py::str(v)) + " is outside 0..65536");
+      return int(x);
     };
     o.hand = at("hand"); o.played = at("played"); o.count = at("count"); o.passed = at("passed");
     o.last_play = at("last_play"); o.last_kind = at("last_kind");

@@ -326,8 +326,11 @@ def test_bad_calls_raise(tables: Any) -> None:
         _native.State(tables, "hands", 0, 1)
     with pytest.raises(TypeError):
         _native.State(tables, [1, 2, 4, "8"], 0, 1)
+    held = _native.State(tables, [0b11, 4, 8, 16], 0, 1)
+    with pytest.raises(ValueError, match="play: not a legal play now"):
+        held.play(0b10)  # held, but the first play must contain 3♦
     state = _native.State(tables, [1, 2, 4, 8], 0, 1)
-    with pytest.raises(ValueError, match="not a legal play"):
+    with pytest.raises(ValueError, match="play: seat 0 does not hold card 1"):
         state.play(2)
     with pytest.raises(ValueError, match="not a legal play"):
         state.play(0)  # the leader cannot pass

@@ -175,6 +175,14 @@ def test_bad_arrays_raise_before_any_game_moves() -> None:
     bad = dict(observation_layout(), size=10)
     with pytest.raises(ValueError, match="layout"):
         batch.observe_into(a.obs, bad)
+    # an offset that would write outside the buffer, or is no int, is refused by name
+    for value, error, message in [(-100_000, ValueError, r"layout\['hand'\]: -100000 is outside"),
+                                  (1 << 40, ValueError, r"layout\['hand'\]: 1099511627776 is outside"),
+                                  (1.5, TypeError, r"layout\['hand'\]: expected an int, got float"),
+                                  ("0", TypeError, r"layout\['hand'\]: expected an int, got str"),
+                                  (True, TypeError, r"layout\['hand'\]: expected an int, got bool")]:
+        with pytest.raises(error, match=message):
+            batch.observe_into(a.obs, dict(observation_layout(), hand=value))
     with pytest.raises(ValueError, match="dimension"):
         batch.observe_into(a.obs[:, :600].copy(), observation_layout())
     with pytest.raises(ValueError, match="num_envs"):

@@ -66,7 +66,32 @@ def test_spaces() -> None:
     assert env.action_space == gymnasium.spaces.Discrete(NUM_ACTIONS)
     obs, info = env.reset(seed=0)
     assert obs in space and obs.dtype == np.int8
-    assert info["action_mask"].dtype == np.int8 and info["action_mask"].shape == (NUM_ACTIONS,)
+    assert info["action_mask"].dtype == np.bool_ and info["action_mask"].shape == (NUM_ACTIONS,)
+    # the action space samples from the env's bool mask: a legal id every time
+    for _ in range(20):
+        assert int(env.action_space.sample(info["action_mask"])) in info["legal_actions"]
+
+
+def test_every_env_gives_bool_masks() -> None:
+    """One mask dtype: the AEC observation's mask (and its space), the Gymnasium
+    env's info mask and ``action_masks()``, and the vector env's batch."""
+    from big2.env import VectorEnv
+
+    aec = Big2AECEnv("classic")
+    aec.reset(seed=0)
+    obs = aec.observe(aec.agent_selection)
+    assert obs["action_mask"].dtype == np.bool_
+    assert obs in aec.observation_space(aec.agent_selection)
+    assert aec.observation_space(aec.agent_selection)["action_mask"].dtype == np.bool_
+    legal = np.flatnonzero(obs["action_mask"])
+    assert int(aec.action_space(aec.agent_selection).sample(obs["action_mask"])) in legal
+    env = Big2Env()
+    _, info = env.reset(seed=0)
+    assert info["action_mask"].dtype == env.action_masks().dtype == np.bool_
+    venv = VectorEnv(2, seed=0)
+    vobs, _ = venv.reset()
+    assert vobs["action_mask"].dtype == np.bool_
+    assert venv.single_observation_space["action_mask"].dtype == np.bool_
 
 
 def test_an_illegal_action_ends_the_episode_by_default() -> None:

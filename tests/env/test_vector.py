@@ -52,13 +52,14 @@ def check_batch(venv: VectorEnv, obs: dict) -> None:
 
 def run(venv: VectorEnv, steps: int, seed: int = 0, check: bool = True) -> None:
     rng = np.random.default_rng(seed)
-    obs = venv.reset()
+    obs, _ = venv.reset()
     for _ in range(steps):
         if check:
             check_batch(venv, obs)
-        obs, rewards, done, _ = venv.step(venv.sample(rng))
-        assert rewards.shape == (venv.num_envs, venv.num_players)
-        assert not rewards[~done].any()
+        obs, rewards, done, _, info = venv.step(venv.sample(rng))
+        assert rewards.shape == (venv.num_envs,)
+        assert info["seat_rewards"].shape == (venv.num_envs, venv.num_players)
+        assert not rewards[~done].any() and not info["seat_rewards"][~done].any()
 
 
 # -- hand-relative ids --------------------------------------------------------------
@@ -117,7 +118,7 @@ def test_house_rules_agree_with_the_engine(options: dict) -> None:
 def test_every_action_form_gives_the_reference_legal_plays(form: str) -> None:
     venv = VectorEnv(6, "classic", seed=5, actions=form)  # type: ignore[arg-type]
     rng = np.random.default_rng(1)
-    obs = venv.reset()
+    obs, _ = venv.reset()
     for _ in range(40):
         decoded = legal_sets(venv, obs)
         for i, g in enumerate(venv.games):
@@ -153,10 +154,10 @@ def test_legal_plays_as_card_vectors() -> None:
 
 def trace(venv: VectorEnv, steps: int, seed: int) -> list[np.ndarray]:
     rng = np.random.default_rng(seed)
-    out = [venv.reset()["observation"]]
+    out = [venv.reset()[0]["observation"]]
     for _ in range(steps):
-        obs, rewards, done, _ = venv.step(venv.sample(rng))
-        out += [obs["observation"], rewards, done]
+        obs, rewards, done, _, info = venv.step(venv.sample(rng))
+        out += [obs["observation"], rewards, info["seat_rewards"], done]
     return out
 
 
@@ -167,9 +168,9 @@ def test_same_seed_same_games_different_seed_different_games() -> None:
     assert all(np.array_equal(x, y) for x, y in zip(a, b))
     assert not all(np.array_equal(x, y) for x, y in zip(a, c))
     venv = VectorEnv(4, "classic", seed=9)
-    first = venv.reset()["observation"]
+    first = venv.reset()[0]["observation"]
     venv.step(venv.sample())
-    assert np.array_equal(venv.reset()["observation"], first)  # reset() starts the seed again
+    assert np.array_equal(venv.reset()[0]["observation"], first)  # reset() starts the seed again
 
 
 class Spy(Bot):
@@ -188,20 +189,22 @@ def test_bots_play_the_other_seats() -> None:
     spy = Spy()
     venv = VectorEnv(6, "classic", seed=4, opponents=[spy, "greedy", "random"], learners=[0])
     rng = np.random.default_rng(0)
-    obs = venv.reset()
+    obs, _ = venv.reset()
     ended = 0
     for _ in range(150):
         assert (obs["to_move"] == 0).all()
         check_batch(venv, obs)
-        obs, rewards, done, _ = venv.step(venv.sample(rng))
+        obs, rewards, done, _, info = venv.step(venv.sample(rng))
         ended += int(done.sum())
-        assert np.allclose(rewards[done].sum(axis=1), 0) or venv.rules.scoring != "classic"
+        seat_rewards = info["seat_rewards"]
+        assert np.allclose(seat_rewards[done].sum(axis=1), 0) or venv.rules.scoring != "classic"
+        assert np.array_equal(rewards, seat_rewards[:, 0])  # the learner's, seat 0
     assert ended > 0 and spy.views and all(v.seat == 1 for v in spy.views)
 
 
 def test_two_learners_against_bots() -> None:
     venv = VectorEnv(4, "classic", seed=1, opponents="greedy", learners=(0, 2))
-    obs = venv.reset()
+    obs, _ = venv.reset()
     rng = np.random.default_rng(3)
     for _ in range(100):
         assert set(obs["to_move"].tolist()) <= {0, 2}
@@ -245,10 +248,11 @@ def test_an_illegal_id_can_end_only_its_game() -> None:
     seat = int(ended.observations()["to_move"][2])
     bad = acts.copy()
     bad[2] = 0
-    obs, rewards, done, info = ended.step(bad)
+    obs, rewards, done, _, info = ended.step(bad)
     ref, *_ = control.step(acts)
     assert info["illegal"].tolist() == [False, False, True] and done.tolist() == [False, False, True]
-    assert rewards[2, seat] == -5 and rewards[2].sum() == -5
+    assert rewards[2] == -5 and info["seat_rewards"][2, seat] == -5
+    assert info["seat_rewards"][2].sum() == -5
     assert np.array_equal(obs["observation"][:2], ref["observation"][:2])
     assert len(ended.games[2].history) == 0  # a new deal
 
@@ -308,11 +312,15 @@ def test_workers_give_the_same_games_as_one_process() -> None:
         with VectorEnv(7, "pagat", players=3, seed=8, workers=workers, opponents="greedy",
                        learners=(0, 1)) as venv:
             rng = np.random.default_rng(4)
-            obs = venv.reset()
+            obs, _ = venv.reset()
             out = [obs["observation"], obs["action_mask"]]
             for _ in range(80):
-                obs, rewards, done, _info = venv.step(venv.sample(rng))
-                out += [obs["observation"], obs["action_mask"], obs["to_move"], rewards, done]
+                obs, rewards, done, _, info = venv.step(venv.sample(rng))
+                out += [obs["observation"], obs["action_mask"], obs["to_move"], rewards, done,
+                        info["seat_rewards"]]
+                if done.any():  # the finished deals' last observations come back from the workers
+                    out += [np.stack([info["final_obs"][i]["observation"]
+                                      for i in np.flatnonzero(done)])]
             plays = venv.legal_plays()
             return out, venv.deals, [plays.cards, plays.ids]
     one, deals_one, plays_one = run_with(1)

@@ -4,14 +4,17 @@
 * :class:`Big2Env` (:mod:`big2.env.gym`): Gymnasium, one seat learning, the
   other seats played by bots of chosen levels;
 * :class:`VectorEnv` (:mod:`big2.env.vector`): N games stepped in one call,
-  NumPy arrays throughout, for self-play training;
+  NumPy arrays throughout, for self-play training: Gymnasium's vector API
+  (:class:`gymnasium.vector.VectorEnv`, same-step autoreset);
+* :mod:`big2.env.spaces`: the spaces they share (every action mask is
+  ``bool``); :mod:`big2.env.reset_options`: the vector env's chosen hands;
 * :mod:`big2.env.hand_actions`: hand-relative action ids (2,380 for 13-card
   hands), the vector env's default action form;
 * :mod:`big2.env.actions`: the fixed action space (202,204 ids: every play of
   any rule set, plus pass) and id ↔ cards ↔ text helpers;
 * :mod:`big2.env.observation`: the documented 635-entry 0/1 observation.
 
-The actions and observation modules need only NumPy. The two environment
+The actions and observation modules need only NumPy. The three environment
 classes are loaded on first use, so ``import big2.env`` works without
 PettingZoo or Gymnasium installed (``pip install big2[rl]`` brings them).
 

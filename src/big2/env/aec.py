@@ -6,8 +6,10 @@ observation is a dict:
 
 * ``observation``: the seat's ``int8`` vector of :data:`OBS_SIZE`
   (see :mod:`big2.env.observation`);
-* ``action_mask``: ``int8`` of :data:`NUM_ACTIONS`, 1 at each legal action of
-  the acting agent and all zeros for every other agent.
+* ``action_mask``: ``bool`` of :data:`NUM_ACTIONS` (the one mask dtype of every
+  environment here), ``True`` at each legal action of the acting agent and
+  all ``False`` for every other agent; ``action_space(agent).sample(mask)``
+  takes it (:class:`~big2.env.spaces.ActionSpace`).
 
 The acting agent's ``info`` also lists its legal action ids
 (``info["legal_actions"]``, weakest play first, the pass last): sampling from
@@ -47,10 +49,11 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from big2.env.actions import NUM_ACTIONS
 from big2.env.core import RewardMode, Table
 from big2.env.observation import OBS_SIZE
+from big2.env.spaces import ActionSpace, mask_space
 from big2.rules import Rules
 
 AgentID = str
-ObsDict = dict[str, npt.NDArray[np.int8]]
+ObsDict = dict[str, npt.NDArray[Any]]
 
 RENDER_MODES: Final = ("human", "ansi", "svg")
 """``ansi``: :meth:`Big2AECEnv.render` returns the table as text (every hand
@@ -91,9 +94,9 @@ class Big2AECEnv(AECEnv):  # type: ignore[misc]
         self.render_seat = render_seat
         obs_space = gymnasium.spaces.Dict({
             "observation": gymnasium.spaces.Box(0, 1, (OBS_SIZE,), np.int8),
-            "action_mask": gymnasium.spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+            "action_mask": mask_space(NUM_ACTIONS),
         })
-        act_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
+        act_space = ActionSpace(NUM_ACTIONS)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
         self.agents: list[AgentID] = []

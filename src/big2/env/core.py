@@ -16,12 +16,13 @@ It needs neither PettingZoo nor Gymnasium; :mod:`big2.env.aec` and
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Final, Literal
 
 import numpy as np
 import numpy.typing as npt
 
-from big2.cards import CARD_SYMBOLS, cards_of
+from big2.cards import CARD_SYMBOLS, Mask, cards_of
 from big2.env.actions import (
     ACTION_INDEX,
     ACTION_MASK_LIST,
@@ -89,6 +90,7 @@ class Table:
         self._played_game: Game | None = None
         self._played_upto = 0
         self._played: list[int] = []
+        self._given = False
         self._start(seed)
         self.game: Game = self.match.new_game()
 
@@ -111,11 +113,21 @@ class Table:
         replays the same deals."""
         if seed is not None:
             self._start(seed)
-        elif self.game.is_over():
+        elif self.game.is_over() and not self._given:
             self.match.record(self.game)
-        if seed is None and (self.match.is_over() or not self.game.is_over()):
+        if seed is None and (self.match.is_over() or not self.game.is_over() or self._given):
             self.match = self._match(self._rng.getrandbits(64))
+        self._given = False
         self.game = self.match.new_game()
+        return self.game
+
+    def deal_hands(self, hands: Sequence[Mask]) -> Game:
+        """Deal *hands* (one mask per seat) instead of the match's next deal:
+        the seat the rules say leads (the lowest card's holder) opens. It is
+        no deal of the match, so the deal after it starts a new match, as
+        after a deal left unfinished."""
+        self.game = Game(self.rules, hands=list(hands), names=self.names)
+        self._given = True
         return self.game
 
     # -- actions ---------------------------------------------------------------
@@ -131,11 +143,11 @@ class Table:
             self._legal_src = legal
         return self._legal_ids
 
-    def action_mask(self, seat: int) -> npt.NDArray[np.int8]:
-        """1 at each legal action if *seat* is to move, else all zeros."""
-        out = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    def action_mask(self, seat: int) -> npt.NDArray[np.bool_]:
+        """``True`` at each legal action if *seat* is to move, else all ``False``."""
+        out = np.zeros(NUM_ACTIONS, dtype=np.bool_)
         if seat == self.game.to_move:
-            out[self.legal_actions()] = 1
+            out[self.legal_actions()] = True
         return out
 
     def play(self, action: int) -> None:

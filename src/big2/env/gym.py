@@ -3,9 +3,11 @@ other seats are bots (:func:`big2.bots.make_bot` names or levels).
 
 The observation is the seat's ``int8`` vector (:mod:`big2.env.observation`);
 actions are ids of :mod:`big2.env.actions`. The legal actions come in
-``info["action_mask"]`` (``int8``, 1 = legal) and ``info["legal_actions"]``
-(the ids), and from :meth:`Big2Env.action_masks` (the name sb3-contrib's
-``MaskablePPO`` calls). The reward is 0 until the deal ends, then the seat's
+``info["action_mask"]`` (``bool``, ``True`` = legal: the one mask dtype of
+every environment here) and ``info["legal_actions"]`` (the ids), and from
+:meth:`Big2Env.action_masks` (the name sb3-contrib's ``MaskablePPO`` calls);
+``action_space.sample(info["action_mask"])`` draws a legal id
+(:class:`~big2.env.spaces.ActionSpace`). The reward is 0 until the deal ends, then the seat's
 score (``reward="score"``) or ±1 (``reward="win"``). An action that is not
 legal now ends the episode with ``illegal_reward`` (−1) and
 ``info["illegal"] = True`` (``info["reason"]`` says why), so agents that ignore
@@ -41,6 +43,7 @@ from big2.bots import Bot, make_bot
 from big2.env.actions import ACTION_MASK_LIST, NUM_ACTIONS, check_action_id
 from big2.env.core import RewardMode, Table
 from big2.env.observation import OBS_SIZE
+from big2.env.spaces import ActionSpace
 from big2.game import Game
 from big2.rules import Rules
 
@@ -105,7 +108,7 @@ class Big2Env(gymnasium.Env[npt.NDArray[np.int8], int]):
         self.seat = seat if seat is not None else 0
         self.render_mode = render_mode
         self.observation_space = gymnasium.spaces.Box(0, 1, (OBS_SIZE,), np.int8)
-        self.action_space = gymnasium.spaces.Discrete(NUM_ACTIONS)  # type: ignore[assignment]
+        self.action_space = ActionSpace(NUM_ACTIONS)  # type: ignore[assignment]
         self._seat_rng = random.Random()
 
     @property
@@ -118,8 +121,8 @@ class Big2Env(gymnasium.Env[npt.NDArray[np.int8], int]):
 
     def _info(self) -> dict[str, Any]:
         legal = self.table.legal_actions() if self.game.to_move == self.seat else []
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        mask[legal] = 1
+        mask = np.zeros(NUM_ACTIONS, dtype=np.bool_)
+        mask[legal] = True
         return {"action_mask": mask, "legal_actions": list(legal)}
 
     def _play_bots(self) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 from multiprocessing.connection import Connection
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -24,8 +24,8 @@ import numpy.typing as npt
 
 def _serve(conn: Connection, first: int, size: int, settings: dict[str, Any],
            make: Callable[..., Any]) -> None:
-    """A worker's loop: ``("reset", seed)`` and ``("step", actions)`` until ``("close", None)``;
-    *make* builds the worker's one-process environment."""
+    """A worker's loop: ``("reset", (seed, deals))`` and ``("step", actions)`` until
+    ``("close", None)``; *make* builds the worker's one-process environment."""
     try:
         venv = make(size, _first=first, **settings)
         venv._masks = False  # the parent builds the joined masks
@@ -42,12 +42,13 @@ def _serve(conn: Connection, first: int, size: int, settings: dict[str, Any],
             return
         try:
             if cmd == "reset":
-                venv.reset(arg)
-                conn.send(("ok", venv._batch))
+                seed, deals = arg
+                venv._seed = seed
+                conn.send(("ok", venv._adopt_batch(venv._reset_games(deals))))
             else:
-                before = venv.deals
-                _, rewards, done, info = venv.step(arg)
-                conn.send(("ok", (venv._batch, rewards, done, info["illegal"], venv.deals - before)))
+                out = venv._advance(arg)
+                venv._adopt_batch(out.batch)
+                conn.send(("ok", out))
         except Exception as exc:  # noqa: BLE001 -- the parent raises it
             conn.send(("error", exc))
 
@@ -94,14 +95,15 @@ class Shards:
             raise error
         return out
 
-    def reset(self, seed: int | None) -> list[Any]:
-        """Every worker's batch after a reset."""
-        for conn in self._conns:
-            conn.send(("reset", seed))
+    def reset(self, seed: int | None, deals: Sequence[Any]) -> list[Any]:
+        """Every worker's batch after a reset from *seed*, *deals[k]* the
+        chosen hands of worker *k*'s games (or ``None``)."""
+        for conn, share in zip(self._conns, deals):
+            conn.send(("reset", (seed, share)))
         return self._gather()
 
     def step(self, actions: npt.NDArray[np.int64]) -> list[Any]:
-        """Every worker's ``(batch, rewards, done, illegal, deals)`` after a step."""
+        """Every worker's :class:`~big2.env.batch.Stepped` after a step."""
         b = self.bounds
         for k, conn in enumerate(self._conns):
             conn.send(("step", actions[b[k]:b[k + 1]]))

@@ -1,4 +1,5 @@
-"""Many games stepped in one call: :class:`VectorEnv`, for self-play training.
+"""Many games stepped in one call: :class:`VectorEnv`, a
+:class:`gymnasium.vector.VectorEnv` for self-play training.
 
 Every array is NumPy and batched over the games; the per-game work on the
 hot path is the engine's own (one play and the next seat's legal plays), and
@@ -6,14 +7,30 @@ everything else — the observations, the masks, the action ids — is built for
 all games at once.
 
 >>> venv = VectorEnv(4, "classic", seed=1)
->>> obs = venv.reset()
+>>> obs, infos = venv.reset(seed=1)
 >>> obs["observation"].shape, obs["action_mask"].shape, obs["to_move"].shape
 ((4, 635), (4, 2380), (4,))
+>>> venv.single_observation_space["action_mask"], venv.single_action_space
+(Box(False, True, (2380,), bool), Discrete(2380))
 >>> rng = np.random.default_rng(0)
 >>> for _ in range(300):
-...     obs, rewards, done, info = venv.step(venv.sample(rng))
->>> rewards.shape, done.dtype, int(venv.deals) > 0
-((4, 4), dtype('bool'), True)
+...     obs, rewards, terminated, truncated, infos = venv.step(venv.sample(rng))
+>>> rewards.shape, infos["seat_rewards"].shape, terminated.dtype, int(venv.deals) > 0
+((4,), (4, 4), dtype('bool'), True)
+
+Within Gymnasium's conventions (docs/env.md says more):
+
+* **Autoreset: same step** (``metadata["autoreset_mode"]`` is
+  :attr:`~gymnasium.vector.AutoresetMode.SAME_STEP`): a game whose deal ends is
+  dealt again within the :meth:`~VectorEnv.step`, its observation is the new
+  deal's, and ``infos["final_obs"][i]`` is the finished deal's last one (by
+  the seat that acted). No step goes on a dummy action: in self-play every
+  step is a decision.
+* **Rewards: the mover's**, ``(N,)``: the acting seat's, 0 until its deal
+  ends, as Gymnasium's API and wrappers expect one reward a game; a deal pays
+  every seat, so ``infos["seat_rewards"]`` ``(N, players)`` has them all.
+* ``truncations`` are always ``False``; each info key ``k`` comes with its
+  ``bool`` ``_k`` (the games that have it), as in Gymnasium's vector envs.
 
 The caller plays every seat (self-play); ``opponents=`` seats bots in every
 seat but the learners'. An action form (``actions=``) says what an id means:
@@ -33,45 +50,49 @@ from __future__ import annotations
 import gc
 import random
 from collections.abc import Sequence
-from typing import Any, Final, Literal, NamedTuple, Self
+from typing import Any, ClassVar, Final, Literal, Self
 
+import gymnasium
 import numpy as np
 import numpy.typing as npt
+from gymnasium.vector import AutoresetMode
 
 from big2.bots import Bot, make_bot
 from big2.cards import CARD_SYMBOLS, cards_of
 from big2.env.actions import ACTION_MASKS, NUM_ACTIONS, rule_actions
 from big2.env.batch import Batch as _Batch
-from big2.env.batch import observe_batch
+from big2.env.batch import LegalPlays, check_actions, seating
+from big2.env.batch import Stepped as _Stepped
 from big2.env.core import RewardMode, Table, make_rules
 from big2.env.hand_actions import HandActions, max_hand
+from big2.env.reset_options import Deal, check_options
 from big2.env.shards import Shards
+from big2.env.spaces import ActionSpace, BatchedSpaces, observation_space
 from big2.game import Game
 from big2.house.spare import spare
-from big2.observation import OBS_SIZE, card_vectors
+from big2.observation import OBS_SIZE, encode_game
 from big2.rules import Rules
 from big2.variant import variant
 
 ActionForm = Literal["hand", "rule", "flat"]
 ACTION_FORMS: Final = ("hand", "rule", "flat")
 IllegalMode = Literal["raise", "end"]
+Obs = dict[str, npt.NDArray[Any]]
+"""A batch of observations: ``observation`` ``(N, 635)`` ``int8``,
+``action_mask`` ``(N, A)`` ``bool``, ``to_move`` ``(N,)`` ``int64``."""
 
 
+class VectorEnv(BatchedSpaces,
+                gymnasium.vector.VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
+    """*num_envs* games of one rule set, stepped together (Gymnasium's vector
+    API; see the module for its conventions).
 
-class LegalPlays(NamedTuple):
-    """Every game's legal plays, padded to the largest count *K* of the batch."""
-
-    cards: npt.NDArray[np.int8]
-    """``(N, K, 52)``: row k of game i is its k-th play as a 0/1 card vector
-    (the pass an all-zero row); rows past ``counts[i]`` are zero."""
-    ids: npt.NDArray[np.int64]
-    """``(N, K)``: each play's action id in the env's form, ``-1`` as padding."""
-    counts: npt.NDArray[np.int64]
-    """``(N,)``: how many plays each game has."""
-
-
-class VectorEnv:
-    """*num_envs* games of one rule set, stepped together.
+    Spaces: ``single_action_space`` is :class:`~big2.env.spaces.ActionSpace`
+    (``Discrete(num_actions)``), ``single_observation_space`` a ``Dict`` of
+    ``observation`` (``Box`` 0/1 ``int8`` of 635), ``action_mask`` (``Box``
+    ``bool`` of ``num_actions``) and ``to_move`` (``Discrete(players)``);
+    ``observation_space`` and ``action_space`` are their batches over N games
+    (built on first use: a ``"flat"`` mask batch is large).
 
     Args:
         num_envs: number of games N.
@@ -98,6 +119,9 @@ class VectorEnv:
             and actions. A :class:`Bot` opponent is then copied into each
             worker. Call :meth:`close` (or use ``with``) to stop them.
     """
+
+    metadata: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
+        "autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
     def __init__(self, num_envs: int = 256, rules: Rules | str | None = "classic", *,
                  players: int | None = None, seed: int | None = 0, actions: ActionForm = "hand",
@@ -131,14 +155,16 @@ class VectorEnv:
             self._flat_sorted = ACTION_MASKS[self._flat_order]
             self.num_actions = NUM_ACTIONS
         self.observation_size = OBS_SIZE
+        self.single_observation_space = observation_space(self.num_actions, n)
+        self.single_action_space = ActionSpace(self.num_actions)
         self._seed = seed
         self._reward = reward
-        self._learners, self._bot_specs = self._seating(opponents, learners)
+        self._learners, self._bot_specs = seating(n, opponents, learners)
         self._deals = 0
         self._tables: list[Table] = []
         self._bots: list[dict[int, Bot]] = []
         self._played: list[list[int]] = [[0] * n for _ in range(n_env)]
-        self._obs: dict[str, npt.NDArray[Any]] | None = None
+        self._obs: Obs | None = None
         self._spare_aside = variant(self.rules).deck.spare_aside
         self._first = _first
         self._masks = True
@@ -156,8 +182,9 @@ class VectorEnv:
         """Deals finished since the last :meth:`reset`."""
         return self._deals
 
-    def close(self) -> None:
-        """Stop the worker processes (nothing to do with ``workers=1``)."""
+    def close_extras(self, **kwargs: Any) -> None:
+        """Stop the worker processes (nothing to do with ``workers=1``);
+        :meth:`close` calls it."""
         if self._shards is not None:
             self._shards.close()
             self._shards = None
@@ -170,44 +197,43 @@ class VectorEnv:
 
     # -- set-up ----------------------------------------------------------------
 
-    def _seating(self, opponents: str | Bot | Sequence[str | Bot] | None,
-                 learners: Sequence[int]) -> tuple[frozenset[int], dict[int, str | Bot]]:
-        n = self.num_players
-        if opponents is None:
-            return frozenset(range(n)), {}
-        seats = sorted({int(s) for s in learners})
-        if not seats or any(not 0 <= s < n for s in seats):
-            raise ValueError(f"learners must be seats 0..{n - 1}, not {list(learners)!r}")
-        others = [s for s in range(n) if s not in seats]
-        if isinstance(opponents, (str, Bot)):
-            specs: list[str | Bot] = [opponents] * len(others)
-        else:
-            specs = list(opponents)
-        if len(specs) != len(others):
-            raise ValueError(f"{len(others)} opponents needed for seats {others}, got {len(specs)}")
-        for spec in specs:
-            if isinstance(spec, str):
-                make_bot(spec)  # an unknown name fails now, not in step()
-            elif not isinstance(spec, Bot):
-                raise TypeError(f"an opponent is a bot name or a Bot, not {type(spec).__name__}")
-        return frozenset(seats), dict(zip(others, specs))
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        """Start every game afresh and return ``(obs, infos)`` (``infos`` is
+        empty).
 
-    def reset(self, seed: int | None = None) -> dict[str, npt.NDArray[Any]]:
-        """Start every game afresh (from *seed*, or the seed given at
-        construction) and return the first observations."""
+        *seed* (an ``int``) seeds the games (game *i* of a seed always deals
+        the same stream of hands); without it the seed given at construction
+        (or to the last reset) starts again, so ``reset()`` twice gives the
+        same games. ``options={"hands": deals}`` deals chosen hands: one entry
+        per game, ``None`` or one hand per seat (masks, card text or card
+        numbers; see :mod:`big2.env.reset_options`), checked before any game
+        changes (a :class:`ValueError` names the game and the problem). The
+        seat the rules say leads opens such a deal; the deals after it follow
+        the game's stream.
+        """
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+        hands = check_options(options, self.num_envs, self.num_players, self.hand_actions.hand)
+        super().reset(seed=None if seed is None else int(seed))
         if seed is not None:
-            self._seed = seed
+            self._seed = int(seed)
         self._deals = 0
         if self._shards is not None:
-            return self._adopt(_Batch.join(self._shards.reset(self._seed)))
-        return self._adopt(self._reset_games())
+            b = self._shards.bounds
+            parts = [None if hands is None else hands[b[k]:b[k + 1]] for k in range(len(b) - 1)]
+            return self._adopt(_Batch.join(self._shards.reset(self._seed, parts))), {}
+        return self._adopt(self._reset_games(hands)), {}
 
-    def _reset_games(self) -> _Batch:
+    def _reset_games(self, hands: list[Deal | None] | None = None) -> _Batch:
         base = self._seed
         self._tables, self._bots = [], []
         for i in range(self._first, self._first + self.num_envs):
             s = None if base is None else random.Random(f"big2-vec:{base}:{i}").getrandbits(63)
             self._tables.append(Table(self.rules, reward=self._reward, seed=s))
+            deal = None if hands is None else hands[i - self._first]
+            if deal is not None:
+                self._tables[-1].deal_hands(deal)
             bots: dict[int, Bot] = {}
             for seat, spec in self._bot_specs.items():
                 bots[seat] = (spec if isinstance(spec, Bot)
@@ -221,41 +247,53 @@ class VectorEnv:
 
     # -- stepping --------------------------------------------------------------
 
-    def step(self, actions: npt.ArrayLike) -> tuple[dict[str, npt.NDArray[Any]],
-                                                    npt.NDArray[np.float32],
-                                                    npt.NDArray[np.bool_], dict[str, Any]]:
-        """Play one action id in every game.
+    def step(self, actions: npt.ArrayLike) -> tuple[
+            Obs, npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_],
+            dict[str, Any]]:
+        """Play one action id in every game (*actions*: integer ids, shape ``(N,)``).
 
-        Returns ``(obs, rewards, done, info)``: the next observations,
-        ``rewards`` (N, players) — each seat's reward in games whose deal ended
-        on this step, else 0 — and ``done`` (N,). A game whose deal ended is
-        dealt its next hand at once: its observation is the new deal's.
-        ``info["illegal"]`` (N,) marks games ended by an illegal action.
+        Returns ``(obs, rewards, terminations, truncations, infos)``:
+
+        * ``obs``: the next observations; a game whose deal ended is dealt its
+          next hand at once (same-step autoreset), so its observation is the
+          new deal's;
+        * ``rewards`` ``(N,)``: the reward of the seat that acted in each game
+          (0 until its deal ends);
+        * ``terminations`` ``(N,)``: the games whose deal ended;
+          ``truncations`` ``(N,)``: all ``False``;
+        * ``infos["seat_rewards"]`` ``(N, players)``: every seat's reward in
+          the games whose deal ended, else 0; ``infos["illegal"]`` ``(N,)``:
+          the games an illegal action ended (``illegal="end"``); where a deal
+          ended, ``infos["final_obs"][i]`` is its last observation (the acting
+          seat's, with an all-``False`` mask) and ``infos["final_info"]``
+          holds those games' ``seat_rewards`` and ``illegal``.
+
+        Raises :class:`ValueError` for an action array of the wrong shape or
+        type, an id out of range, or (``illegal="raise"``) an illegal id,
+        before any game moves.
         """
         if self._obs is None:
             raise RuntimeError("call reset() before step()")
-        acts = self._check_actions(actions)
+        actor = self._batch.to_move
+        out = self._advance(check_actions(actions, self.num_envs, self.num_actions))
+        self._deals += out.deals
+        return self._adopt(out.batch), *out.results(actor, self.num_actions)
+
+    def _advance(self, acts: npt.NDArray[np.int64]) -> _Stepped:
+        """Check that the (in-range) ids *acts* are legal, then play them, here
+        or in the workers."""
         rows = np.arange(self.num_envs)
         query = rows * self.num_actions + acts
         pos = np.minimum(np.searchsorted(self._keys, query), len(self._keys) - 1)
         legal = self._keys[pos] == query
-        if not legal.all():
-            bad = np.flatnonzero(~legal)
-            if self.illegal == "raise":
-                raise ValueError(self._illegal_message(bad, acts))
+        if self.illegal == "raise" and not legal.all():
+            raise ValueError(self._illegal_message(np.flatnonzero(~legal), acts))
         if self._shards is not None:
-            parts = self._shards.step(acts)
-            batch = _Batch.join([p[0] for p in parts])
-            rewards, done, illegal = (np.concatenate([p[k] for p in parts]) for k in (1, 2, 3))
-            self._deals += sum(p[4] for p in parts)
-            return self._adopt(batch), rewards, done, {"illegal": illegal}
-        batch, rewards, done, illegal, deals = self._step_games(acts, pos, legal)
-        self._deals += deals
-        return self._adopt(batch), rewards, done, {"illegal": illegal}
+            return _Stepped.join(self._shards.step(acts), self._shards.bounds[:-1].tolist())
+        return self._step_games(acts, pos, legal)
 
     def _step_games(self, acts: npt.NDArray[np.int64], pos: npt.NDArray[np.intp],
-                    legal: npt.NDArray[np.bool_]) -> tuple[_Batch, npt.NDArray[np.float32],
-                                                           npt.NDArray[np.bool_], npt.NDArray[np.bool_], int]:
+                    legal: npt.NDArray[np.bool_]) -> _Stepped:
         """Play the checked actions in this process's games."""
         deals = self._deals
         choice = self._order[pos].tolist()
@@ -265,36 +303,48 @@ class VectorEnv:
         new_flat: list[int] = []
         counts: list[int] = []
         nums: list[int] = []
+        finals: list[tuple[int, Game, int, list[int]]] = []
         # one pass over the games, each touched once: play, then collect the next position;
         # the collector waits for the pass's end (the pass makes thousands of short-lived
         # objects, and collecting mid-way would walk every game's state many times)
         collecting = gc.isenabled()
         gc.disable()
         try:
-            self._play_all(choice, legal_list, rewards, done, new_flat, counts, nums)
+            self._play_all(choice, legal_list, rewards, done, new_flat, counts, nums, finals)
         finally:
             if collecting:
                 gc.enable()
-        return self._collect(new_flat, counts, nums), rewards, done, ~legal, self._deals - deals
+        ended = self._deals - deals
+        self._deals = deals  # step() counts them, in this process or the parent
+        final_obs = (np.stack([encode_game(g, seat, played) for _, g, seat, played in finals])
+                     if finals else np.zeros((0, OBS_SIZE), dtype=np.int8))
+        return _Stepped(self._collect(new_flat, counts, nums), rewards, done, ~legal, ended,
+                        np.array([f[0] for f in finals], dtype=np.int64), final_obs)
 
     def _play_all(self, choice: list[int], legal_list: list[bool], rewards: npt.NDArray[np.float32],
                   done: npt.NDArray[np.bool_], new_flat: list[int], counts: list[int],
-                  nums: list[int]) -> None:
+                  nums: list[int], finals: list[tuple[int, Game, int, list[int]]]) -> None:
         tables, played_all, bots, flat = self._tables, self._played, self._bot_specs, self._flat
         extend, count, put = new_flat.extend, counts.append, nums.extend
         for i in range(self.num_envs):
             t = tables[i]
             g = t.game
+            played = played_all[i]  # the deal's list (a new deal gets a new one)
             if legal_list[i]:
                 m = flat[choice[i]]
-                played_all[i][g.to_move] |= m  # type: ignore[index]
+                seat = g.to_move
+                played[seat] |= m  # type: ignore[index]
                 g.play(m)
                 if bots or g.to_move is None:
-                    done[i] = self._settle(i, rewards)
+                    if self._settle(i, rewards):
+                        done[i] = True
+                        finals.append((i, g, seat, played))  # type: ignore[arg-type]
                     g = t.game
             else:
-                rewards[i, g.to_move] = self.illegal_reward
+                seat = g.to_move
+                rewards[i, seat] = self.illegal_reward
                 done[i] = True
+                finals.append((i, g, seat, played))  # type: ignore[arg-type]
                 self._new_deal(i)
                 self._settle(i, rewards)
                 g = t.game
@@ -331,21 +381,6 @@ class VectorEnv:
             m = bots[seat].choose(g.view(seat))
             self._played[i][seat] |= m
             g.play(m)
-
-    def _check_actions(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
-        a = np.asarray(actions)
-        if a.shape != (self.num_envs,):
-            raise ValueError(f"actions must have shape ({self.num_envs},), not {a.shape}")
-        if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
-            raise ValueError(f"actions must be integer ids, not {a.dtype}")
-        out = a.astype(np.int64)
-        bad = np.flatnonzero((out < 0) | (out >= self.num_actions))
-        if len(bad):
-            shown = ", ".join(f"{int(i)} ({int(out[i])})" for i in bad[:10])
-            more = f" and {len(bad) - 10} more" if len(bad) > 10 else ""
-            raise ValueError(f"action ids are 0..{self.num_actions - 1}; out of range in games "
-                             f"{shown}{more}")
-        return out
 
     def _illegal_message(self, bad: npt.NDArray[np.intp], acts: npt.NDArray[np.int64]) -> str:
         parts = []
@@ -400,30 +435,21 @@ class VectorEnv:
         return self._collect(flat, counts, nums)
 
     def _collect(self, flat: list[int], counts: list[int], nums: list[int]) -> _Batch:
-        """The batch's observations and ids from every game's legal plays
-        (*flat*, *counts* per game) and public numbers (*nums*:
-        :meth:`~big2.game.Game.numbers`, the hands, the played cards per seat)."""
-        n_env, n = self.num_envs, self.num_players
+        """The batch from every game's legal plays and public numbers (see
+        :meth:`~big2.env.batch.Batch.collect`)."""
         self._flat = flat
-        width = 8 + 2 * n
-        num = np.array(nums, dtype=np.int64).reshape(n_env, width)
-        plays = np.array(flat, dtype=np.uint64)
-        counts_a = np.array(counts, dtype=np.int64)
-        games = np.repeat(np.arange(n_env), counts_a)
-        mover = num[:, 0]
-        rows = np.arange(n_env)
-        hands = num[:, 8:8 + n].astype(np.uint64)
-        mover_hand = hands[rows, mover]
-        ids = self._encode(plays, games, mover_hand)
-        return _Batch(observe_batch(num, hands, mover, mover_hand, self._spares()), mover.copy(), counts_a, ids,
-                      plays, mover_hand)
+        return _Batch.collect(flat, counts, nums, self.num_players, self._spares(), self._encode)
 
-    def _adopt(self, batch: _Batch) -> dict[str, npt.NDArray[Any]]:
+    def _adopt_batch(self, batch: _Batch) -> _Batch:
+        """:meth:`_adopt` for a worker process: *batch* back."""
+        self._adopt(batch)
+        return batch
+
+    def _adopt(self, batch: _Batch) -> Obs:
         """Make *batch* the current position of every game: lookup keys, masks."""
         self._batch = batch
         counts, ids = batch.counts, batch.ids
         games = self._games = np.repeat(np.arange(self.num_envs), counts)
-        self._counts, self._ids, self._plays = counts, ids, batch.plays
         self._mover_hand = batch.mover_hand
         keys = games * self.num_actions + ids
         self._order = np.argsort(keys, kind="stable")
@@ -451,7 +477,7 @@ class VectorEnv:
             raise RuntimeError("the games live in the worker processes (workers > 1)")
         return [t.game for t in self._tables]
 
-    def observations(self) -> dict[str, npt.NDArray[Any]]:
+    def observations(self) -> Obs:
         """The latest observations (as :meth:`reset` and :meth:`step` returned)."""
         if self._obs is None:
             raise RuntimeError("call reset() first")
@@ -460,29 +486,16 @@ class VectorEnv:
     def legal_ids(self) -> list[npt.NDArray[np.int64]]:
         """Each game's legal action ids, in the engine's order (weakest first,
         the pass last)."""
-        starts = np.concatenate([[0], np.cumsum(self._counts)])
-        return [self._ids[starts[i]:starts[i + 1]] for i in range(self.num_envs)]
+        return self._batch.legal_ids()
 
     def legal_plays(self) -> LegalPlays:
         """Each game's legal plays as card vectors with their ids (see
         :class:`LegalPlays`), for Q(state, play) networks."""
-        counts, games = self._counts, self._games
-        k = int(counts.max())
-        starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
-        slot = np.arange(len(games)) - starts[games]
-        cards = np.zeros((self.num_envs, k, 52), dtype=np.int8)
-        cards[games, slot] = card_vectors(self._plays)
-        ids = np.full((self.num_envs, k), -1, dtype=np.int64)
-        ids[games, slot] = self._ids
-        return LegalPlays(cards, ids, counts.copy())
+        return LegalPlays.of(self._batch, self._games)
 
     def sample(self, rng: np.random.Generator | None = None) -> npt.NDArray[np.int64]:
         """One uniformly random legal action id per game."""
-        rng = rng if rng is not None else np.random.default_rng()
-        starts = np.concatenate([[0], np.cumsum(self._counts)[:-1]])
-        pick = starts + (rng.random(self.num_envs) * self._counts).astype(np.int64)
-        out: npt.NDArray[np.int64] = self._ids[pick]
-        return out
+        return self._batch.sample(rng if rng is not None else np.random.default_rng())
 
 
 __all__ = ["ACTION_FORMS", "ActionForm", "IllegalMode", "LegalPlays", "VectorEnv"]

@@ -35,12 +35,13 @@ def evaluate_net(net: QNet | None, rules: Rules, opponent: str, deals: int, *, s
     """*net* (greedy in Q; ``None``: random legal plays) in seat 0 against
     three *opponent* bots, over the first *deals* deals of a seeded stream."""
     venv = VectorEnv(min(envs, deals), rules, seed=seed, opponents=opponent, learners=(0,))
-    obs = venv.reset()
+    obs, _ = venv.reset()
     rng = np.random.default_rng(seed)
     scores: list[float] = []
     while len(scores) < deals:
         ids = venv.sample(rng) if net is None else choose(net, obs, venv, 0.0, rng)[0]
-        obs, rewards, done, _ = venv.step(ids)
+        obs, _, done, _, infos = venv.step(ids)
+        rewards = infos["seat_rewards"]
         scores += [float(rewards[i, 0]) for i in np.flatnonzero(done).tolist()]
     return _summary(scores[:deals])
 
@@ -60,7 +61,7 @@ def evaluate_policy(net: PolicyNet | None, rules: Rules, opponent: str, deals: i
     plays) in seat 0 against three *opponent* bots, over the first *deals*
     deals of a seeded stream."""
     venv = VectorEnv(min(envs, deals), rules, seed=seed, opponents=opponent, learners=(0,))
-    obs = venv.reset()
+    obs, _ = venv.reset()
     rng = np.random.default_rng(seed)
     fam = np.full(venv.num_envs, family_index(family))
     scores: list[float] = []
@@ -72,7 +73,8 @@ def evaluate_policy(net: PolicyNet | None, rules: Rules, opponent: str, deals: i
             pick, _ = sample_plays(net, obs["observation"], fam, lp.cards, lp.counts, rng,
                                    greedy=True)
             ids = lp.ids[np.arange(venv.num_envs), pick]
-        obs, rewards, done, _ = venv.step(ids)
+        obs, _, done, _, infos = venv.step(ids)
+        rewards = infos["seat_rewards"]
         scores += [float(rewards[i, 0]) for i in np.flatnonzero(done).tolist()]
     return _summary(scores[:deals])
 

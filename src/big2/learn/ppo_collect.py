@@ -73,7 +73,7 @@ class Collector:
                 venv = VectorEnv(bots, rules, seed=s + 2 + k, opponents=level, learners=(0,))
                 self.groups.append(_Group(venv, fam, frozenset({0}), False))
         for g in self.groups:
-            g.obs = g.venv.reset()
+            g.obs, _ = g.venv.reset()
             g.open = [{} for _ in range(g.venv.num_envs)]
         self.steps = 0
         self.deals = 0
@@ -114,7 +114,8 @@ class Collector:
             t.pick.append(int(pick[i]))
             t.logp.append(float(logp[i]))
         ids = lp.ids[np.arange(len(o)), pick]
-        group.obs, rewards, ended, _ = venv.step(ids)
+        group.obs, _, ended, _, infos = venv.step(ids)
+        rewards = infos["seat_rewards"]  # (N, players): each seat's final score
         self.steps += len(o)
         out: list[Trajectory] = []
         for i in np.flatnonzero(ended).tolist():

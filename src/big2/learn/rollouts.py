@@ -93,7 +93,7 @@ class Actor:
                                  learners=(0,))
                 self.groups.append(_Group(venv, frozenset({0})))
         for g in self.groups:
-            g.obs = g.venv.reset()
+            g.obs, _ = g.venv.reset()
             g.open = [[] for _ in range(g.venv.num_envs)]
         self.deals = 0
 
@@ -126,7 +126,8 @@ class Actor:
         chosen8 = chosen.astype(np.int8)
         for i in np.flatnonzero(mine).tolist():
             group.open[i].append((int(seats[i]), chosen8[i]))
-        group.obs, rewards, done, _ = venv.step(ids)
+        group.obs, _, done, _, infos = venv.step(ids)
+        rewards = infos["seat_rewards"]  # (N, players): each seat's final score
         for i in np.flatnonzero(done).tolist():
             for seat, x in group.open[i]:
                 xs.append(x)
