@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from big2.bots import make_bot
+from big2.bots import Bot, make_bot
 from big2.bots.pfeatures import RAW_PLAY, RAW_STATE, play_features, state_features, unseen_cards
 from big2.bots.pnet import PolicyNet, family_index
 from big2.game import Game
@@ -85,9 +85,10 @@ def teacher_decisions(teacher: str, families: Sequence[str], deals: int, seed: i
     picks: list[int] = []
     for name in families:
         rules = Rules.preset(name).replace(scoring=scoring)
-        bots = [make_bot(teacher, seed=seed * 10 + k) for k in range(rules.players)]
+        bots: list[Bot] = []
         for _ in range(deals):
             g = Game(rules, seed=int(rng.integers(1 << 62)))
+            bots = bots or [make_bot(teacher, seed=seed * 10 + k) for k in range(g.num_players)]
             while (seat := g.to_move) is not None:
                 masks = g.legal_masks()
                 choice = int(bots[seat].choose(g.view(seat)))
