@@ -30,7 +30,7 @@ try:
 except ImportError:  # pragma: no cover - a source tree without the built extension
     _core = None  # type: ignore[assignment]
 
-__all__ = ["CORE", "ENGINE_ENV", "native_reason", "wanted"]
+__all__ = ["CORE", "ENGINE_ENV", "EXTENSION", "native_reason", "wanted"]
 
 ENGINE_ENV = "BIG2_ENGINE"
 """The environment variable that picks the engine: ``python`` (the reference) or
@@ -59,5 +59,8 @@ def native_reason(engine: str = "auto") -> str | None:
     return None
 
 
+EXTENSION: Any = _core
+"""``big2._native.poker`` if the extension is built, whether or not in use (the tests
+compare it with the Python reference under any :data:`ENGINE_ENV`)."""
 CORE: Any = _core if native_reason() is None else None
 """``big2._native.poker`` when the fast paths use it, else ``None``."""
