@@ -30,13 +30,21 @@ PyObject* g_values[7463];  // the value ints, made once: a call returns one, no 
 
 const char* kRangeMsg = "the fast evaluator takes card numbers 0-51 (jokers: see big2.poker.rank_hand)";
 
-// One Python int as a card 0..51, or -1 with a Python exception set.
+// One Python int (or an object with __index__, such as a NumPy integer) as a card
+// 0..51, or -1 with a Python exception set.
 inline int card_of(PyObject* o) {
-  if (!PyLong_Check(o)) {
-    PyErr_Format(PyExc_TypeError, "a card must be an int 0-51, got %s", Py_TYPE(o)->tp_name);
-    return -1;
+  long v;
+  if (PyLong_Check(o)) {
+    v = PyLong_AsLong(o);
+  } else {
+    PyObject* i = PyNumber_Index(o);
+    if (!i) {
+      PyErr_Format(PyExc_TypeError, "a card must be an int 0-51, got %s", Py_TYPE(o)->tp_name);
+      return -1;
+    }
+    v = PyLong_AsLong(i);
+    Py_DECREF(i);
   }
-  long v = PyLong_AsLong(o);
   if (v == -1 && PyErr_Occurred()) {
     PyErr_Clear();
     v = 52;

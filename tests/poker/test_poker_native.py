@@ -91,6 +91,11 @@ def test_scalar_bad_input_raises(core, args: tuple[object, ...], error: type, me
         core.evaluate5(*args)
 
 
+def test_numpy_integers_are_cards(core) -> None:  # type: ignore[no-untyped-def]
+    row = np.array([47, 43, 39, 35, 31, 0, 1], dtype=np.int16)
+    assert core.evaluate(row) == core.evaluate7(*row) == core.evaluate5(*row[:5]) == 7462
+
+
 def test_sequence_bad_input_raises(core) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ValueError, match="5 to 9 cards, got 2"):
         core.evaluate([1, 2])
