@@ -192,6 +192,9 @@ py::array_t<int32_t> evaluate_batch(const py::array& hands) {
 
 // Cards of a 1-D array (the board) checked to be 0..51.
 std::vector<int> board_cards(const py::array& a, int most) {
+  if (a.dtype().kind() != 'i' && a.dtype().kind() != 'u')
+    throw py::type_error("board: card numbers must be integers, got dtype " +
+                         std::string(py::str(a.dtype())));
   auto b = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(a);
   if (!b || b.ndim() != 1 || b.size() > most)
     throw py::value_error("board: expected a 1-D array of at most " + std::to_string(most) +
@@ -222,6 +225,9 @@ py::tuple counts_tuple(const Counts& c) {
 
 // (combos (C, 2) uint8 checked) of one player.
 py::array_t<uint8_t> combo_array(const py::handle& h, size_t i) {
+  if (!py::isinstance<py::array>(h))
+    throw py::type_error("combos " + std::to_string(i) + ": expected a NumPy array, got " +
+                         std::string(py::str(py::type::handle_of(h).attr("__name__"))));
   py::array a = py::reinterpret_borrow<py::array>(h);
   py::array c = as_cards(a, 2, ("combos " + std::to_string(i)).c_str());
   auto out = py::array_t<uint8_t, py::array::c_style>(c.shape(0) * 2);

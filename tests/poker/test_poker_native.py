@@ -136,6 +136,10 @@ def test_equity_loops_bad_input_raises(core) -> None:  # type: ignore[no-untyped
         core.holdem_exact(board, holes, "0b1111")
     with pytest.raises(ValueError, match="has none"):
         core.holdem_monte_carlo(board, [holes[:1], holes[:0]], 0, 10, 100, 1)
+    with pytest.raises(TypeError, match="combos 1: expected a NumPy array, got list"):
+        core.holdem_monte_carlo(board, [holes[:1], [[5, 6]]], 0, 10, 100, 1)
+    with pytest.raises(TypeError, match="board: card numbers must be integers"):
+        core.holdem_exact(np.array([1.5]), holes, 0b1111)
     with pytest.raises(ValueError, match="combos 1"):
         core.holdem_monte_carlo(board, [holes[:1], np.array([[5, 99]])], 0, 10, 100, 1)
 
