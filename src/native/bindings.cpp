@@ -16,6 +16,8 @@
 
 #include "engine.hpp"
 
+void register_poker(pybind11::module_& parent);  // poker_bindings.cpp: big2._native.poker
+
 namespace py = pybind11;
 using namespace big2n;
 
@@ -376,6 +378,7 @@ struct PyBatch {
 PYBIND11_MODULE(_native, m) {
   m.doc() = "The compiled core of big2: the standard family on 52-bit masks (see engine.hpp).";
   m.attr("PLAY_SHIFT") = kPlayShift;
+  register_poker(m);
 
   py::class_<Tables, std::shared_ptr<Tables>>(m, "Tables",
       "A rule set compiled for the core (built by big2.variant.native.compile_tables).")

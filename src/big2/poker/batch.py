@@ -1,7 +1,12 @@
-"""Evaluate arrays of hands at once with NumPy (tens of millions a second).
+"""Evaluate arrays of hands at once (the compiled core: about 100 million a second).
 
-Same values as :mod:`big2.poker.evaluate` (1–7,462, higher is better).  The
-five-card path sums per-card rank keys (:data:`~.tables.BATCH_RANK_KEYS`,
+Same values as :mod:`big2.poker.evaluate` (1–7,462, higher is better).
+:func:`evaluate5_batch` and :func:`evaluate7_batch` run in the compiled core
+(:mod:`big2.poker.native`; one loop over the rows, GIL released, a row with a
+card outside 0–51 or a repeated card raises ``ValueError`` naming the row)
+when it is built, else in NumPy (:func:`py_evaluate5_batch`,
+:func:`py_evaluate7_batch`, the reference, which trust their input).  The
+NumPy five-card path sums per-card rank keys (:data:`~.tables.BATCH_RANK_KEYS`,
 distinct for every five-rank multiset) into an index of a value array, and
 ANDs one-hot suit bits to spot flushes, whose value comes from the rank-bits
 table instead.  Seven cards are one lookup each in the tables of
@@ -21,8 +26,10 @@ import numpy.typing as npt
 
 from big2.poker.evaluate import FIVE_TABLE, FLUSH_BEST, RANK_BITS, RANK_KEYS5
 from big2.poker.lookup import tables
+from big2.poker.native import CORE
 
-__all__ = ["all_five_card_hands", "evaluate5_batch", "evaluate7_batch"]
+__all__ = ["all_five_card_hands", "evaluate5_batch", "evaluate7_batch", "py_evaluate5_batch",
+           "py_evaluate7_batch"]
 
 _RANK_KEY = np.array(RANK_KEYS5, dtype=np.int32)
 _RANK_BIT = np.array(RANK_BITS, dtype=np.int32)
@@ -33,6 +40,22 @@ _FLUSH = np.array(FLUSH_BEST, dtype=np.int32)
 
 def evaluate5_batch(hands: npt.ArrayLike) -> npt.NDArray[np.int32]:
     """Values of an ``(n, 5)`` array of card numbers (distinct, 0–51 in each row)."""
+    if CORE is not None:
+        out: npt.NDArray[np.int32] = CORE.evaluate5_batch(np.asarray(hands))
+        return out
+    return py_evaluate5_batch(hands)
+
+
+def evaluate7_batch(hands: npt.ArrayLike) -> npt.NDArray[np.int32]:
+    """Values of the best five of each row of an ``(n, 7)`` array of card numbers."""
+    if CORE is not None:
+        out: npt.NDArray[np.int32] = CORE.evaluate7_batch(np.asarray(hands))
+        return out
+    return py_evaluate7_batch(hands)
+
+
+def py_evaluate5_batch(hands: npt.ArrayLike) -> npt.NDArray[np.int32]:
+    """:func:`evaluate5_batch` in NumPy (the reference)."""
     h = np.asarray(hands)
     if h.ndim != 2 or h.shape[1] != 5:
         raise ValueError(f"expected an (n, 5) array of cards, got shape {h.shape}")
@@ -53,8 +76,8 @@ def evaluate5_batch(hands: npt.ArrayLike) -> npt.NDArray[np.int32]:
     return out
 
 
-def evaluate7_batch(hands: npt.ArrayLike) -> npt.NDArray[np.int32]:
-    """Values of the best five of each row of an ``(n, 7)`` array of card numbers."""
+def py_evaluate7_batch(hands: npt.ArrayLike) -> npt.NDArray[np.int32]:
+    """:func:`evaluate7_batch` in NumPy (the reference)."""
     values: npt.NDArray[np.int32] = tables("standard").evaluate(hands).astype(np.int32)
     return values
 

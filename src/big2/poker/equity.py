@@ -4,7 +4,11 @@
 cards, the hands of a range) and values every deal with the NumPy tables of
 :mod:`big2.poker.lookup` and :mod:`big2.poker.games`.  It enumerates every
 deal when that is cheap (at most :data:`EXACT_LIMIT` hand valuations) and
-samples otherwise, reporting a 95 % confidence interval.
+samples otherwise, reporting a 95 % confidence interval.  Hold'em deals whose
+hole cards are all given (cards or ranges) run in the compiled core
+(:mod:`big2.poker.native`: the same enumeration, and Monte Carlo with its own
+generator, so a seed repeats the core's sample, not NumPy's); ``engine="python"``
+or ``BIG2_ENGINE=python`` keeps them in NumPy, the reference.
 
 Per hand: ``win`` is the share of deals it takes the whole pot alone,
 ``tie`` the share where it takes part of it (a split high, or one half of a
@@ -34,6 +38,7 @@ from big2.cards import InvalidCardError
 from big2.poker.cards import Hand, format_hand, is_joker, to_cards
 from big2.poker.games import GAMES, Game
 from big2.poker.lookup import combinations_array
+from big2.poker.native import CORE, native_reason
 from big2.poker.ranges import is_range, parse_range
 
 __all__ = ["EXACT_LIMIT", "EquityError", "EquityResult", "HandEquity", "equity"]
@@ -196,6 +201,17 @@ class _Tally:
         self.eq += share.sum(axis=1)
         self.sq += (share * share).sum(axis=1)
 
+    def add_ties(self, ties: npt.NDArray[np.int64], deals: int) -> None:
+        """Add the core's counts: ``ties[i, k]`` deals on which player *i* was one of *k*
+        with the best hand (so its share was ``1 / k``)."""
+        inv = np.zeros(ties.shape[1])
+        inv[1:] = 1.0 / np.arange(1, ties.shape[1])
+        self.n += deals
+        self.win += ties[:, 1]
+        self.tie += ties[:, 2:].sum(axis=1)
+        self.eq += ties @ inv
+        self.sq += ties @ (inv * inv)
+
 
 def _deal_values(game: Game, board: npt.NDArray[np.uint8],
                  holes: Sequence[npt.NDArray[np.uint8]], dealt: npt.NDArray[np.uint8],
@@ -237,6 +253,7 @@ def equity(
     trials: int | None = None,
     seed: int | None = None,
     progress: Progress | None = None,
+    engine: str = "auto",
 ) -> EquityResult:
     """Win, tie and equity of two or more *hands* (cards, or hold'em ranges like ``"QQ+"``).
 
@@ -244,6 +261,8 @@ def equity(
     *game*: one of :data:`~big2.poker.games.GAMES`.  ``exact=True`` enumerates
     every deal, ``False`` samples *trials* deals (default 200,000), ``None``
     enumerates when at most :data:`EXACT_LIMIT` valuations are needed.
+    *engine*: ``"auto"`` (the compiled core where it plays the deal, unless
+    ``BIG2_ENGINE=python``), ``"native"`` (the same) or ``"python"`` (NumPy only).
 
     >>> [round(h.equity, 3) for h in equity(["AS KD", "2C 2H"]).hands]   # a coin flip
     [0.47, 0.53]
@@ -283,10 +302,20 @@ def equity(
     if exact is None:
         exact = trials is None and work <= EXACT_LIMIT
     bc = np.array([board_cards], dtype=np.uint8).reshape(1, len(board_cards))
+    try:
+        native = (native_reason(engine) is None and g.name == "holdem"
+                  and all(p.missing == 0 for p in players))
+    except ValueError as exc:
+        raise EquityError(str(exc)) from None
     if exact:
         if work > 1000 * EXACT_LIMIT:
             raise EquityError("too many deals to enumerate: use Monte Carlo (trials)")
-        tally = _exact(g, players, bc, fixed, need, _layouts(labels), progress)
+        if native:
+            tally = _exact_native(players, bc, fixed, need, progress)
+        else:
+            tally = _exact(g, players, bc, fixed, need, _layouts(labels), progress)
+    elif native:
+        tally = _monte_carlo_native(players, bc, fixed, trials or DEFAULT_TRIALS, seed, progress)
     else:
         tally = _monte_carlo(g, players, bc, fixed, need, labels,
                              trials or DEFAULT_TRIALS, seed, progress)
@@ -307,19 +336,64 @@ def equity(
 _CHUNK = 1 << 18
 
 
-def _exact(g: Game, players: Sequence[_Player], board: npt.NDArray[np.uint8], fixed: int,
-           need: int, layouts: Sequence[tuple[int, ...]], progress: Progress | None) -> _Tally:
-    tally = _Tally(len(players))
+def _picks(players: Sequence[_Player], fixed: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every choice of one combination per player that clashes with nothing, and the
+    cards it takes together with *fixed*."""
     picks = []
     for idx in product(*[range(len(p.combos)) for p in players]):
-        masks = [int(p.masks[j]) for p, j in zip(players, idx)]
         total = fixed
-        for m in masks:
+        for p, j in zip(players, idx):
+            m = int(p.masks[j])
             if total & m:
                 break
             total |= m
         else:
             picks.append((idx, total))
+    return picks
+
+
+def _exact_native(players: Sequence[_Player], board: npt.NDArray[np.uint8], fixed: int,
+                  need: int, progress: Progress | None) -> _Tally:
+    """:func:`_exact` for hold'em with every hole card given, in the compiled core."""
+    tally = _Tally(len(players))
+    picks = _picks(players, fixed)
+    grand = comb(52 - 2 * len(players) - fixed.bit_count(), need) * len(picks)
+    for idx, used in picks:
+        holes = np.concatenate([p.combos[j] for p, j in zip(players, idx)])
+        ties, deals, _ = CORE.holdem_exact(board[0], holes.reshape(len(players), 2), used)
+        tally.add_ties(ties, deals)
+        if progress:
+            progress(tally.n, grand)
+    return tally
+
+
+def _monte_carlo_native(players: Sequence[_Player], board: npt.NDArray[np.uint8], fixed: int,
+                        trials: int, seed: int | None, progress: Progress | None) -> _Tally:
+    """:func:`_monte_carlo` for hold'em with every hole card given, in the compiled core
+    (its own generator, seeded from *seed*; batches of :data:`_CHUNK` × 4 deals)."""
+    rng = np.random.default_rng(seed)
+    tally = _Tally(len(players))
+    combos = [p.combos for p in players]
+    attempts = 0
+    while tally.n < trials:
+        b = min(4 * _CHUNK, trials - tally.n)
+        # like _monte_carlo: give up after 50 draws per trial only while nothing was dealt
+        budget = 50 * trials + 1 - attempts if tally.n == 0 else 1 << 62
+        ties, deals, tries = CORE.holdem_monte_carlo(
+            board[0], combos, fixed, b, max(budget, 0), int(rng.integers(1 << 63)))
+        attempts += tries
+        tally.add_ties(ties, deals)
+        if progress:
+            progress(tally.n, trials)
+        if deals < b:
+            break
+    return tally
+
+
+def _exact(g: Game, players: Sequence[_Player], board: npt.NDArray[np.uint8], fixed: int,
+           need: int, layouts: Sequence[tuple[int, ...]], progress: Progress | None) -> _Tally:
+    tally = _Tally(len(players))
+    picks = _picks(players, fixed)
     if not picks:
         return tally
     rest_count = len(g.deck) - picks[0][1].bit_count()

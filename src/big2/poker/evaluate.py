@@ -20,9 +20,14 @@ exactly when its suit holds five or more cards.  Without a flush the value is
 one dict lookup on the rank part; with one, the flush suit's rank bits give
 the best flush.
 
-These functions trust their input: distinct card numbers 0–51, no jokers.
-For anything else (wild cards, low poker, fewer than five cards) use
-:func:`big2.poker.rank_hand` with :class:`big2.poker.Rules`.
+:func:`evaluate5`, :func:`evaluate6`, :func:`evaluate7` and :func:`evaluate` are
+the compiled core's (:mod:`big2.poker.native`: a perfect hash of the same rank
+keys, tables in the L2 cache) when it is built, else the plain Python functions
+``py_evaluate5`` … ``py_evaluate`` below, which stay as the reference; both give
+the same values.  The core refuses a card outside 0–51 or a repeated card
+(``ValueError``); the Python functions trust their input: distinct card numbers
+0–51, no jokers.  For anything else (wild cards, low poker, fewer than five
+cards) use :func:`big2.poker.rank_hand` with :class:`big2.poker.Rules`.
 
 >>> from big2.poker.cards import parse_hand
 >>> evaluate(parse_hand("AS KS QS JS TS"))
@@ -35,10 +40,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations_with_replacement
 
 from big2.poker.lookup import RANK_KEYS7
+from big2.poker.native import CORE
 from big2.poker.tables import BATCH_RANK_KEYS, VALUE_OF, Category, straight_top
 
 __all__ = [
@@ -53,6 +59,10 @@ __all__ = [
     "evaluate5",
     "evaluate6",
     "evaluate7",
+    "py_evaluate",
+    "py_evaluate5",
+    "py_evaluate6",
+    "py_evaluate7",
 ]
 
 _FLUSH = 0x820820
@@ -155,14 +165,14 @@ FIVE_TABLE: list[int] = _five_table()
 """Five-card value by rank-key sum, negated where all five ranks differ."""
 
 
-def evaluate5(
+def py_evaluate5(
     a: int, b: int, c: int, d: int, e: int,
     _k: tuple[int, ...] = RANK_KEYS5, _t: list[int] = FIVE_TABLE,
     _rb: tuple[int, ...] = RANK_BITS, _fb: list[int] = FLUSH_BEST,
 ) -> int:
     """Value of five cards (1–7,462, higher is better).
 
-    >>> evaluate5(47, 43, 39, 35, 31)   # AS KS QS JS TS
+    >>> py_evaluate5(47, 43, 39, 35, 31)   # AS KS QS JS TS
     7462
     """
     v = _t[_k[a] + _k[b] + _k[c] + _k[d] + _k[e]]
@@ -217,7 +227,7 @@ def _flush7(cards: Sequence[int], k: int) -> int:
     return FLUSH_BEST[bits]
 
 
-def evaluate7(
+def py_evaluate7(
     a: int, b: int, c: int, d: int, e: int, f: int, g: int,
     _k: tuple[int, ...] = CARD_KEYS7, _nf: list[int] = _NF7L,
     _sb: dict[int, tuple[int, ...]] = _SUIT_BITS7, _fb: list[int] = FLUSH_BEST,
@@ -228,7 +238,7 @@ def evaluate7(
     flush the value is one list lookup (the list, 7.8 M entries, ≈ 63 MB, is
     built on first use in ≈ 0.6 s).
 
-    >>> evaluate7(47, 43, 39, 35, 31, 0, 1)   # AS KS QS JS TS 3D 3C
+    >>> py_evaluate7(47, 43, 39, 35, 31, 0, 1)   # AS KS QS JS TS 3D 3C
     7462
     """
     k = _k[a] + _k[b] + _k[c] + _k[d] + _k[e] + _k[f] + _k[g]
@@ -242,7 +252,7 @@ def evaluate7(
         return _nf[k >> 24]
 
 
-def evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
+def py_evaluate6(a: int, b: int, c: int, d: int, e: int, f: int) -> int:
     """Value of the best five of six cards."""
     return _evaluate_n((a, b, c, d, e, f))
 
@@ -256,7 +266,7 @@ def _evaluate_n(cards: Sequence[int]) -> int:
     return _nonflush(len(cards))[k >> 24]
 
 
-def evaluate(
+def py_evaluate(
     cards: Sequence[int],
     _k5: tuple[int, ...] = RANK_KEYS5, _t: list[int] = FIVE_TABLE,
     _rb: tuple[int, ...] = RANK_BITS, _fb: list[int] = FLUSH_BEST,
@@ -264,12 +274,12 @@ def evaluate(
 ) -> int:
     """Value of the best five of 5–9 distinct cards (1–7,462, higher is better).
 
-    The five- and seven-card cases are inlined copies of :func:`evaluate5`
-    and :func:`evaluate7`, saving a call.
+    The five- and seven-card cases are inlined copies of :func:`py_evaluate5`
+    and :func:`py_evaluate7`, saving a call.
 
-    >>> evaluate([47, 43, 39, 35, 31])
+    >>> py_evaluate([47, 43, 39, 35, 31])
     7462
-    >>> evaluate([1, 2])
+    >>> py_evaluate([1, 2])
     Traceback (most recent call last):
     ...
     ValueError: the fast evaluator takes 5 to 9 cards, got 2 (see big2.poker.rank_hand)
@@ -301,3 +311,25 @@ def evaluate(
     raise ValueError(
         f"the fast evaluator takes 5 to 9 cards, got {n} (see big2.poker.rank_hand)"
     )
+
+
+evaluate5: Callable[[int, int, int, int, int], int] = (
+    py_evaluate5 if CORE is None else CORE.evaluate5)
+"""Value of five distinct cards (1–7,462, higher is better): the core's, else
+:func:`py_evaluate5`."""
+evaluate6: Callable[[int, int, int, int, int, int], int] = (
+    py_evaluate6 if CORE is None else CORE.evaluate6)
+"""Value of the best five of six distinct cards: the core's, else :func:`py_evaluate6`."""
+evaluate7: Callable[[int, int, int, int, int, int, int], int] = (
+    py_evaluate7 if CORE is None else CORE.evaluate7)
+"""Value of the best five of seven distinct cards: the core's, else :func:`py_evaluate7`."""
+evaluate: Callable[[Sequence[int]], int] = py_evaluate if CORE is None else CORE.evaluate
+"""Value of the best five of 5–9 distinct cards: the core's, else :func:`py_evaluate`.
+
+>>> evaluate([47, 43, 39, 35, 31])
+7462
+>>> evaluate([1, 2])
+Traceback (most recent call last):
+...
+ValueError: the fast evaluator takes 5 to 9 cards, got 2 (see big2.poker.rank_hand)
+"""

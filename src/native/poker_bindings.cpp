@@ -1,0 +1,345 @@
+// Python bindings of the poker core (big2._native.poker; see poker.hpp).
+//
+// The per-hand entry points (evaluate5, evaluate7, evaluate) are plain CPython
+// METH_FASTCALL functions, not pybind11 ones: ints in, a cached int out, so a
+// call costs little more than the interpreter's own dispatch.  The batch and
+// equity entry points take NumPy arrays and release the GIL.  Every input is
+// checked: a card outside 0..51, a repeated card, a wrong type or shape raises
+// TypeError or ValueError naming the problem, never a crash.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <mutex>
+#include <string>
+
+#include "poker.hpp"
+
+namespace py = pybind11;
+using namespace big2poker;
+
+namespace big2poker {
+const Tables& tables() {
+  static const Tables* t = new Tables();  // built on first use (a few ms), never freed
+  return *t;
+}
+}  // namespace big2poker
+
+namespace {
+
+PyObject* g_values[7463];  // the value ints, made once: a call returns one, no allocation
+
+const char* kRangeMsg = "the fast evaluator takes card numbers 0-51 (jokers: see big2.poker.rank_hand)";
+
+// One Python int (or an object with __index__, such as a NumPy integer) as a card
+// 0..51, or -1 with a Python exception set.
+inline int card_of(PyObject* o) {
+  long v;
+  if (PyLong_Check(o)) {
+    v = PyLong_AsLong(o);
+  } else {
+    PyObject* i = PyNumber_Index(o);
+    if (!i) {
+      PyErr_Format(PyExc_TypeError, "a card must be an int 0-51, got %s", Py_TYPE(o)->tp_name);
+      return -1;
+    }
+    v = PyLong_AsLong(i);
+    Py_DECREF(i);
+  }
+  if (v == -1 && PyErr_Occurred()) {
+    PyErr_Clear();
+    v = 52;
+  }
+  if (v < 0 || v > 51) {
+    PyErr_SetString(PyExc_ValueError, kRangeMsg);
+    return -1;
+  }
+  return int(v);
+}
+
+// Cards of *args* (n of them) into *c*; false with an exception set when one is bad.
+inline bool read_cards(PyObject* const* args, Py_ssize_t n, int* c) {
+  uint64_t m = 0;
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    c[i] = card_of(args[i]);
+    if (c[i] < 0) return false;
+    m |= 1ull << c[i];
+  }
+  if (__builtin_popcountll(m) != n) {
+    PyErr_SetString(PyExc_ValueError, "the fast evaluator takes distinct cards "
+                                      "(repeated cards: see big2.poker.rank_hand)");
+    return false;
+  }
+  return true;
+}
+
+inline PyObject* value(int v) {
+  Py_INCREF(g_values[v]);
+  return g_values[v];
+}
+
+template <int N>
+PyObject* evaluate_fixed(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  if (nargs != N) {
+    PyErr_Format(PyExc_TypeError, "evaluate%d takes %d cards, got %zd", N, N, nargs);
+    return nullptr;
+  }
+  int c[N];
+  if (!read_cards(args, N, c)) return nullptr;
+  static const Tables& t = tables();
+  return value(N == 5 ? t.eval5(c) : N == 6 ? t.eval_n(c, 6) : t.eval7(c));
+}
+
+PyObject* evaluate_seq(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  if (nargs != 1) {
+    PyErr_SetString(PyExc_TypeError, "evaluate takes one sequence of cards");
+    return nullptr;
+  }
+  PyObject* seq = PySequence_Fast(args[0], "evaluate takes a sequence of card numbers");
+  if (!seq) return nullptr;
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+  if (n < 5 || n > 9) {
+    Py_DECREF(seq);
+    PyErr_Format(PyExc_ValueError,
+                 "the fast evaluator takes 5 to 9 cards, got %zd (see big2.poker.rank_hand)", n);
+    return nullptr;
+  }
+  int c[9];
+  bool ok = read_cards(PySequence_Fast_ITEMS(seq), n, c);
+  Py_DECREF(seq);
+  if (!ok) return nullptr;
+  return value(tables().eval_n(c, int(n)));
+}
+
+PyMethodDef kScalar[] = {
+    {"evaluate5", (PyCFunction)(void (*)(void))evaluate_fixed<5>, METH_FASTCALL,
+     "evaluate5(a, b, c, d, e) -> int\n\nValue of five distinct cards (1-7462, higher is "
+     "better)."},
+    {"evaluate6", (PyCFunction)(void (*)(void))evaluate_fixed<6>, METH_FASTCALL,
+     "evaluate6(a, b, c, d, e, f) -> int\n\nValue of the best five of six distinct cards."},
+    {"evaluate7", (PyCFunction)(void (*)(void))evaluate_fixed<7>, METH_FASTCALL,
+     "evaluate7(a, b, c, d, e, f, g) -> int\n\nValue of the best five of seven distinct cards."},
+    {"evaluate", (PyCFunction)(void (*)(void))evaluate_seq, METH_FASTCALL,
+     "evaluate(cards) -> int\n\nValue of the best five of 5-9 distinct cards."},
+    {nullptr, nullptr, 0, nullptr}};
+
+// A 2-D integer array with *width* columns, as C-contiguous uint8 (values checked later)
+// or int64.
+py::array as_cards(const py::array& a, int width, const char* what) {
+  if (a.ndim() != 2 || a.shape(1) != width)
+    throw py::value_error(std::string(what) + ": expected an (n, " + std::to_string(width) +
+                          ") array of cards, got shape " +
+                          std::string(py::str(a.attr("shape"))));
+  char kind = a.dtype().kind();
+  if (kind != 'i' && kind != 'u')
+    throw py::type_error(std::string(what) + ": card numbers must be integers, got dtype " +
+                         std::string(py::str(a.dtype())));
+  if (a.dtype().is(py::dtype::of<uint8_t>()))
+    return py::array_t<uint8_t, py::array::c_style | py::array::forcecast>::ensure(a);
+  if (kind == 'u' && a.dtype().itemsize() == 8) {  // above 2**63 would wrap: check first
+    auto u = py::array_t<uint64_t, py::array::c_style | py::array::forcecast>::ensure(a);
+    const uint64_t* p = u.data();
+    for (py::ssize_t i = 0; i < u.size(); ++i)
+      if (p[i] > 51) throw py::value_error(std::string(what) + ": " + kRangeMsg);
+  }
+  return py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(a);
+}
+
+// Values of each row; rows with a bad card or a repeat stop the loop (reported by index).
+template <int N, class T>
+py::ssize_t batch_loop(const Tables& t, const T* h, py::ssize_t n, int32_t* out) {
+  for (py::ssize_t i = 0; i < n; ++i, h += N) {
+    int c[N];
+    uint64_t m = 0;
+    for (int j = 0; j < N; ++j) {
+      uint64_t v = uint64_t(h[j]);
+      c[j] = v < 52 ? int(v) : kInvalid;
+      m |= t.mask[c[j]];
+    }
+    if (__builtin_popcountll(m) != N || (m >> 52)) return i;
+    out[i] = N == 5 ? t.eval5(c) : t.eval7(c);
+  }
+  return -1;
+}
+
+template <int N>
+py::array_t<int32_t> evaluate_batch(const py::array& hands) {
+  py::array h = as_cards(hands, N, N == 5 ? "evaluate5_batch" : "evaluate7_batch");
+  const Tables& t = tables();
+  py::ssize_t n = h.shape(0);
+  py::array_t<int32_t> out(n);
+  int32_t* o = out.mutable_data();
+  py::ssize_t bad;
+  bool narrow = h.dtype().is(py::dtype::of<uint8_t>());
+  const void* data = h.data();
+  {
+    py::gil_scoped_release nogil;
+    bad = narrow ? batch_loop<N>(t, static_cast<const uint8_t*>(data), n, o)
+                 : batch_loop<N>(t, static_cast<const int64_t*>(data), n, o);
+  }
+  if (bad >= 0) {
+    auto row = [&](int j) {
+      return narrow ? int64_t(static_cast<const uint8_t*>(data)[bad * N + j])
+                    : static_cast<const int64_t*>(data)[bad * N + j];
+    };
+    for (int j = 0; j < N; ++j)
+      if (row(j) < 0 || row(j) > 51)
+        throw py::value_error("row " + std::to_string(bad) + ": card " + std::to_string(row(j)) +
+                              " is not a card number 0-51");
+    throw py::value_error("row " + std::to_string(bad) + ": a card given twice");
+  }
+  return out;
+}
+
+// Cards of a 1-D array (the board) checked to be 0..51.
+std::vector<int> board_cards(const py::array& a, int most) {
+  if (a.dtype().kind() != 'i' && a.dtype().kind() != 'u')
+    throw py::type_error("board: card numbers must be integers, got dtype " +
+                         std::string(py::str(a.dtype())));
+  auto b = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(a);
+  if (!b || b.ndim() != 1 || b.size() > most)
+    throw py::value_error("board: expected a 1-D array of at most " + std::to_string(most) +
+                          " cards");
+  std::vector<int> out;
+  for (py::ssize_t i = 0; i < b.size(); ++i) {
+    int64_t c = b.data()[i];
+    if (c < 0 || c > 51) throw py::value_error("board: a card number outside 0-51");
+    out.push_back(int(c));
+  }
+  return out;
+}
+
+uint64_t mask_arg(py::handle h) {
+  if (!PyLong_Check(h.ptr())) throw py::type_error("used: expected an int mask of cards");
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+  if (overflow || v < 0 || (uint64_t(v) >> 52))
+    throw py::value_error("used: a mask of cards 0-51 is expected");
+  return uint64_t(v);
+}
+
+py::tuple counts_tuple(const Counts& c) {
+  py::array_t<int64_t> ties({c.players, c.players + 1});
+  std::copy(c.ties.begin(), c.ties.end(), ties.mutable_data());
+  return py::make_tuple(ties, c.deals, c.attempts);
+}
+
+// (combos (C, 2) uint8 checked) of one player.
+py::array_t<uint8_t> combo_array(const py::handle& h, size_t i) {
+  if (!py::isinstance<py::array>(h))
+    throw py::type_error("combos " + std::to_string(i) + ": expected a NumPy array, got " +
+                         std::string(py::str(py::type::handle_of(h).attr("__name__"))));
+  py::array a = py::reinterpret_borrow<py::array>(h);
+  py::array c = as_cards(a, 2, ("combos " + std::to_string(i)).c_str());
+  auto out = py::array_t<uint8_t, py::array::c_style>(c.shape(0) * 2);
+  for (py::ssize_t j = 0; j < c.shape(0); ++j)
+    for (int k = 0; k < 2; ++k) {
+      int64_t v = c.dtype().is(py::dtype::of<uint8_t>())
+                      ? static_cast<const uint8_t*>(c.data())[2 * j + k]
+                      : static_cast<const int64_t*>(c.data())[2 * j + k];
+      if (v < 0 || v > 51)
+        throw py::value_error("combos " + std::to_string(i) + ": a card number outside 0-51");
+      out.mutable_data()[2 * j + k] = uint8_t(v);
+    }
+  for (py::ssize_t j = 0; j < c.shape(0); ++j)
+    if (out.data()[2 * j] == out.data()[2 * j + 1])
+      throw py::value_error("combos " + std::to_string(i) + ": a combo holds one card twice");
+  return out;
+}
+
+}  // namespace
+
+void register_poker(py::module_& parent) {
+  py::module_ m = parent.def_submodule(
+      "poker", "Standard high-poker evaluation and hold'em equity (see src/native/poker.hpp).");
+  for (int v = 0; v <= 7462; ++v) g_values[v] = PyLong_FromLong(v);
+  PyObject* name = PyUnicode_FromString("big2._native.poker");
+  for (PyMethodDef* d = kScalar; d->ml_name; ++d) {
+    PyObject* f = PyCFunction_NewEx(d, nullptr, name);
+    if (!f) throw py::error_already_set();
+    m.add_object(d->ml_name, py::reinterpret_steal<py::object>(f));
+  }
+  Py_DECREF(name);
+
+  m.def("build", []() { tables(); }, "Build the lookup tables now (else on first use).");
+  m.def("table_sizes", []() {
+        const Tables& t = tables();
+        return py::make_tuple(t.five.value.size(), t.five.offset.size(), t.seven.value.size(),
+                              t.seven.offset.size());
+      },
+      "Entries of the five- and seven-card perfect hashes: (values5, offsets5, values7, "
+      "offsets7).");
+  m.def("evaluate5_batch", &evaluate_batch<5>, py::arg("hands"),
+        "Values of an (n, 5) integer array of cards (int32 array; GIL released).");
+  m.def("evaluate7_batch", &evaluate_batch<7>, py::arg("hands"),
+        "Values of the best five of each row of an (n, 7) integer array (GIL released).");
+
+  m.def("holdem_exact", [](const py::array& board, const py::array& holes, py::handle used) {
+        std::vector<int> b = board_cards(board, 5);
+        py::array h = as_cards(holes, 2, "holes");
+        int players = int(h.shape(0));
+        if (players < 2 || players > 23) throw py::value_error("holes: 2 to 23 players");
+        std::vector<int> hc(size_t(players) * 2);
+        for (int i = 0; i < 2 * players; ++i) {
+          int64_t v = h.dtype().is(py::dtype::of<uint8_t>())
+                          ? static_cast<const uint8_t*>(h.data())[i]
+                          : static_cast<const int64_t*>(h.data())[i];
+          if (v < 0 || v > 51) throw py::value_error("holes: a card number outside 0-51");
+          hc[i] = int(v);
+        }
+        uint64_t u = mask_arg(used), all = 0;
+        for (int c : b) all |= 1ull << c;
+        for (int c : hc) {
+          if (all >> c & 1) throw py::value_error("holes: a card given twice or on the board");
+          all |= 1ull << c;
+        }
+        if ((all & u) != all) throw py::value_error("used: must hold the board and the holes");
+        if (52 - __builtin_popcountll(u) < 5 - int(b.size()))
+          throw py::value_error("used: too few cards left to deal the board");
+        const Tables& t = tables();
+        Counts c(players);
+        {
+          py::gil_scoped_release nogil;
+          holdem_exact(t, b.data(), int(b.size()), hc.data(), players, u, c);
+        }
+        return counts_tuple(c);
+      }, py::arg("board"), py::arg("holes"), py::arg("used"),
+      "Every board completing *board* from the cards outside *used* (which holds the board, "
+      "the holes and any dead cards), two fixed hole cards per player (*holes*, (P, 2)).\n"
+      "Returns (ties, deals, attempts): ties[i, k] counts the deals on which player i is one "
+      "of k players with the best hand.");
+
+  m.def("holdem_monte_carlo", [](const py::array& board, const py::list& combos, py::handle fixed,
+                                 int64_t trials, int64_t max_attempts, uint64_t seed) {
+        std::vector<int> b = board_cards(board, 5);
+        size_t players = combos.size();
+        if (players < 2 || players > 23) throw py::value_error("combos: 2 to 23 players");
+        std::vector<py::array_t<uint8_t>> keep;
+        std::vector<const uint8_t*> ptrs;
+        std::vector<int> sizes;
+        for (size_t i = 0; i < players; ++i) {
+          keep.push_back(combo_array(combos[i], i));
+          if (keep.back().size() == 0) throw py::value_error("combos: a player has none");
+          ptrs.push_back(keep.back().data());
+          sizes.push_back(int(keep.back().size() / 2));
+        }
+        uint64_t f = mask_arg(fixed);
+        for (int c : b)
+          if (!(f >> c & 1)) throw py::value_error("fixed: must hold the board");
+        if (52 - __builtin_popcountll(f) < int(2 * players + 5 - b.size()))
+          throw py::value_error("fixed: too few cards left to deal");
+        if (trials < 0 || max_attempts < 0)
+          throw py::value_error("trials and max_attempts must not be negative");
+        const Tables& t = tables();
+        Counts c{int(players)};
+        {
+          py::gil_scoped_release nogil;
+          holdem_monte_carlo(t, b.data(), int(b.size()), ptrs, sizes, f, trials, max_attempts,
+                             seed, c);
+        }
+        return counts_tuple(c);
+      }, py::arg("board"), py::arg("combos"), py::arg("fixed"), py::arg("trials"),
+      py::arg("max_attempts"), py::arg("seed"),
+      "Monte Carlo: each player's hole cards uniform among its combos ((C, 2) arrays), deals "
+      "whose hands clash with each other or *fixed* (board and dead cards) drawn again, the "
+      "board completed uniformly.  Returns (ties, deals, attempts) like holdem_exact.");
+}
