@@ -313,23 +313,33 @@ struct PyBatch {
     }
   }
 
-  void step(py::object choices, py::object scores, py::object done) {
+  void step(py::object choices, py::object scores, py::object done, py::object redeal) {
     const int64_t* ch = buffer<int64_t>(choices, "choices", {n()}, false);
     int64_t* sc = buffer<int64_t>(scores, "scores", {n(), tables->players});
     bool* dn = buffer<bool>(done, "done", {n()});
+    const bool* rd = redeal.is_none() ? nullptr : buffer<bool>(redeal, "redeal", {n()}, false);
     std::string why;
     {
       py::gil_scoped_release release;
       std::lock_guard<std::mutex> lock(mu);
       for (size_t i = 0; i < batch.games.size() && why.empty(); ++i)  // all checked first
-        if (ch[i] < 0 || size_t(ch[i]) >= batch.legal[i].size())
+        if ((!rd || !rd[i]) && (ch[i] < 0 || size_t(ch[i]) >= batch.legal[i].size()))
           why = "choices: game " + std::to_string(i) + " has " +
                 std::to_string(batch.legal[i].size()) + " legal plays, not a play " +
                 std::to_string(ch[i]);
       if (why.empty()) {
         int p = tables->players;
         parallel(batch.games.size(), threads, [&](size_t lo, size_t hi) {
-          for (size_t i = lo; i < hi; ++i) batch.step(i, size_t(ch[i]), sc + i * p, dn + i);
+          for (size_t i = lo; i < hi; ++i) {
+            if (rd && rd[i]) {  // the deal ends unscored; the next is dealt
+              for (int s = 0; s < p; ++s) sc[i * p + s] = 0;
+              dn[i] = true;
+              batch.dealer[i] = (batch.dealer[i] + 1) % p;
+              batch.reset(i);
+            } else {
+              batch.step(i, size_t(ch[i]), sc + i * p, dn + i);
+            }
+          }
         });
       }
     }
@@ -527,8 +537,11 @@ PYBIND11_MODULE(_native, m) {
       .def("state_into", &PyBatch::state_into, py::arg("hands"), py::arg("to_move"),
            py::arg("last"), "Write each game's hands (uint64, N x players), mover and play to beat.")
       .def("step", &PyBatch::step, py::arg("choices"), py::arg("scores"), py::arg("done"),
+           py::arg("redeal") = py::none(),
            "Each game plays its legal play number choices[i] (int64); a finished deal writes "
-           "its scores (int64, N x players, else zeros), sets done (bool) and deals again.")
+           "its scores (int64, N x players, else zeros), sets done (bool) and deals again. "
+           "Games marked in redeal (bool, or None) play nothing: their deal ends unscored "
+           "(zeros, done set) and the next is dealt.")
       .def("observe_into", &PyBatch::observe_into, py::arg("out"), py::arg("layout"),
            "Write each game's observation of the seat to move (int8, N x size) in the layout "
            "of big2.observation (offsets by field name, with size and count_width).")
