@@ -65,20 +65,22 @@ RULE_SETS = {
 }
 
 
-@pytest.mark.parametrize("name", list(RULE_SETS))
-def test_lockstep_with_python_games(name: str) -> None:
-    rules = RULE_SETS[name]
+def _lockstep(rules: Rules, steps: int, seed: str, illegal_rate: float = 0.0) -> NativeGames:
+    """Step native games and Python games side by side, checking everything the
+    backend gives at every step; with *illegal_rate*, that share of the actions
+    names no legal play (``illegal="end"``)."""
     n, p = 6, rules.players
-    games = NativeGames(n, rules, seed=7, threads=2)
+    games = NativeGames(n, rules, seed=7, threads=2, illegal="end" if illegal_rate else "raise",
+                        illegal_reward=-3.0)
     ha = HandActions(max_hand(rules))
     assert games.num_actions == ha.size
     hands = games.hands()
     ref = [_python_game(rules, [int(h) for h in hands[i]], 0) for i in range(n)]
-    deals = [0] * n
-    rng = random.Random(name)
-    steps = 250 if p == 2 else 400
+    dealt = [0] * n
+    rng = random.Random(seed)
     for _ in range(steps):
         acts = np.zeros(n, np.int64)
+        wrong = np.zeros(n, np.bool_)
         cards, ids, counts = games.legal_plays()
         for i, g in enumerate(ref):
             seat = g.to_move
@@ -92,28 +94,65 @@ def test_lockstep_with_python_games(name: str) -> None:
             assert (cards[i, :len(legal)] == card_vectors(np.array(legal, np.uint64))).all()
             assert not cards[i, len(legal):].any()
             assert np.flatnonzero(games.action_mask[i]).tolist() == sorted(want.tolist())
+            if rng.random() < illegal_rate:
+                wrong[i] = True
+                acts[i] = next(a for a in iter(lambda: rng.randrange(ha.size), None) if a not in want)
+                continue
             k = rng.randrange(len(legal))
             acts[i] = want[k]
             assert int(games.decode(np.array([i]), acts[i:i + 1])[0]) == legal[k]
             g.play(legal[k])
+        movers = games.to_move.copy()
         scores, done = games.step(acts)
-        win = games.rewards("win")
+        win, score = games.rewards("win"), games.rewards("score")
         after = games.hands()
+        assert (games.illegal == wrong).all()
         for i, g in enumerate(ref):
-            assert bool(done[i]) == g.is_over()
-            if g.is_over():
+            assert bool(done[i]) == (g.is_over() or wrong[i])
+            if wrong[i]:
+                assert not scores[i].any() and int(games.winner[i]) == -1
+                for r in (win, score):
+                    assert r[i].tolist() == [-3.0 if s == movers[i] else 0.0 for s in range(p)]
+            elif g.is_over():
                 outcome = g.outcome()
                 assert outcome is not None
                 assert tuple(scores[i].tolist()) == g.scores() == outcome.scores
+                assert score[i].tolist() == [float(x) for x in outcome.scores]
                 assert int(games.winner[i]) == outcome.winner
                 assert win[i].tolist() == [1.0 if s == outcome.winner else -1.0 for s in range(p)]
-                deals[i] += 1
-                ref[i] = _python_game(rules, [int(h) for h in after[i]], deals[i] % p)
             else:
-                assert not scores[i].any() and int(games.winner[i]) == -1 and not win[i].any()
+                assert not scores[i].any() and int(games.winner[i]) == -1
+                assert not win[i].any() and not score[i].any()
                 assert [int(h) for h in after[i]] == g.hands
-    assert sum(deals) == games.deals > 0
-    assert (games.rewards("score") == games.scores).all()
+                continue
+            dealt[i] += 1
+            ref[i] = _python_game(rules, [int(h) for h in after[i]], dealt[i] % p)
+    return games
+
+
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_lockstep_with_python_games(name: str) -> None:
+    rules = RULE_SETS[name]
+    games = _lockstep(rules, 250 if rules.players == 2 else 400, name)
+    assert games.deals > 0
+
+
+@pytest.mark.parametrize("name", ["classic", "three", "two"])
+def test_lockstep_with_illegal_actions_ending_deals(name: str) -> None:
+    games = _lockstep(RULE_SETS[name], 250, name, illegal_rate=0.02)
+    assert games.deals > 0
+
+
+def test_illegal_end_deals_again_unscored() -> None:
+    games = NativeGames(4, "classic", seed=1, illegal="end", illegal_reward=-5)
+    hands, movers = games.hands(), games.to_move.copy()
+    scores, done = games.step(np.zeros(4, np.int64))  # the pass may not open a deal
+    assert done.all() and games.illegal.all() and not scores.any() and games.deals == 0
+    assert (games.winner == -1).all()
+    assert (games.rewards() == np.where(np.arange(4) == movers[:, None], -5.0, 0.0)).all()
+    assert not (games.hands() == hands).all()
+    games.step(games.sample(np.random.default_rng(0)))
+    assert not games.illegal.any() and not games.rewards().any()
 
 
 def test_rows_widen_for_hands_with_many_plays() -> None:
@@ -246,3 +285,5 @@ def test_bad_settings_raise(kwargs: dict[str, object]) -> None:
 def test_bad_reward_mode_raises() -> None:
     with pytest.raises(ValueError, match="reward"):
         NativeGames(2).rewards("points")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="illegal"):
+        NativeGames(2, illegal="skip")  # type: ignore[arg-type]

@@ -32,7 +32,7 @@ than the Python environment's.
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Final, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -44,16 +44,12 @@ from big2.observation import OBS_SIZE, observation_layout
 from big2.rules import Rules
 from big2.variant import native, variant
 
-try:
-    import big2._native as _native
-except ImportError:  # pragma: no cover - a source tree without the built extension
-    _native = None  # type: ignore[assignment]
-
 _LAYOUT: Final = observation_layout()
 _FIRST_WIDTH: Final = 64
 """Legal plays a game's row of ids holds at first (it widens when a game has more)."""
 
 I64 = npt.NDArray[np.int64]
+IllegalMode = Literal["raise", "end"]
 
 
 def native_games_reason(rules: Rules) -> str | None:
@@ -90,7 +86,9 @@ class NativeGames:
     * :attr:`scores` ``(N, players)`` int64 and :attr:`done` ``(N,)`` bool: the
       last step's finished deals and their scores (zeros elsewhere);
     * :attr:`winner` ``(N,)`` int64: who won each deal the last step finished
-      (``-1`` elsewhere).
+      (``-1`` elsewhere);
+    * :attr:`illegal` ``(N,)`` bool: games whose deal the last step ended for an
+      illegal action (``illegal="end"``).
 
     Args:
         num_envs: number of games N.
@@ -103,15 +101,23 @@ class NativeGames:
             released); results do not depend on it.
         masks: keep :attr:`action_mask` up to date (``False`` saves writing
             N × num_actions bytes a step for callers that use the legal ids).
+        illegal: an action id that names no legal play: ``"raise"`` a
+            :class:`ValueError` naming the games before any game moves, or
+            ``"end"`` that game's deal unscored (:attr:`illegal` marks it,
+            :meth:`rewards` gives its mover *illegal_reward*) and deal a new one.
+        illegal_reward: the mover's reward under ``illegal="end"``.
     """
 
     def __init__(self, num_envs: int = 256, rules: Rules | str | None = "classic", *,
                  players: int | None = None, seed: int | None = 0, threads: int = 1,
-                 masks: bool = True) -> None:
+                 masks: bool = True, illegal: IllegalMode = "raise",
+                 illegal_reward: float = -1.0) -> None:
         if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
         if not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= 256:
             raise ValueError(f"threads must be an int 1..256, not {threads!r}")
+        if illegal not in ("raise", "end"):
+            raise ValueError(f"illegal must be 'raise' or 'end', not {illegal!r}")
         self.rules = make_rules(rules, players)
         why = native_games_reason(self.rules)
         if why is not None:
@@ -123,7 +129,9 @@ class NativeGames:
         self.num_actions = self.hand_actions.size
         self.observation_size = OBS_SIZE
         self._ranking = self.rules.scoring == "ranking"
-        self._tables = variant(self.rules).engine.tables  # type: ignore[attr-defined]
+        engine = variant(self.rules).engine
+        assert isinstance(engine, native.NativeEngine)  # native_games_reason saw to it
+        self._engine = engine
         self.observation = np.zeros((n, OBS_SIZE), np.int8)
         self.to_move = np.zeros(n, np.int64)
         self.counts = np.zeros(n, np.int64)
@@ -131,6 +139,10 @@ class NativeGames:
         self.scores = np.zeros((n, p), np.int64)
         self.done = np.zeros(n, np.bool_)
         self.winner = np.full(n, -1, np.int64)
+        self.illegal = np.zeros(n, np.bool_)
+        self.illegal_mode: IllegalMode = illegal
+        self.illegal_reward = float(illegal_reward)
+        self._mover = np.zeros(n, np.int64)
         self._masks = masks
         self._hands = np.zeros((n, p), np.uint64)
         self._last = np.zeros(n, np.uint64)
@@ -150,10 +162,11 @@ class NativeGames:
             seed = random.SystemRandom().getrandbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"seed must be a non-negative int or None, not {seed!r}")
-        self._batch = _native.Batch(self._tables, self.num_envs, seed % (1 << 64), self.threads)
+        self._batch = native.batch(self._engine, self.num_envs, seed, self.threads)
         self.scores[:] = 0
         self.done[:] = False
         self.winner[:] = -1
+        self.illegal[:] = False
         self._deals = 0
         self._refresh()
 
@@ -169,33 +182,49 @@ class NativeGames:
         ended on this step (zeros elsewhere), ``done`` (N,) marks them; those
         games are dealt again at once, so the observation is the new deal's.
         Ids of the wrong shape or type, out of range, or not legal now raise
-        :class:`ValueError` naming the games, before any game moves.
+        :class:`ValueError` naming the games, before any game moves; so do ids
+        that name no legal play, unless ``illegal="end"`` (see the class).
         """
         acts = self._check_actions(actions)
         bad = self._batch.choices_from_hand_ids(self.hand_actions.hand, acts, self._choices)
-        if bad:
+        np.copyto(self._mover, self.to_move)
+        if bad and self.illegal_mode == "raise":
             raise ValueError(self._illegal_message(np.flatnonzero(self._choices < 0), acts))
-        self._batch.step(self._choices, self.scores, self.done)
+        if bad:
+            np.less(self._choices, 0, out=self.illegal)
+            self._batch.step(self._choices, self.scores, self.done, self.illegal)
+        else:
+            self.illegal[:] = False
+            self._batch.step(self._choices, self.scores, self.done)
         if self._ranking:  # the deal ends when one seat is left; the first out scores most
             won = self.scores.argmax(axis=1)
         else:  # the deal ends when its mover goes out
-            won = self.to_move
-        np.copyto(self.winner, np.where(self.done, won, -1))
-        self._deals += int(np.count_nonzero(self.done))
+            won = self._mover
+        scored = self.done & ~self.illegal if bad else self.done
+        np.copyto(self.winner, np.where(scored, won, -1))
+        self._deals += int(np.count_nonzero(scored))
         self._refresh()
         return self.scores, self.done
 
     def rewards(self, mode: RewardMode = "score") -> npt.NDArray[np.float32]:
         """The last step's rewards (N, players) as :class:`~big2.env.vector.VectorEnv`
         gives them: the scores (``"score"``), or +1 to the winner and −1 to
-        every other seat (``"win"``), in games whose deal ended; else 0."""
+        every other seat (``"win"``), in games whose deal ended; else 0. A
+        deal ended by an illegal action gives its mover *illegal_reward*, the
+        others 0."""
         if mode == "score":
-            return self.scores.astype(np.float32)
-        if mode != "win":
+            out = self.scores.astype(np.float32)
+        elif mode == "win":
+            seats = np.arange(self.num_players)
+            out = np.where(seats == self.winner[:, None], 1.0, -1.0).astype(np.float32)
+            out[self.winner < 0] = 0.0
+        else:
             raise ValueError(f"reward must be 'score' or 'win', not {mode!r}")
-        out = np.where(np.arange(self.num_players) == self.winner[:, None], 1.0, -1.0)
-        out[~self.done] = 0.0
-        return out.astype(np.float32)
+        if self.illegal.any():
+            rows = np.flatnonzero(self.illegal)
+            out[rows] = 0.0
+            out[rows, self._mover[rows]] = self.illegal_reward
+        return out
 
     def _refresh(self) -> None:
         """Read the new positions into the buffers."""
