@@ -26,9 +26,11 @@ from big2.env.native_games import NativeGames, native_games_reason
 from big2.env.vector import VectorEnv
 
 
-def native_steps_per_s(rules: Rules, envs: int, threads: int, seconds: float, seed: int) -> float:
+def native_steps_per_s(rules: Rules, envs: int, threads: int, seconds: float,
+                       seed: int) -> tuple[float, int]:
     """NativeGames.step with one random legal id per game (observation and mask
-    written every step)."""
+    written every step): steps/s, and the threads used (one per
+    :data:`~big2.env.native_games.MIN_SHARE` games at most)."""
     games = NativeGames(envs, rules, seed=seed, threads=threads)
     rng = np.random.default_rng(seed)
     steps = 0
@@ -36,7 +38,7 @@ def native_steps_per_s(rules: Rules, envs: int, threads: int, seconds: float, se
     while time.perf_counter() - start < seconds:
         games.step(games.sample(rng))
         steps += envs
-    return steps / (time.perf_counter() - start)
+    return steps / (time.perf_counter() - start), games.threads
 
 
 def python_steps_per_s(rules: Rules, envs: int, seconds: float, seed: int) -> float:
@@ -69,17 +71,19 @@ def main() -> None:
     k = args.threads
     print(f"{args.rules}, {rules.players} players; steps/s, median of {args.rounds} rounds of "
           f"{args.seconds:g} s (observation + mask, random legal ids)")
-    print(f"{'N':>6} {'VectorEnv':>11} {'native 1t':>11} {'ratio':>7} {f'native {k}t':>11} "
-          f"{'ratio':>7} {f'{k}t/1t':>7}")
+    print(f"{'N':>6} {'VectorEnv':>11} {'native 1t':>11} {'ratio':>7} {f'native ≤{k}t':>11} "
+          f"{'ratio':>7} {'used':>5} {'vs 1t':>6}")
     for envs in (int(x) for x in args.envs.split(",")):
         py, one, many = [], [], []
+        used = 1
         for r in range(args.rounds):
             py.append(python_steps_per_s(rules, envs, args.seconds, r))
-            one.append(native_steps_per_s(rules, envs, 1, args.seconds, r))
-            many.append(native_steps_per_s(rules, envs, k, args.seconds, r))
+            one.append(native_steps_per_s(rules, envs, 1, args.seconds, r)[0])
+            rate, used = native_steps_per_s(rules, envs, k, args.seconds, r)
+            many.append(rate)
         p, a, b = statistics.median(py), statistics.median(one), statistics.median(many)
         print(f"{envs:>6} {p:>11,.0f} {a:>11,.0f} {a / p:>6.1f}x {b:>11,.0f} {b / p:>6.1f}x "
-              f"{b / a:>7.2f}", flush=True)
+              f"{used:>5} {b / a:>6.2f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ reference's — over many random deals of several presets.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 from collections.abc import Iterator
@@ -22,7 +23,7 @@ import pytest
 
 from big2 import Game, Rules
 from big2.env.hand_actions import HandActions, max_hand
-from big2.env.native_games import NativeGames, native_games_reason
+from big2.env.native_games import MIN_SHARE, NativeGames, native_games_reason
 from big2.observation import card_vectors, encode_game
 from big2.variant import native
 
@@ -163,24 +164,27 @@ def test_rows_widen_for_hands_with_many_plays() -> None:
     assert cards.shape == (8, int(counts.max()), 52) and ids.shape == cards.shape[:2]
 
 
-def _trace(games: NativeGames, steps: int) -> list[np.ndarray]:
+def _trace(games: NativeGames, steps: int) -> list[str]:
+    """A digest of every array the games give, step by step."""
     rng = np.random.default_rng(5)
     out = []
     for _ in range(steps):
         scores, done = games.step(games.sample(rng))
-        out += [games.observation.copy(), games.action_mask.copy(), scores.copy(), done.copy()]
+        arrays = (games.observation, games.action_mask, games.to_move, scores, done)
+        out.append(hashlib.sha1(b"".join(a.tobytes() for a in arrays)).hexdigest())
     return out
 
 
 def test_seed_and_threads_give_the_same_games() -> None:
-    one = _trace(NativeGames(16, "classic", seed=11, threads=1), 150)
-    two = NativeGames(16, "classic", seed=11, threads=2)
-    assert all((a == b).all() for a, b in zip(one, _trace(two, 150), strict=True))
+    one = NativeGames(2 * MIN_SHARE, "classic", seed=11, threads=1)
+    two = NativeGames(2 * MIN_SHARE, "classic", seed=11, threads=2)
+    assert (one.threads, two.threads) == (1, 2)
+    trace = _trace(one, 100)
+    assert _trace(two, 100) == trace
     two.reset(11)
-    assert two.deals == 0
-    assert all((a == b).all() for a, b in zip(one, _trace(two, 150), strict=True))
-    other = _trace(NativeGames(16, "classic", seed=12), 150)
-    assert not all((a == b).all() for a, b in zip(one, other, strict=True))
+    assert two.deals == 0 and _trace(two, 100) == trace
+    assert _trace(NativeGames(2 * MIN_SHARE, "classic", seed=12), 100) != trace
+    assert NativeGames(MIN_SHARE, "classic", threads=2).threads == 1  # a share too small
 
 
 def test_without_masks_the_ids_still_come() -> None:
@@ -250,6 +254,11 @@ def test_the_core_checks_its_arrays() -> None:
     choices = np.zeros(4, np.int64)
     assert b.choices_from_hand_ids(13, np.array([0, -5, 10**9, 1]), choices) == 4 - (choices >= 0).sum()
     assert (choices[1:3] == -1).all()
+    scores, done = np.zeros((4, 4), np.int64), np.zeros(4, np.bool_)
+    with pytest.raises(ValueError, match="redeal: dimension 0"):
+        b.step(np.zeros(4, np.int64), scores, done, np.zeros(5, np.bool_))
+    with pytest.raises(TypeError, match="redeal: expected dtype"):
+        b.step(np.zeros(4, np.int64), scores, done, np.zeros(4, np.int64))
     most = b.hand_ids_into(13, ids, counts)  # cut at the width, counts in full
     assert most == int(counts.max()) > 8
     for row, c in zip(ids, counts.tolist(), strict=True):

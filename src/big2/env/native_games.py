@@ -47,6 +47,9 @@ from big2.variant import native, variant
 _LAYOUT: Final = observation_layout()
 _FIRST_WIDTH: Final = 64
 """Legal plays a game's row of ids holds at first (it widens when a game has more)."""
+MIN_SHARE: Final = 128
+"""The fewest games a thread steps: the core starts its threads for every call, and
+below this share starting one costs more than the work it takes over."""
 
 I64 = npt.NDArray[np.int64]
 IllegalMode = Literal["raise", "end"]
@@ -97,8 +100,9 @@ class NativeGames:
         players: seats (2–4), overriding ``rules.players``.
         seed: seeds every game's stream of deals (a non-negative int; ``None``:
             fresh entropy). The same seed and actions give the same games.
-        threads: threads the core steps and observes the games on (the GIL
-            released); results do not depend on it.
+        threads: the most threads the core steps and observes the games on
+            (the GIL released), one per :data:`MIN_SHARE` games at most (the
+            number used is :attr:`threads`); results do not depend on it.
         masks: keep :attr:`action_mask` up to date (``False`` saves writing
             N × num_actions bytes a step for callers that use the legal ids).
         illegal: an action id that names no legal play: ``"raise"`` a
@@ -124,7 +128,7 @@ class NativeGames:
             raise ValueError(f"the rule set {self.rules.name!r} is not stepped natively: {why}")
         self.num_envs = n = num_envs
         self.num_players = p = variant(self.rules).players
-        self.threads = threads
+        self.threads = max(1, min(threads, num_envs // MIN_SHARE))
         self.hand_actions = HandActions(max_hand(self.rules))
         self.num_actions = self.hand_actions.size
         self.observation_size = OBS_SIZE
@@ -320,4 +324,4 @@ class NativeGames:
                 f"threads={self.threads})")
 
 
-__all__ = ["NativeGames", "native_games_reason"]
+__all__ = ["MIN_SHARE", "IllegalMode", "NativeGames", "native_games_reason"]
