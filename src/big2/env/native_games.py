@@ -31,8 +31,9 @@ than the Python environment's.
 
 from __future__ import annotations
 
+import numbers
 import random
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -132,10 +133,11 @@ class NativeGames:
         self.hand_actions = HandActions(max_hand(self.rules))
         self.num_actions = self.hand_actions.size
         self.observation_size = OBS_SIZE
-        self._ranking = self.rules.scoring == "ranking"
+        self._first_out_ends = variant(self.rules).scorer.first_out_ends
         engine = variant(self.rules).engine
         assert isinstance(engine, native.NativeEngine)  # native_games_reason saw to it
         self._engine = engine
+        self._batch: Any = None
         self.observation = np.zeros((n, OBS_SIZE), np.int8)
         self.to_move = np.zeros(n, np.int64)
         self.counts = np.zeros(n, np.int64)
@@ -164,8 +166,9 @@ class NativeGames:
         """Deal every game afresh from *seed* (``None``: fresh entropy)."""
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
             raise ValueError(f"seed must be a non-negative int or None, not {seed!r}")
+        seed = int(seed)
         self._batch = native.batch(self._engine, self.num_envs, seed, self.threads)
         self.scores[:] = 0
         self.done[:] = False
@@ -200,10 +203,10 @@ class NativeGames:
         else:
             self.illegal[:] = False
             self._batch.step(self._choices, self.scores, self.done)
-        if self._ranking:  # the deal ends when one seat is left; the first out scores most
-            won = self.scores.argmax(axis=1)
-        else:  # the deal ends when its mover goes out
+        if self._first_out_ends:  # the deal ended as its mover went out
             won = self._mover
+        else:  # ranking: it ended with one seat left; the first out scores most
+            won = self.scores.argmax(axis=1)
         scored = self.done & ~self.illegal if bad else self.done
         np.copyto(self.winner, np.where(scored, won, -1))
         self._deals += int(np.count_nonzero(scored))
