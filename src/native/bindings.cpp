@@ -242,6 +242,33 @@ void parallel(size_t n, int threads, F f) {
   for (auto& th : pool) th.join();
 }
 
+// Hand-relative action ids (big2.env.hand_actions): a play named by the places
+// of its cards in the mover's hand sorted by card number; 0 the pass, then every
+// set of 1..5 places, each size in colexicographic order.
+struct HandIds {
+  int hand = 13;
+  int64_t offset[7] = {};       // the first id of each play size 1..6
+  int64_t binom[64][6] = {};    // C(p, k)
+  int64_t size = 0;             // ids in all
+
+  explicit HandIds(int h) : hand(h) {
+    if (h < 1 || h > kCards) throw py::value_error("hand_size: 1 to 52 cards, not " + std::to_string(h));
+    for (int p = 0; p < 64; ++p) {
+      binom[p][0] = 1;
+      for (int k = 1; k < 6; ++k) binom[p][k] = p ? binom[p - 1][k - 1] + binom[p - 1][k] : 0;
+    }
+    offset[1] = 1;
+    for (int k = 2; k <= 6; ++k) offset[k] = offset[k - 1] + binom[h][k - 1];
+    size = offset[6];
+  }
+  // The id of *play* (a subset of *held* of at most five cards; 0 the pass).
+  int64_t id(Mask play, Mask held) const {
+    int64_t rank = 0; int k = 0;
+    for (Mask m = play; m; m &= m - 1) rank += binom[popcount(held & ((m & -m) - 1))][++k];
+    return offset[k] + rank;
+  }
+};
+
 // N deals stepped together, writing into caller-owned NumPy arrays. Calls on one
 // batch from several Python threads take turns (the mutex), since stepping runs
 // without the GIL.
@@ -291,23 +318,33 @@ struct PyBatch {
     }
   }
 
-  void step(py::object choices, py::object scores, py::object done) {
+  void step(py::object choices, py::object scores, py::object done, py::object redeal) {
     const int64_t* ch = buffer<int64_t>(choices, "choices", {n()}, false);
     int64_t* sc = buffer<int64_t>(scores, "scores", {n(), tables->players});
     bool* dn = buffer<bool>(done, "done", {n()});
+    const bool* rd = redeal.is_none() ? nullptr : buffer<bool>(redeal, "redeal", {n()}, false);
     std::string why;
     {
       py::gil_scoped_release release;
       std::lock_guard<std::mutex> lock(mu);
       for (size_t i = 0; i < batch.games.size() && why.empty(); ++i)  // all checked first
-        if (ch[i] < 0 || size_t(ch[i]) >= batch.legal[i].size())
+        if ((!rd || !rd[i]) && (ch[i] < 0 || size_t(ch[i]) >= batch.legal[i].size()))
           why = "choices: game " + std::to_string(i) + " has " +
                 std::to_string(batch.legal[i].size()) + " legal plays, not a play " +
                 std::to_string(ch[i]);
       if (why.empty()) {
         int p = tables->players;
         parallel(batch.games.size(), threads, [&](size_t lo, size_t hi) {
-          for (size_t i = lo; i < hi; ++i) batch.step(i, size_t(ch[i]), sc + i * p, dn + i);
+          for (size_t i = lo; i < hi; ++i) {
+            if (rd && rd[i]) {  // the deal ends unscored; the next is dealt
+              for (int s = 0; s < p; ++s) sc[i * p + s] = 0;
+              dn[i] = true;
+              batch.dealer[i] = (batch.dealer[i] + 1) % p;
+              batch.reset(i);
+            } else {
+              batch.step(i, size_t(ch[i]), sc + i * p, dn + i);
+            }
+          }
         });
       }
     }
@@ -349,6 +386,70 @@ struct PyBatch {
     parallel(batch.games.size(), threads, [&](size_t lo, size_t hi) {
       for (size_t i = lo; i < hi; ++i) observe(batch.games[i], o, batch.spare[i], dst + i * o.size);
     });
+  }
+
+  // Every mover's hand must fit the id space's hand size (hold the lock).
+  void check_hands(const HandIds& h) const {
+    int hand_size = h.hand;
+    for (size_t i = 0; i < batch.games.size(); ++i) {
+      const State& g = batch.games[i];
+      if (popcount(g.hands[g.to_move]) > hand_size)
+        throw py::value_error("hand_size: game " + std::to_string(i) + "'s mover holds " +
+                              std::to_string(popcount(g.hands[g.to_move])) + " cards, more than " +
+                              std::to_string(hand_size));
+    }
+  }
+
+  size_t hand_ids_into(int hand_size, py::object ids, py::object counts, py::object mask) {
+    int64_t* c = buffer<int64_t>(counts, "counts", {n()});
+    int64_t* d = buffer<int64_t>(ids, "ids", {n(), -1});
+    size_t k = size_t(py::reinterpret_borrow<py::array>(ids).shape(1));
+    HandIds h(hand_size);
+    bool* mk = mask.is_none() ? nullptr : buffer<bool>(mask, "mask", {n(), py::ssize_t(h.size)});
+    size_t most = 0;
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(mu);
+    check_hands(h);
+    for (size_t i = 0; i < batch.games.size(); ++i) most = std::max(most, batch.legal[i].size());
+    parallel(batch.games.size(), threads, [&](size_t lo, size_t hi) {
+      for (size_t i = lo; i < hi; ++i) {
+        const State& g = batch.games[i];
+        const auto& l = batch.legal[i];
+        Mask held = g.hands[g.to_move];
+        c[i] = int64_t(l.size());
+        int64_t* row = d + i * k;
+        bool* mrow = mk ? mk + i * h.size : nullptr;
+        if (mrow) std::memset(mrow, 0, size_t(h.size));
+        for (size_t j = 0; j < l.size(); ++j) {
+          int64_t id = h.id(l[j], held);
+          if (j < k) row[j] = id;
+          if (mrow) mrow[id] = true;
+        }
+        for (size_t j = l.size(); j < k; ++j) row[j] = -1;
+      }
+    });
+    return most;
+  }
+
+  size_t choices_from_hand_ids(int hand_size, py::object actions, py::object choices) {
+    const int64_t* a = buffer<int64_t>(actions, "actions", {n()}, false);
+    int64_t* ch = buffer<int64_t>(choices, "choices", {n()});
+    HandIds h(hand_size);
+    size_t bad = 0;
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(mu);
+    check_hands(h);
+    for (size_t i = 0; i < batch.games.size(); ++i) {
+      const State& g = batch.games[i];
+      const auto& l = batch.legal[i];
+      Mask held = g.hands[g.to_move];
+      ch[i] = -1;
+      if (a[i] >= 0 && a[i] < h.size)
+        for (size_t j = 0; j < l.size(); ++j)
+          if (h.id(l[j], held) == a[i]) { ch[i] = int64_t(j); break; }
+      bad += ch[i] < 0;
+    }
+    return bad;
   }
 
   py::tuple random_steps(uint64_t steps_per_game, uint64_t seed) {
@@ -453,11 +554,24 @@ PYBIND11_MODULE(_native, m) {
       .def("state_into", &PyBatch::state_into, py::arg("hands"), py::arg("to_move"),
            py::arg("last"), "Write each game's hands (uint64, N x players), mover and play to beat.")
       .def("step", &PyBatch::step, py::arg("choices"), py::arg("scores"), py::arg("done"),
+           py::arg("redeal") = py::none(),
            "Each game plays its legal play number choices[i] (int64); a finished deal writes "
-           "its scores (int64, N x players, else zeros), sets done (bool) and deals again.")
+           "its scores (int64, N x players, else zeros), sets done (bool) and deals again. "
+           "Games marked in redeal (bool, or None) play nothing: their deal ends unscored "
+           "(zeros, done set) and the next is dealt.")
       .def("observe_into", &PyBatch::observe_into, py::arg("out"), py::arg("layout"),
            "Write each game's observation of the seat to move (int8, N x size) in the layout "
            "of big2.observation (offsets by field name, with size and count_width).")
+      .def("hand_ids_into", &PyBatch::hand_ids_into, py::arg("hand_size"), py::arg("ids"),
+           py::arg("counts"), py::arg("mask") = py::none(),
+           "Write each game's legal plays as hand-relative ids (big2.env.hand_actions, for "
+           "hands of up to hand_size cards; int64, -1 padded to the array's width K, cut at K), "
+           "their full counts (int64) and, unless mask is None, the action mask (bool, N x ids, "
+           "whole rows rewritten); return the largest count.")
+      .def("choices_from_hand_ids", &PyBatch::choices_from_hand_ids, py::arg("hand_size"),
+           py::arg("actions"), py::arg("choices"),
+           "Write the place in its legal list of each game's hand-relative action id (int64), "
+           "-1 where the id names no legal play now; return how many are -1.")
       .def("random_steps", &PyBatch::random_steps, py::arg("steps_per_game"), py::arg("seed"),
            "Step every game with random legal plays: (steps, deals finished).");
 

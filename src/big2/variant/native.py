@@ -93,6 +93,15 @@ def native_game_reason(rules: Rules) -> str | None:
     return None
 
 
+def batch(eng: NativeEngine, num_envs: int, seed: int, threads: int = 1) -> Any:
+    """*num_envs* deals of *eng*'s rule set stepped together in the core
+    (:class:`big2._native.Batch`, for the vector environment's native backend,
+    :mod:`big2.env.native_games`); *seed* is taken modulo 2**64."""
+    if _native is None:
+        raise RuntimeError("big2._native is not built: pip install -e . builds it")
+    return _native.Batch(eng.tables, num_envs, seed % (1 << 64), threads)
+
+
 def wanted(engine: str) -> str:
     """The engine asked for: *engine* itself unless ``"auto"``, then the
     environment's :data:`ENGINE_ENV` (default ``native``)."""
@@ -209,5 +218,5 @@ class NativeEngine(TableEngine):
         return HandPlays((EMPTY, g1, g2, g3, g4, g5, EMPTY, EMPTY), self)
 
 
-__all__ = ["ENGINE_ENV", "NativeEngine", "available", "compile_tables", "native_game_reason",
+__all__ = ["ENGINE_ENV", "NativeEngine", "available", "batch", "compile_tables", "native_game_reason",
            "native_reason", "wanted"]

@@ -1,0 +1,330 @@
+"""Self-play games stepped in the compiled core: :class:`NativeGames`, the
+backend :class:`~big2.env.vector.VectorEnv` hands its self-play path to when
+the rule set is native.
+
+:class:`big2._native.Batch` holds N deals and writes into NumPy arrays this
+class allocates once; every call here is a handful of calls into the core,
+whatever N is. What it gives equals what the Python-backed ``VectorEnv``
+gives for the same positions (``tests/env/test_native_games.py`` plays them
+in lockstep): the observation of the seat to move (:mod:`big2.observation`'s
+layout), the seat, the action mask and legal plays in the ``"hand"`` action
+form (:mod:`big2.env.hand_actions`), and each seat's score when a deal ends —
+after which the game is dealt again at once (auto-reset).
+
+>>> games = NativeGames(4, "classic", seed=1)
+>>> games.observation.shape, games.action_mask.shape, games.to_move.shape
+((4, 635), (4, 2380), (4,))
+>>> rng = np.random.default_rng(0)
+>>> deals = 0
+>>> for _ in range(300):
+...     scores, done = games.step(games.sample(rng))
+...     deals += int(done.sum())
+>>> scores.shape, done.dtype, deals > 0
+((4, 4), dtype('bool'), True)
+
+Only the standard family plays here: :func:`native_games_reason` names what
+keeps a rule set off (an option the core lacks, a house rule with a hook,
+``later_lead="winner"``, the President exchange, or ``BIG2_ENGINE=python``).
+The deals come from the core's own random stream, so a seed gives other deals
+than the Python environment's.
+"""
+
+from __future__ import annotations
+
+import numbers
+import random
+from typing import Any, Final, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from big2.cards import CARD_SYMBOLS, cards_of
+from big2.env.core import RewardMode, make_rules
+from big2.env.hand_actions import HandActions, max_hand
+from big2.observation import OBS_SIZE, observation_layout
+from big2.rules import Rules
+from big2.variant import native, variant
+
+_LAYOUT: Final = observation_layout()
+_FIRST_WIDTH: Final = 64
+"""Legal plays a game's row of ids holds at first (it widens when a game has more)."""
+MIN_SHARE: Final = 128
+"""The fewest games a thread steps: the core starts its threads for every call, and
+below this share starting one costs more than the work it takes over."""
+
+I64 = npt.NDArray[np.int64]
+IllegalMode = Literal["raise", "end"]
+
+
+def native_games_reason(rules: Rules) -> str | None:
+    """What keeps *rules* from :class:`NativeGames` (``None``: nothing).
+
+    >>> native_games_reason(Rules()) is None
+    True
+    >>> native_games_reason(Rules.preset("singapore"))
+    'later_lead'
+    """
+    why = native.native_game_reason(rules)
+    if why is not None:
+        return why
+    plan = variant(rules).plan
+    if plan.winner_leads:
+        return "later_lead"
+    if plan.exchange:
+        return "exchange"
+    if not variant(rules).native:
+        return f"{native.ENGINE_ENV}=python"
+    return None
+
+
+class NativeGames:
+    """*num_envs* self-play deals of one rule set, stepped in the compiled core.
+
+    The arrays below are this object's own buffers, rewritten in place by
+    every :meth:`step` and :meth:`reset` (copy what you keep):
+
+    * :attr:`observation` ``(N, OBS_SIZE)`` int8: each game's seat to move's view;
+    * :attr:`to_move` ``(N,)`` int64: that seat;
+    * :attr:`action_mask` ``(N, num_actions)`` bool: its legal hand-relative ids;
+    * :attr:`counts` ``(N,)`` int64: how many legal plays each game has;
+    * :attr:`scores` ``(N, players)`` int64 and :attr:`done` ``(N,)`` bool: the
+      last step's finished deals and their scores (zeros elsewhere);
+    * :attr:`winner` ``(N,)`` int64: who won each deal the last step finished
+      (``-1`` elsewhere);
+    * :attr:`illegal` ``(N,)`` bool: games whose deal the last step ended for an
+      illegal action (``illegal="end"``).
+
+    Args:
+        num_envs: number of games N.
+        rules: a :class:`~big2.rules.Rules`, a preset name or ``None`` (classic);
+            :func:`native_games_reason` must be ``None`` for it.
+        players: seats (2–4), overriding ``rules.players``.
+        seed: seeds every game's stream of deals (a non-negative int; ``None``:
+            fresh entropy). The same seed and actions give the same games.
+        threads: the most threads the core steps and observes the games on
+            (the GIL released), one per :data:`MIN_SHARE` games at most (the
+            number used is :attr:`threads`); results do not depend on it.
+        masks: keep :attr:`action_mask` up to date (``False`` saves writing
+            N × num_actions bytes a step for callers that use the legal ids).
+        illegal: an action id that names no legal play: ``"raise"`` a
+            :class:`ValueError` naming the games before any game moves, or
+            ``"end"`` that game's deal unscored (:attr:`illegal` marks it,
+            :meth:`rewards` gives its mover *illegal_reward*) and deal a new one.
+        illegal_reward: the mover's reward under ``illegal="end"``.
+    """
+
+    def __init__(self, num_envs: int = 256, rules: Rules | str | None = "classic", *,
+                 players: int | None = None, seed: int | None = 0, threads: int = 1,
+                 masks: bool = True, illegal: IllegalMode = "raise",
+                 illegal_reward: float = -1.0) -> None:
+        if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
+        if not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= 256:
+            raise ValueError(f"threads must be an int 1..256, not {threads!r}")
+        if illegal not in ("raise", "end"):
+            raise ValueError(f"illegal must be 'raise' or 'end', not {illegal!r}")
+        self.rules = make_rules(rules, players)
+        why = native_games_reason(self.rules)
+        if why is not None:
+            raise ValueError(f"the rule set {self.rules.name!r} is not stepped natively: {why}")
+        self.num_envs = n = num_envs
+        self.num_players = p = variant(self.rules).players
+        self.threads = max(1, min(threads, num_envs // MIN_SHARE))
+        self.hand_actions = HandActions(max_hand(self.rules))
+        self.num_actions = self.hand_actions.size
+        self.observation_size = OBS_SIZE
+        self._first_out_ends = variant(self.rules).scorer.first_out_ends
+        engine = variant(self.rules).engine
+        assert isinstance(engine, native.NativeEngine)  # native_games_reason saw to it
+        self._engine = engine
+        self._batch: Any = None
+        self.observation = np.zeros((n, OBS_SIZE), np.int8)
+        self.to_move = np.zeros(n, np.int64)
+        self.counts = np.zeros(n, np.int64)
+        self.action_mask = np.zeros((n, self.num_actions if masks else 0), np.bool_)
+        self.scores = np.zeros((n, p), np.int64)
+        self.done = np.zeros(n, np.bool_)
+        self.winner = np.full(n, -1, np.int64)
+        self.illegal = np.zeros(n, np.bool_)
+        self.illegal_mode: IllegalMode = illegal
+        self.illegal_reward = float(illegal_reward)
+        self._mover = np.zeros(n, np.int64)
+        self._masks = masks
+        self._hands = np.zeros((n, p), np.uint64)
+        self._last = np.zeros(n, np.uint64)
+        self._ids = np.zeros((n, _FIRST_WIDTH), np.int64)
+        self._plays = np.zeros((n, _FIRST_WIDTH), np.uint64)
+        self._acts = np.zeros(n, np.int64)
+        self._choices = np.zeros(n, np.int64)
+        self._rows = np.arange(n)
+        self._deals = 0
+        self.reset(seed)
+
+    # -- stepping --------------------------------------------------------------
+
+    def reset(self, seed: int | None = None) -> None:
+        """Deal every game afresh from *seed* (``None``: fresh entropy)."""
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
+            raise ValueError(f"seed must be a non-negative int or None, not {seed!r}")
+        seed = int(seed)
+        self._batch = native.batch(self._engine, self.num_envs, seed, self.threads)
+        self.scores[:] = 0
+        self.done[:] = False
+        self.winner[:] = -1
+        self.illegal[:] = False
+        self._deals = 0
+        self._refresh()
+
+    @property
+    def deals(self) -> int:
+        """Deals finished since the last :meth:`reset`."""
+        return self._deals
+
+    def step(self, actions: npt.ArrayLike) -> tuple[I64, npt.NDArray[np.bool_]]:
+        """Play one hand-relative action id in every game; ``(scores, done)``.
+
+        ``scores`` (N, players) holds each seat's score in the games whose deal
+        ended on this step (zeros elsewhere), ``done`` (N,) marks them; those
+        games are dealt again at once, so the observation is the new deal's.
+        Ids of the wrong shape or type, out of range, or not legal now raise
+        :class:`ValueError` naming the games, before any game moves; so do ids
+        that name no legal play, unless ``illegal="end"`` (see the class).
+        """
+        acts = self._check_actions(actions)
+        bad = self._batch.choices_from_hand_ids(self.hand_actions.hand, acts, self._choices)
+        np.copyto(self._mover, self.to_move)
+        if bad and self.illegal_mode == "raise":
+            raise ValueError(self._illegal_message(np.flatnonzero(self._choices < 0), acts))
+        if bad:
+            np.less(self._choices, 0, out=self.illegal)
+            self._batch.step(self._choices, self.scores, self.done, self.illegal)
+        else:
+            self.illegal[:] = False
+            self._batch.step(self._choices, self.scores, self.done)
+        if self._first_out_ends:  # the deal ended as its mover went out
+            won = self._mover
+        else:  # ranking: it ended with one seat left; the first out scores most
+            won = self.scores.argmax(axis=1)
+        scored = self.done & ~self.illegal if bad else self.done
+        np.copyto(self.winner, np.where(scored, won, -1))
+        self._deals += int(np.count_nonzero(scored))
+        self._refresh()
+        return self.scores, self.done
+
+    def rewards(self, mode: RewardMode = "score") -> npt.NDArray[np.float32]:
+        """The last step's rewards (N, players) as :class:`~big2.env.vector.VectorEnv`
+        gives them: the scores (``"score"``), or +1 to the winner and −1 to
+        every other seat (``"win"``), in games whose deal ended; else 0. A
+        deal ended by an illegal action gives its mover *illegal_reward*, the
+        others 0."""
+        if mode == "score":
+            out = self.scores.astype(np.float32)
+        elif mode == "win":
+            seats = np.arange(self.num_players)
+            out = np.where(seats == self.winner[:, None], 1.0, -1.0).astype(np.float32)
+            out[self.winner < 0] = 0.0
+        else:
+            raise ValueError(f"reward must be 'score' or 'win', not {mode!r}")
+        if self.illegal.any():
+            rows = np.flatnonzero(self.illegal)
+            out[rows] = 0.0
+            out[rows, self._mover[rows]] = self.illegal_reward
+        return out
+
+    def _refresh(self) -> None:
+        """Read the new positions into the buffers."""
+        b = self._batch
+        b.observe_into(self.observation, _LAYOUT)
+        b.state_into(self._hands, self.to_move, self._last)
+        mask = self.action_mask if self._masks else None
+        most = b.hand_ids_into(self.hand_actions.hand, self._ids, self.counts, mask)
+        if most > self._ids.shape[1]:  # a game has more plays than a row holds: widen
+            width = max(most, 2 * self._ids.shape[1])
+            self._ids = np.zeros((self.num_envs, width), np.int64)
+            self._plays = np.zeros((self.num_envs, width), np.uint64)
+            b.hand_ids_into(self.hand_actions.hand, self._ids, self.counts, None)
+
+    def _check_actions(self, actions: npt.ArrayLike) -> I64:
+        a = np.asarray(actions)
+        if a.shape != (self.num_envs,):
+            raise ValueError(f"actions must have shape ({self.num_envs},), not {a.shape}")
+        if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
+            raise ValueError(f"actions must be integer ids, not {a.dtype}")
+        if a.dtype == np.uint64 and len(a) and int(a.max()) >= self.num_actions:
+            bad_u = np.flatnonzero(a >= self.num_actions)
+            raise ValueError(f"action ids are 0..{self.num_actions - 1}; out of range in games "
+                             f"{bad_u[:10].tolist()}")
+        acts = self._acts
+        np.copyto(acts, a, casting="unsafe")
+        bad = np.flatnonzero((acts < 0) | (acts >= self.num_actions))
+        if len(bad):
+            shown = ", ".join(f"{int(i)} ({int(acts[i])})" for i in bad[:10])
+            more = f" and {len(bad) - 10} more" if len(bad) > 10 else ""
+            raise ValueError(f"action ids are 0..{self.num_actions - 1}; out of range in games "
+                             f"{shown}{more}")
+        return acts
+
+    def _illegal_message(self, bad: npt.NDArray[np.intp], acts: I64) -> str:
+        parts = []
+        held = self.mover_hand()
+        for i in bad[:5].tolist():
+            cards = int(self.decode(np.array([i]), acts[i:i + 1])[0])
+            text = " ".join(CARD_SYMBOLS[c] for c in cards_of(cards)) or "pass"
+            places = int(self.hand_actions._places[int(acts[i])])  # noqa: SLF001
+            beyond = places >> int(held[i]).bit_count() != 0
+            reason = "those places are beyond the hand" if beyond else "not a legal play now"
+            parts.append(f"game {i}: action {int(acts[i])} ({text}): {reason}")
+        more = f"; and {len(bad) - 5} more" if len(bad) > 5 else ""
+        return (f"illegal actions in games {bad[:20].tolist()}: " + "; ".join(parts) + more
+                + " (nothing was played)")
+
+    # -- for the caller ----------------------------------------------------------
+
+    def hands(self) -> npt.NDArray[np.uint64]:
+        """Every seat's hand in every game, ``(N, players)`` card masks (a copy)."""
+        return self._hands.copy()
+
+    def mover_hand(self) -> npt.NDArray[np.uint64]:
+        """The hand of each game's seat to move, ``(N,)`` card masks."""
+        out: npt.NDArray[np.uint64] = self._hands[self._rows, self.to_move]
+        return out
+
+    def decode(self, games: npt.NDArray[np.intp], ids: npt.ArrayLike) -> npt.NDArray[np.uint64]:
+        """The card masks that hand-relative *ids* name in *games* now."""
+        return self.hand_actions.decode(np.asarray(ids, np.int64), self.mover_hand()[games])
+
+    def legal_ids(self) -> list[I64]:
+        """Each game's legal action ids, in the engine's order (weakest first,
+        the pass last)."""
+        return [self._ids[i, :c] for i, c in enumerate(self.counts.tolist())]
+
+    def legal_plays(self) -> tuple[npt.NDArray[np.int8], I64, I64]:
+        """Each game's legal plays, padded to the batch's largest count *K*:
+        ``(cards, ids, counts)`` — cards ``(N, K, 52)`` int8 0/1 (the pass an
+        all-zero row, zeros past a game's count), ids ``(N, K)`` (``-1`` as
+        padding) and counts ``(N,)``: the fields of
+        :class:`~big2.env.vector.LegalPlays`, as new arrays."""
+        k = int(self.counts.max())
+        most = self._batch.legal_into(self._plays, self.counts)
+        assert most == k, (most, k)
+        plays = np.ascontiguousarray(self._plays[:, :k])
+        bits = np.unpackbits(plays.view(np.uint8).reshape(self.num_envs, k, 8), axis=-1,
+                             bitorder="little")
+        cards = bits[:, :, :52].astype(np.int8)
+        return cards, self._ids[:, :k].copy(), self.counts.copy()
+
+    def sample(self, rng: np.random.Generator | None = None) -> I64:
+        """One uniformly random legal action id per game."""
+        rng = rng if rng is not None else np.random.default_rng()
+        pick = (rng.random(self.num_envs) * self.counts).astype(np.int64)
+        out: I64 = self._ids[self._rows, pick]
+        return out
+
+    def __repr__(self) -> str:
+        return (f"NativeGames({self.num_envs}, {self.rules.name!r}, players={self.num_players}, "
+                f"threads={self.threads})")
+
+
+__all__ = ["MIN_SHARE", "IllegalMode", "NativeGames", "native_games_reason"]
