@@ -272,6 +272,39 @@ struct HandIds {
 // N deals stepped together, writing into caller-owned NumPy arrays. Calls on one
 // batch from several Python threads take turns (the mutex), since stepping runs
 // without the GIL.
+// The observation layout a caller passes (every offset checked).
+static ObsLayout parse_layout(py::dict layout) {
+  ObsLayout o{};
+  // every offset an int in 0..65536, so no field can start outside the buffer
+  auto at = [&](const char* k) {
+    if (!layout.contains(k)) throw py::value_error(std::string("layout: missing ") + k);
+    py::handle v = layout[k];
+    if (!PyLong_Check(v.ptr()) || PyBool_Check(v.ptr()))
+      throw py::type_error(std::string("layout['") + k + "']: expected an int, got " +
+                           std::string(py::str(py::type::handle_of(v).attr("__name__"))));
+    int overflow = 0;
+    long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+    if (x == -1 && PyErr_Occurred()) throw py::error_already_set();
+    if (overflow || x < 0 || x > (1 << 16))
+      throw py::value_error(std::string("layout['") + k + "']: " +
+                            std::string(py::str(v)) + " is outside 0..65536");
+    return int(x);
+  };
+  o.hand = at("hand"); o.played = at("played"); o.count = at("count"); o.passed = at("passed");
+  o.last_play = at("last_play"); o.last_kind = at("last_kind");
+  o.last_player = at("last_player"); o.leading = at("leading");
+  o.trick_leader = at("trick_leader"); o.to_move = at("to_move");
+  o.must_contain = at("must_contain"); o.players = at("players"); o.spare = at("spare");
+  o.stock = at("stock"); o.size = at("size"); o.count_width = at("count_width");
+  int top = std::max({o.hand + 52, o.played + 4 * 52, o.count + 4 * o.count_width,
+                      o.passed + 4, o.last_play + 52, o.last_kind + 12, o.last_player + 4,
+                      o.leading + 1, o.trick_leader + 4, o.to_move + 1, o.must_contain + 52,
+                      o.players + 3, o.spare + 52, o.stock + 1});
+  if (o.size < top || o.count_width < 27 || o.size > (1 << 16))
+    throw py::value_error("layout: fields outside the observation");
+  return o;
+}
+
 struct PyBatch {
   std::shared_ptr<Tables> tables;
   Batch batch;
@@ -318,11 +351,20 @@ struct PyBatch {
     }
   }
 
-  void step(py::object choices, py::object scores, py::object done, py::object redeal) {
+  void step(py::object choices, py::object scores, py::object done, py::object redeal,
+            py::object final, py::object layout) {
     const int64_t* ch = buffer<int64_t>(choices, "choices", {n()}, false);
     int64_t* sc = buffer<int64_t>(scores, "scores", {n(), tables->players});
     bool* dn = buffer<bool>(done, "done", {n()});
     const bool* rd = redeal.is_none() ? nullptr : buffer<bool>(redeal, "redeal", {n()}, false);
+    ObsLayout o{};
+    int8_t* fin = nullptr;
+    if (!final.is_none()) {
+      if (!py::isinstance<py::dict>(layout))
+        throw py::type_error("layout: a dict of offsets is needed with final");
+      o = parse_layout(layout.cast<py::dict>());
+      fin = buffer<int8_t>(final, "final", {n(), o.size});
+    }
     std::string why;
     {
       py::gil_scoped_release release;
@@ -342,7 +384,8 @@ struct PyBatch {
               batch.dealer[i] = (batch.dealer[i] + 1) % p;
               batch.reset(i);
             } else {
-              batch.step(i, size_t(ch[i]), sc + i * p, dn + i);
+              batch.step(i, size_t(ch[i]), sc + i * p, dn + i, &o,
+                         fin ? fin + i * o.size : nullptr);
             }
           }
         });
@@ -352,34 +395,7 @@ struct PyBatch {
   }
 
   void observe_into(py::object out, py::dict layout) {
-    ObsLayout o{};
-    // every offset an int in 0..65536, so no field can start outside the buffer
-    auto at = [&](const char* k) {
-      if (!layout.contains(k)) throw py::value_error(std::string("layout: missing ") + k);
-      py::handle v = layout[k];
-      if (!PyLong_Check(v.ptr()) || PyBool_Check(v.ptr()))
-        throw py::type_error(std::string("layout['") + k + "']: expected an int, got " +
-                             std::string(py::str(py::type::handle_of(v).attr("__name__"))));
-      int overflow = 0;
-      long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
-      if (x == -1 && PyErr_Occurred()) throw py::error_already_set();
-      if (overflow || x < 0 || x > (1 << 16))
-        throw py::value_error(std::string("layout['") + k + "']: " +
-                              std::string(py::str(v)) + " is outside 0..65536");
-      return int(x);
-    };
-    o.hand = at("hand"); o.played = at("played"); o.count = at("count"); o.passed = at("passed");
-    o.last_play = at("last_play"); o.last_kind = at("last_kind");
-    o.last_player = at("last_player"); o.leading = at("leading");
-    o.trick_leader = at("trick_leader"); o.to_move = at("to_move");
-    o.must_contain = at("must_contain"); o.players = at("players"); o.spare = at("spare");
-    o.stock = at("stock"); o.size = at("size"); o.count_width = at("count_width");
-    int top = std::max({o.hand + 52, o.played + 4 * 52, o.count + 4 * o.count_width,
-                        o.passed + 4, o.last_play + 52, o.last_kind + 12, o.last_player + 4,
-                        o.leading + 1, o.trick_leader + 4, o.to_move + 1, o.must_contain + 52,
-                        o.players + 3, o.spare + 52, o.stock + 1});
-    if (o.size < top || o.count_width < 27 || o.size > (1 << 16))
-      throw py::value_error("layout: fields outside the observation");
+    ObsLayout o = parse_layout(layout);
     int8_t* dst = buffer<int8_t>(out, "out", {n(), o.size});
     py::gil_scoped_release release;
     std::lock_guard<std::mutex> lock(mu);
@@ -554,11 +570,14 @@ PYBIND11_MODULE(_native, m) {
       .def("state_into", &PyBatch::state_into, py::arg("hands"), py::arg("to_move"),
            py::arg("last"), "Write each game's hands (uint64, N x players), mover and play to beat.")
       .def("step", &PyBatch::step, py::arg("choices"), py::arg("scores"), py::arg("done"),
-           py::arg("redeal") = py::none(),
+           py::arg("redeal") = py::none(), py::arg("final") = py::none(),
+           py::arg("layout") = py::none(),
            "Each game plays its legal play number choices[i] (int64); a finished deal writes "
            "its scores (int64, N x players, else zeros), sets done (bool) and deals again. "
            "Games marked in redeal (bool, or None) play nothing: their deal ends unscored "
-           "(zeros, done set) and the next is dealt.")
+           "(zeros, done set) and the next is dealt. With final (int8, N x size) and layout "
+           "(as for observe_into), a deal that ends writes its last observation by the seat "
+           "that acted into its row of final (other rows are left as they are).")
       .def("observe_into", &PyBatch::observe_into, py::arg("out"), py::arg("layout"),
            "Write each game's observation of the seat to move (int8, N x size) in the layout "
            "of big2.observation (offsets by field name, with size and count_width).")

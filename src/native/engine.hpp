@@ -599,9 +599,12 @@ inline void put_cards(int8_t* out, Mask m) {
   for (; m; m &= m - 1) out[lowbit(m)] = 1;
 }
 
-inline void observe(const State& g, const ObsLayout& o, Mask spare, int8_t* out) {
+// The observation of seat *seat* (default: the seat to move; a finished deal's
+// seat that acted last, for the final observation a vector env hands back).
+inline void observe(const State& g, const ObsLayout& o, Mask spare, int8_t* out,
+                    int seat = -1) {
   std::fill(out, out + o.size, int8_t(0));
-  int n = g.n, me = g.to_move;
+  int n = g.n, me = seat >= 0 ? seat : g.to_move;
   if (me < 0) return;  // the deal is over: nothing to observe (the batch deals again)
   put_cards(out + o.hand, g.hands[me]);
   for (int k = 0; k < n; ++k) {
@@ -618,7 +621,7 @@ inline void observe(const State& g, const ObsLayout& o, Mask spare, int8_t* out)
     out[o.leading] = 1;
   }
   if (g.trick_leader >= 0) out[o.trick_leader + (g.trick_leader - me + n) % n] = 1;
-  out[o.to_move] = 1;
+  out[o.to_move] = g.to_move == me;
   put_cards(out + o.must_contain, g.must);
   out[o.players + n - 2] = 1;
   put_cards(out + o.spare, spare);
@@ -658,11 +661,16 @@ struct Batch {
   }
   // Game i plays its legal play number *choice*; on the deal's end its scores go
   // to *scores* (players values), *done* is set and a new deal starts.
-  void step(size_t i, size_t choice, int64_t* scores, bool* done) {
+  // With *final*, a finished deal's last observation by the seat that acted is
+  // written there (layout *o*) before the next deal.
+  void step(size_t i, size_t choice, int64_t* scores, bool* done,
+            const ObsLayout* o = nullptr, int8_t* final = nullptr) {
     State& g = games[i];
+    int actor = g.to_move;
     g.apply(legal[i][choice]);
     *done = g.to_move < 0;
     if (*done) {
+      if (final) observe(g, *o, spare[i], final, actor);
       for (int s = 0; s < t->players; ++s) scores[s] = g.scores[s];
       dealer[i] = (dealer[i] + 1) % t->players;
       reset(i);

@@ -126,6 +126,8 @@ def _lockstep(rules: Rules, steps: int, seed: str, illegal_rate: float = 0.0) ->
                 assert not win[i].any() and not score[i].any()
                 assert [int(h) for h in after[i]] == g.hands
                 continue
+            # the finished deal's last observation by the seat that acted
+            assert (games.final_observation[i] == encode_game(g, int(movers[i]))).all()
             dealt[i] += 1
             ref[i] = _python_game(rules, [int(h) for h in after[i]], dealt[i] % p)
     return games

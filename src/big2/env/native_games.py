@@ -146,6 +146,10 @@ class NativeGames:
         self.done = np.zeros(n, np.bool_)
         self.winner = np.full(n, -1, np.int64)
         self.illegal = np.zeros(n, np.bool_)
+        self.final_observation = np.zeros((n, OBS_SIZE), np.int8)
+        """Where a deal ended on the last step (``done``), its last observation
+        by the seat that acted (an illegal ending: the one it acted on); other
+        rows are stale."""
         self.illegal_mode: IllegalMode = illegal
         self.illegal_reward = float(illegal_reward)
         self._mover = np.zeros(n, np.int64)
@@ -199,10 +203,13 @@ class NativeGames:
             raise ValueError(self._illegal_message(np.flatnonzero(self._choices < 0), acts))
         if bad:
             np.less(self._choices, 0, out=self.illegal)
-            self._batch.step(self._choices, self.scores, self.done, self.illegal)
+            self.final_observation[self.illegal] = self.observation[self.illegal]
+            self._batch.step(self._choices, self.scores, self.done, self.illegal,
+                             self.final_observation, _LAYOUT)
         else:
             self.illegal[:] = False
-            self._batch.step(self._choices, self.scores, self.done)
+            self._batch.step(self._choices, self.scores, self.done, None,
+                             self.final_observation, _LAYOUT)
         if self._first_out_ends:  # the deal ended as its mover went out
             won = self._mover
         else:  # ranking: it ended with one seat left; the first out scores most
