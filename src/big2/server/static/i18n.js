@@ -157,6 +157,7 @@ const S = {
   seatLabel: ["{0}, {1}", "{0}，{1}", "{0}，{1}"],
   toMove: ["to play", "出牌中", "出牌中"],
   playedBy: ["{0} played", "{0} 出了", "{0} 出了"],
+  seatPassed: ["{0} passed", "{0} 過", "{0} 过"],
   playedKind: ["{0}: {1}", "{0}：{1}", "{0}：{1}"],
   // score reasons
   sWentOut: ["went out", "出完", "出完"],

@@ -1,10 +1,11 @@
 // The table page: one WebSocket, state from the server, clicks and keys back.
 import {$, api, el, forgetSeat, saveSeat, savedSeat, setPlayerName, setting} from "./dom.js";
-import {backEl, cardEl, cardsKey, labels, playEl, splitCards, textCards} from "./cards.js";
+import {backEl, cardEl, cardsKey, labels, playEl, preloadFaces, splitCards, textCards}
+  from "./cards.js";
 import {applyText, cardName, kindText, t} from "./i18n.js";
 import {layoutSpots, relPos} from "./layout.js";
 import {settingsMenu} from "./settings.js";
-import {flyIn, turnCue} from "./cues.js";
+import {dealIn, flyIn, turnCue} from "./cues.js";
 import {S, countText, fmt, game, myTurn, nameOf, you} from "./tablestate.js";
 import {H, clearSelection, handKey, playSelected, positionsOf, renderHand, reshow, selectedNames,
         setLegal} from "./hand.js";
@@ -112,8 +113,12 @@ function flash(text, isError) {
 }
 S.flash = flash;
 
+// The cards' images arrive before the first state is drawn (no blank faces).
+let facesReady = false;
+preloadFaces().then(() => { facesReady = true; render(); });
+
 function render() {
-  if (!S.state) return;
+  if (!S.state || !facesReady) return;
   const tb = S.state.table, g = game();
   applyText(document);
   setConn(connKey, $("conn").classList.contains("ok"));
@@ -124,7 +129,25 @@ function render() {
   setLegal(g);
   reshow();
   renderSeats(); renderCenter(); renderHand(); renderPanel(join); renderSide(); tick();
+  dealing(g);
   autoPass();
+}
+
+// A new deal's hand is dealt in (cues.js): when this page saw the table before the
+// deal (waiting, or the last deal's end), or opened it before anyone played. A redraw
+// while the cards are on their way carries the animation on.
+let seenDeal = null, dealStart = null;
+function dealing(g) {
+  const deal = S.state.table.deal, fresh = g && g.hand && you() !== null;
+  if (fresh && seenDeal !== deal && (seenDeal !== null || g.plies === 0)) {
+    dealStart = performance.now();
+  }
+  if (fresh) seenDeal = deal;
+  else if (seenDeal === null && S.state.table.status !== "playing") seenDeal = -1;
+  if (dealStart === null) return;
+  const on = dealIn([...document.querySelectorAll("#hand .card")], $("center"),
+                    performance.now() - dealStart);
+  if (!on) dealStart = null;
 }
 
 // Forced passes: when pass is your only legal play, pass for you after a moment (the
@@ -177,7 +200,7 @@ function seatEl(seat, rel) {
     g && g.passed[seat] ? el("span", {class: "tag", text: t("outOfTrick")}) : null));
   const reveal = rel !== 0 ? revealEl(seat) : null;
   if (reveal) box.append(reveal);
-  else if (count !== null && rel !== 0) {
+  else if (count !== null && (rel !== 0 || you() === null)) {  // a spectator: every seat's count
     const fan = el("div", {class: "mini-fan", "aria-hidden": "true"});
     for (let i = 0; i < Math.min(count, MINI_FAN_MAX); i++) fan.append(backEl("mini"));
     box.append(el("div", {class: "count-row"}, fan,
@@ -287,11 +310,36 @@ function renderSide() {
   rules.append(el("p", {class: "muted",
     text: tb.turn_time ? t("timerRule", tb.turn_time) : t("noTimer")}));
   if (st.results.length !== shownRecords) { shownRecords = st.results.length; loadRecords(); }
+  showRecords();
+  fitLog();
 }
 
+// The log shows whole lines only: its height is that of the last lines that fit in
+// its CSS max-height, so the top line is never cut in half when it scrolls.
+function fitLog() {
+  const log = $("log");
+  log.style.maxHeight = "";
+  const room = parseFloat(getComputedStyle(log).maxHeight) || 220;
+  if (log.scrollHeight <= room) return;
+  let h = 0;
+  for (const li of [...log.children].reverse()) {
+    const lh = li.getBoundingClientRect().height;  // fractional: offsetHeight rounds
+    if (h + lh > room) break;
+    h += lh;
+  }
+  log.style.maxHeight = h + "px";
+  log.scrollTop = log.scrollHeight;
+}
+
+// The finished deals of this table: fetched when a deal ends, drawn on every
+// render (a language switch redraws them with the rest of the page).
+let records = null;
 async function loadRecords() {
-  const list = await api(`/api/tables/${encodeURIComponent(S.tableId)}/records`).catch(() => []);
-  const ul = $("records");
+  const list = await api(`/api/tables/${encodeURIComponent(S.tableId)}/records`).catch(() => null);
+  if (list) { records = list; showRecords(); }
+}
+function showRecords() {
+  const ul = $("records"), list = records || [];
   ul.replaceChildren();
   if (!list.length) { ul.append(el("li", {class: "muted", text: t("noneYet")})); return; }
   for (const r of list) {
