@@ -87,3 +87,28 @@ export function flyIn(node, from) {
   node.animate([{transform: `translate(${dx}px, ${dy}px) scale(.6)`, opacity: 0.3},
                 {transform: "none", opacity: 1}], {duration: 260, easing: "ease-out"});
 }
+
+// Deal *cards* (your hand's card elements) in from *from* (the felt's centre), one
+// after another, *elapsed* ms into the deal (a redraw while dealing carries on where
+// it was); nothing moves when the player prefers reduced motion. Returns how many
+// cards are still on their way.
+export const DEAL_STEP_MS = 45, DEAL_CARD_MS = 240;
+export function dealIn(cards, from, elapsed = 0) {
+  if (reducedMotion() || !from) return 0;
+  const f = from.getBoundingClientRect();
+  let n = 0;
+  cards.forEach((node, i) => {
+    if (!node.animate || elapsed >= i * DEAL_STEP_MS + DEAL_CARD_MS) return;
+    const to = node.getBoundingClientRect();
+    const dx = f.x + f.width / 2 - (to.x + to.width / 2);
+    const dy = f.y + f.height / 2 - (to.y + to.height / 2);
+    const a = node.animate(
+      [{transform: `translate(${dx}px, ${dy}px) rotate(-8deg) scale(.5)`, opacity: 0},
+       {transform: "none", opacity: 1}],
+      {duration: DEAL_CARD_MS, delay: i * DEAL_STEP_MS, easing: "ease-out", fill: "backwards",
+       id: "deal"});
+    a.currentTime = elapsed;
+    n++;
+  });
+  return n;
+}
