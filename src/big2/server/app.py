@@ -36,10 +36,11 @@ from big2 import svg
 from big2.bots import BOT_LEVELS, available_bots, make_bot
 from big2.cards import CARD_NAMES
 from big2.rules import OPTIONS, PRESETS
-from big2.server.bodies import CreateTable, JoinTable, settings_of, validation_errors
+from big2.server.bodies import CreateTable, JoinTable, Rematch, settings_of, validation_errors
 from big2.server.core import TABLE_ID, Limits, Server, TableLimit
 from big2.server.hygiene import AddressLimit, BodyLimit, host_allowed
 from big2.server.pool import BotPool
+from big2.server.rematch import NotAPlayer, Rematches
 from big2.server.sockets import Sockets, quiet_disconnect_logs
 from big2.server.store import MAX_RECORD_ID, DatabaseError, Store
 from big2.server.tables import Table, TableError, Timing
@@ -207,6 +208,16 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
         await server.change(hub, lambda: tokens.append(
             hub.table.claim(body.seat, body.name, server.now())))
         return {"table": table_id, "seat": body.seat, "token": tokens[0]}
+
+    rematches = Rematches(server)
+
+    @app.post("/api/tables/{table_id}/rematch", status_code=201)
+    async def rematch(table_id: str, body: Rematch, request: Request) -> dict[str, Any]:
+        await limited(server.creating, request, "new tables")
+        try:
+            return await rematches.ask(table_id, body.token)
+        except NotAPlayer as exc:
+            raise HTTPException(403, str(exc)) from None
 
     @app.get("/api/tables/{table_id}/records")
     async def table_records(table_id: str) -> list[dict[str, Any]]:

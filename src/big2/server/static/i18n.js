@@ -158,6 +158,10 @@ const S = {
   toMove: ["to play", "出牌中", "出牌中"],
   playedBy: ["{0} played", "{0} 出了", "{0} 出了"],
   seatPassed: ["{0} passed", "{0} 過", "{0} 过"],
+  reactions: ["Quick reactions", "快速表情", "快速表情"],
+  react_thumbs: ["Thumbs up", "讚", "赞"], react_wow: ["Wow", "哇", "哇"],
+  react_laugh: ["Ha ha", "哈哈", "哈哈"], react_gg: ["Good game", "打得好", "打得好"],
+  rematch: ["Rematch", "再來一局", "再来一局"],
   playedKind: ["{0}: {1}", "{0}：{1}", "{0}：{1}"],
   // score reasons
   sWentOut: ["went out", "出完", "出完"],

@@ -10,6 +10,7 @@ import {S, countText, fmt, game, myTurn, nameOf, you} from "./tablestate.js";
 import {H, clearSelection, handKey, playSelected, positionsOf, renderHand, reshow, selectedNames,
         setLegal} from "./hand.js";
 import {renderPanel, revealEl} from "./panel.js";
+import {bubbleEl, onReaction, renderReactions} from "./reactions.js";
 
 let ws = null, retries = 0, nextId = 1, timerBase = null, shownRecords = -1;
 let messageUntil = 0, sticky = false, sentSince = false, lastShownPlay = null;
@@ -60,6 +61,8 @@ function onMessage(msg) {
     if (!sticky) flash("");  // a hint, error or note is about the state before
     noticeBotMove(before, msg);
     render();
+  } else if (msg.type === "reaction") {
+    onReaction(msg, () => { if (S.state && facesReady) renderSeats(); });
   } else if (msg.type === "hint") {
     H.selected = positionsOf(msg.cards);
     flash(msg.cards.length ? t("hintIs", labels(msg.cards)) : t("hintPass"));
@@ -129,6 +132,7 @@ function render() {
   setLegal(g);
   reshow();
   renderSeats(); renderCenter(); renderHand(); renderPanel(join); renderSide(); tick();
+  renderReactions();
   dealing(g);
   autoPass();
 }
@@ -210,6 +214,8 @@ function seatEl(seat, rel) {
     box.append(el("div", {class: "warn", text: t("oneLeft")}));
   }
   if (g && g.winner === seat) box.append(el("div", {class: "won", text: t("wentOut")}));
+  const bubble = bubbleEl(seat);
+  if (bubble) box.append(bubble);
   if (g && rel !== 0) {  // what this seat did in the current trick
     const mine = g.trick.filter(a => a[0] === seat);
     if (mine.length) {
