@@ -1,10 +1,18 @@
 // Quick reactions at a friends' table: four fixed ones (never free text), sent to the
 // server, which rate-limits them and shows them to everyone as a bubble at the seat.
-import {$, el} from "./dom.js";
+import {$, el, icon} from "./dom.js";
 import {t} from "./i18n.js";
 import {S, you} from "./tablestate.js";
 
 export const EMOTES = {thumbs: "👍", wow: "😮", laugh: "😂", gg: "GG"};
+// 👍 is drawn (many systems without a colour emoji font have no glyph for it; the
+// faces are in common fonts such as DejaVu Sans)
+const THUMB = ["M2 21h4V9H2v12zm21-10c0-1.1-.9-2-2-2h-6.3l1-4.6v-.3c0-.4-.2-.8-.4-1.1L14.2 2 "
+  + "7.6 8.6C7.2 9 7 9.5 7 10v9c0 1.1.9 2 2 2h9c.8 0 1.5-.5 1.8-1.2l3-7c.1-.2.2-.5.2-.8v-1z"];
+function face(key) {
+  return key === "thumbs" ? el("span", {class: "face", "data-face": EMOTES[key]}, icon(THUMB))
+    : el("span", {class: "face", text: EMOTES[key]});
+}
 const SHOW_MS = 3000;  // how long a bubble stays
 const shown = new Map();  // seat -> {reaction, until}
 
@@ -20,10 +28,10 @@ export function renderReactions() {
   bar.classList.toggle("hidden", !friendsTable());
   bar.setAttribute("aria-label", t("reactions"));
   if (bar.childElementCount) return;
-  for (const [key, face] of Object.entries(EMOTES)) {
+  for (const key of Object.keys(EMOTES)) {
     bar.append(el("button", {class: "react", "data-reaction": key, title: t("react_" + key),
-      "aria-label": t("react_" + key), text: face,
-      onclick: () => S.send({type: "react", reaction: key})}));
+      "aria-label": t("react_" + key), onclick: () => S.send({type: "react", reaction: key})},
+      face(key)));
   }
 }
 
@@ -40,5 +48,5 @@ export function bubbleEl(seat) {
   const b = shown.get(seat);
   if (!b || performance.now() > b.until) return null;
   return el("div", {class: "bubble", "data-reaction": b.reaction, role: "status",
-                    "aria-label": t("react_" + b.reaction), text: EMOTES[b.reaction]});
+                    "aria-label": t("react_" + b.reaction)}, face(b.reaction));
 }
