@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import AsyncIterator
 from functools import lru_cache
@@ -35,9 +36,10 @@ from fastapi.staticfiles import StaticFiles
 from big2 import svg
 from big2.bots import BOT_LEVELS, available_bots, make_bot
 from big2.cards import CARD_NAMES
-from big2.rules import OPTIONS, PRESETS
+from big2.rules import OPTIONS, PRESETS, Rules
 from big2.server.bodies import CreateTable, JoinTable, Rematch, settings_of, validation_errors
 from big2.server.core import TABLE_ID, Limits, Server, TableLimit
+from big2.server.guide import guide
 from big2.server.hygiene import AddressLimit, BodyLimit, host_allowed
 from big2.server.pool import BotPool
 from big2.server.rematch import NotAPlayer, Rematches
@@ -158,6 +160,30 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
             raise HTTPException(404, "no such card")
         return Response(card_svg(name), media_type="image/svg+xml",
                         headers={"Cache-Control": "public, max-age=86400, immutable"})
+
+    @app.get("/how", include_in_schema=False)
+    async def how_page() -> FileResponse:
+        return FileResponse(STATIC / "how.html")
+
+    @app.get("/api/guide")
+    async def rules_guide(request: Request, preset: str = "classic",
+                          table: str | None = None) -> dict[str, Any]:
+        """The How to play page's facts: a preset's, or a table's rules (live or over)."""
+        if table is None:
+            if preset not in PRESETS:
+                raise TableError(f"unknown preset; choose from: {', '.join(PRESETS)}")
+            rules = Rules.preset(preset)
+        else:
+            hub = server.find(table)
+            if hub is not None:
+                rules = hub.table.rules
+            else:
+                await limited(server.reads, request, "reads of finished tables")
+                final = await server.final_state(table)
+                if final is None:
+                    raise HTTPException(404, "no such table")
+                rules = Rules.from_dict(json.loads(final.text)["rules"]["all"])
+        return dict(await _to_thread(guide, rules))
 
     @app.get("/api/options")
     async def options() -> dict[str, Any]:

@@ -18,6 +18,7 @@ async function init() {
   }
   $("players").addEventListener("change", () => { seatChoices(); decksFor(); });
   $("preset").addEventListener("change", () => {
+    $("how-link").href = "/how?preset=" + encodeURIComponent($("preset").value);
     $("deals").value = meta.presets[$("preset").value].match_deals ?? 4;
   });
   $("seat-choices").addEventListener("change", timerDefault);

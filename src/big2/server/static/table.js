@@ -314,7 +314,9 @@ function renderSide() {
     rules.append(ul);
   }
   rules.append(el("p", {class: "muted",
-    text: tb.turn_time ? t("timerRule", tb.turn_time) : t("noTimer")}));
+    text: tb.turn_time ? t("timerRule", tb.turn_time) : t("noTimer")}),
+    el("p", {}, el("a", {id: "how-link", href: `/how?table=${encodeURIComponent(S.tableId)}`,
+                         target: "_blank", text: t("howLink")})));
   if (st.results.length !== shownRecords) { shownRecords = st.results.length; loadRecords(); }
   showRecords();
   fitLog();
