@@ -37,12 +37,14 @@ from big2 import svg
 from big2.bots import BOT_LEVELS, available_bots, make_bot
 from big2.cards import CARD_NAMES
 from big2.rules import OPTIONS, PRESETS, Rules
-from big2.server.bodies import CreateTable, JoinTable, Rematch, settings_of, validation_errors
+from big2.server.bodies import (CreateTable, JoinTable, Rematch, ReviewSeat, settings_of,
+                                validation_errors)
 from big2.server.core import TABLE_ID, Limits, Server, TableLimit
 from big2.server.guide import guide
 from big2.server.hygiene import AddressLimit, BodyLimit, host_allowed
 from big2.server.pool import BotPool
 from big2.server.rematch import NotAPlayer, Rematches
+from big2.server.reviews import Reviews
 from big2.server.sockets import Sockets, quiet_disconnect_logs
 from big2.server.store import MAX_RECORD_ID, DatabaseError, Store
 from big2.server.tables import Table, TableError, Timing
@@ -269,6 +271,15 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
     @app.get("/api/records/{record_id}")
     async def record(record_id: str) -> Response:
         return Response((await record_of(record_id))[0], media_type="application/json")
+
+    reviews = Reviews(server.pool)
+
+    @app.post("/api/records/{record_id}/review")
+    async def review(record_id: str, body: ReviewSeat, request: Request) -> dict[str, Any]:
+        """The expert's review of a seat's decisions in a stored deal (see reviews.py)."""
+        json_text, _ = await record_of(record_id)
+        await limited(server.reads, request, "reviews")
+        return await reviews.review(int(record_id), json_text, body.seat)
 
     @app.get("/api/records/{record_id}/download")
     async def download(record_id: str, format: str = "txt") -> Response:

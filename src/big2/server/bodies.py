@@ -13,7 +13,8 @@ from big2.rules import OPTIONS, PRESETS, InvalidRulesError, Option, Rules
 from big2.server.hygiene import clean_name
 from big2.server.tables import TableError, TableSettings
 
-__all__ = ["CreateTable", "JoinTable", "Rematch", "settings_of", "validation_errors"]
+__all__ = ["CreateTable", "JoinTable", "Rematch", "ReviewSeat", "settings_of",
+           "validation_errors"]
 
 _OPTION_NAMES = {o.name: o for o in OPTIONS}
 
@@ -48,6 +49,13 @@ class JoinTable(BaseModel):
     @classmethod
     def _clean(cls, name: str) -> str:
         return clean_name(name)
+
+
+class ReviewSeat(BaseModel):
+    """``POST /api/records/{id}/review``: whose decisions to judge."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    seat: int = Field(ge=0, le=7)
 
 
 class Rematch(BaseModel):
