@@ -163,6 +163,22 @@ const S = {
   react_laugh: ["Ha ha", "哈哈", "哈哈"], react_gg: ["Good game", "打得好", "打得好"],
   rematch: ["Rematch", "再來一局", "再来一局"],
   howToPlay: ["How to play", "玩法", "玩法"],
+  review: ["Review", "覆盤", "复盘"], reviewing: ["Reviewing…", "覆盤中…", "复盘中…"],
+  reviewTitle: ["Review a player's decisions", "覆盤：評估玩家的每步決定", "复盘：评估玩家的每步决定"],
+  reviewAbout: ["The expert search judges each decision that had a choice: the expected "
+    + "points of the play made against the best play found.",
+    "專家搜尋評估每個可選擇的決定：所出牌的預期得分對比找到的最佳出法。",
+    "专家搜索评估每个可选择的决定：所出牌的预期得分对比找到的最佳出法。"],
+  reviewWait: ["Thinking: a few seconds…", "思考中：需要幾秒…", "思考中：需要几秒…"],
+  reviewSummary: ["{0}: {1} decisions reviewed, {2} inaccuracies, {3} mistakes.",
+    "{0}：評估了 {1} 個決定，{2} 個不準確，{3} 個失誤。",
+    "{0}：评估了 {1} 个决定，{2} 个不准确，{3} 个失误。"],
+  reviewPartial: ["(stopped after {0} s: the rest was not judged)",
+    "（{0} 秒後停止：其餘未評估）", "（{0} 秒后停止：其余未评估）"],
+  reviewBest: ["best", "最佳", "最佳"], reviewBestFound: ["best found:", "最佳：", "最佳："],
+  reviewGo: ["Show this play", "顯示這一手", "显示这一手"],
+  mark_inaccuracy: ["inaccuracy ({0})", "不準確（{0}）", "不准确（{0}）"],
+  mark_mistake: ["mistake ({0})", "失誤（{0}）", "失误（{0}）"],
   howGoal: ["Be the first to play all your cards. The {0} leads the first trick; then "
     + "each player in turn beats the last play or passes, and when everyone else has passed "
     + "the last to play leads anything.",

@@ -6,6 +6,7 @@ import {applyText, kindText, t} from "./i18n.js";
 import {layoutSpots, posClass} from "./layout.js";
 import {settingsMenu} from "./settings.js";
 import {flyIn} from "./cues.js";
+import {drawReview, setupReview} from "./review.js";
 
 const recordId = location.pathname.split("/").pop();
 let rec = null, steps = [], ply = 0, timer = null;
@@ -79,6 +80,7 @@ function show() {
     : t("trickN", step.trick);
   $("ply").value = ply;
   $("pos").textContent = `${ply} / ${rec.actions.length}`;
+  drawReview(ply);
   history.replaceState(null, "", `#ply=${ply}`);
 }
 
@@ -147,7 +149,7 @@ function showTitle() {
 async function init() {
   settingsMenu($("bar"), () => {
     applyText(document); setIcons();
-    if (rec) { showTitle(); show(); }
+    if (rec) { showTitle(); show(); drawReview(ply, true); }
   });
   const faces = preloadFaces();
   try { rec = await api(`/api/records/${recordId}`); }
@@ -177,6 +179,7 @@ async function init() {
   window.addEventListener("hashchange", () => go(hashPly()));
   ply = hashPly();
   window.big2 = {get ply() { return ply; }, steps, go};
+  setupReview(recordId, rec.names, go);
   await faces;  // no blank cards on the first drawing
   show();
 }
