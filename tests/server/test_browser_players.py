@@ -220,8 +220,8 @@ def test_the_turn_timer_is_off_at_a_table_of_bots(browser: Any, web: LiveServer)
     page.click("#create-btn")
     page.wait_for_function("() => window.big2 && big2.state && big2.state.you === 0")
     assert page.evaluate("() => big2.state.table.turn_time") == 0
-    page.wait_for_function("() => document.getElementById('rules').innerText"
-                           ".endsWith('No turn timer')")
+    page.wait_for_function("() => [...document.querySelectorAll('#rules p')]"
+                           ".some(p => p.textContent === 'No turn timer')")
     assert not errors, errors
     page.context.close()
 

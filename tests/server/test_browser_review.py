@@ -1,10 +1,13 @@
 """Issue 27's game review in the browser's replay: a seat's decisions judged by
 the server's expert search, listed with the play made, its value, the best play
 found and the marks; each line steps the replay to that play; the language
-switch redraws it."""
+switch redraws it. The README's ``docs/img/browser-review.png`` is this test's
+screenshot (written there with ``BIG2_UPDATE_SCREENSHOT=1``)."""
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,11 +15,13 @@ import test_browser as tb
 from conftest import LiveServer
 from test_browser import new_page, page_errors
 from test_browser_fixes import finished_table
+from test_browser_shots import UPDATE, _DOCS, shoot
 
 from big2.server.pool import BotPool
 from big2.server.tables import Timing
 
 browser = tb.browser  # this module's Chromium
+OUT = _DOCS if UPDATE else Path(tempfile.mkdtemp(prefix="big2-shots-"))
 
 
 @pytest.fixture
@@ -31,7 +36,8 @@ def web(live_factory: Any) -> LiveServer:
 def test_the_replay_reviews_a_seats_decisions(browser: Any, web: LiveServer) -> None:
     tid = finished_table(web, deals=1)
     rid = web.get(f"/api/tables/{tid}/records")[0]["id"]
-    page = new_page(browser)
+    page = new_page(browser, {"width": 1280, "height": 1000},
+                    reduced_motion="reduce")  # the screenshot catches no card in flight
     errors = page_errors(page)
     page.goto(f"{web.url}/replay/{rid}")
     page.wait_for_selector(".replay-hand .card")
@@ -64,6 +70,9 @@ def test_the_replay_reviews_a_seats_decisions(browser: Any, web: LiveServer) -> 
     page.click(f'#review-list li[data-ply="{last}"]')
     page.wait_for_function("p => big2.ply === p", arg=last)
     assert page.get_attribute(f'#review-list li[data-ply="{last}"]', "class").endswith("here")
+    marked = [d["ply"] for d in got["decisions"] if d["mark"]]
+    page.click(f'#review-list li[data-ply="{(marked or plies)[0]}"]')
+    shoot(page, OUT / "browser-review.png")  # the docs' picture of a review
     page.keyboard.press("Home")  # the keys step on; the mark follows
     page.wait_for_function("() => big2.ply === 0")
     assert page.locator("#review-list li.here").count() == 0

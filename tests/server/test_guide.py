@@ -29,6 +29,7 @@ def test_every_example_is_its_kind_and_the_five_card_order_holds(preset: str) ->
         for lower, higher in zip(combos, combos[1:], strict=False):
             assert v.compare.beats(higher, lower) and not v.compare.beats(lower, higher)
     assert g["straights"] == [seq for seq, _ in v.straight_sequences]
+    assert g["suits"] == rules.suit_order and g["five_compare"] == rules.five_card_compare
     assert sorted(g["suits"]) == sorted("DCHS") and len(g["ranks"]) == 13
 
 

@@ -66,15 +66,20 @@ def guide(rules: Rules) -> dict[str, Any]:
         return 1 if v.compare.beats(a[0], b[0]) else -1 if v.compare.beats(b[0], a[0]) else 0
 
     five = sorted((p for p in plays if p[1]["size"] == 5), key=functools.cmp_to_key(order))
-    strength = {r: rules.strength(cards_of(parse_cards(r + "S"))[0]) for r in RANKS}
+    def strength(name: str) -> int:
+        return rules.strength(cards_of(parse_cards(name))[0])
+
+    # the five-card comparison as the variant reads it (no option read here)
+    compare = ("same-kind" if getattr(v.compare, "same_kind", False)
+               else "top-card" if v.keys.top_card else "kind")
     return {
         "name": rules.name,
-        "players": rules.players,
-        "ranks": "".join(sorted(RANKS, key=strength.__getitem__)),
-        "suits": rules.suit_order,
+        "players": v.players,
+        "ranks": "".join(sorted(RANKS, key=lambda r: strength(r + "S"))),
+        "suits": "".join(sorted("DCHS", key=lambda s: strength("3" + s))),
         "lowest": CARD_NAMES[rules.lowest_card],
         "plays": [p[1] for p in plays if p[1]["size"] != 5],
         "five": [p[1] for p in five],
-        "five_compare": rules.five_card_compare,
+        "five_compare": compare,
         "straights": [seq for seq, _top in v.straight_sequences],
     }

@@ -1,6 +1,7 @@
-// Feedback outside the cards: the tab title and favicon on your turn, a short
-// beep (WebAudio, off by default), and the play animation (none when the
-// player prefers reduced motion).
+// Feedback outside the cards: the tab title and favicon on your turn, short
+// sounds (WebAudio, off by default) for your turn, a play, a pass and the deal's
+// end, and the play and dealing animations (none when the player prefers reduced
+// motion).
 import {setting} from "./dom.js";
 
 function iconUrl(turn) {
@@ -53,22 +54,38 @@ export function unlockAudio() {
   } catch (e) { /* no audio: stay silent */ }
 }
 
-export function beep() {
-  if (!setting("sound", false)) return;
+// The sounds, each a short tone or two (frequency Hz, start s, length s): your turn,
+// a play, a pass and the deal's end.
+const TONES = {
+  turn: [[880, 0, 0.25]],
+  play: [[520, 0, 0.07]],
+  pass: [[300, 0, 0.09]],
+  end: [[660, 0, 0.16], [990, 0.14, 0.3]],
+};
+export const played = [];  // the sounds made, by kind (for the tests)
+
+// Sound *kind* when the sound setting is on (off by default).
+export function sound(kind) {
+  if (!setting("sound", false) || !TONES[kind]) return;
   try {
     unlockAudio();
-    const osc = audio.createOscillator(), gain = audio.createGain();
-    osc.type = "sine";
-    osc.frequency.value = 880;
-    gain.gain.setValueAtTime(0.0001, audio.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.15, audio.currentTime + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
-    osc.connect(gain).connect(audio.destination);
-    osc.start();
-    osc.stop(audio.currentTime + 0.3);
-    window.big2Beeps = (window.big2Beeps || 0) + 1;  // counted for the tests
+    const now = audio.currentTime;
+    for (const [freq, at, len] of TONES[kind]) {
+      const osc = audio.createOscillator(), gain = audio.createGain();
+      osc.type = "sine";
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, now + at);
+      gain.gain.exponentialRampToValueAtTime(0.15, now + at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + at + len);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(now + at);
+      osc.stop(now + at + len + 0.05);
+    }
+    played.push(kind);
+    if (kind === "turn") window.big2Beeps = (window.big2Beeps || 0) + 1;  // counted for the tests
   } catch (e) { /* no audio device: stay silent */ }
 }
+export function beep() { sound("turn"); }
 
 export function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;

@@ -50,7 +50,11 @@ function draw() {
   status.classList.remove("error-text");
   if (busy) { status.textContent = t("reviewWait"); return; }
   if (!result) { status.textContent = t("reviewAbout"); return; }
-  if (result.error) { status.textContent = result.error; status.classList.add("error-text"); return; }
+  if (result.error) {
+    status.textContent = result.error;
+    status.classList.add("error-text");
+    return;
+  }
   const marks = {inaccuracy: 0, mistake: 0};
   for (const d of result.decisions) if (d.mark) marks[d.mark]++;
   status.textContent = t("reviewSummary", names[result.seat], result.decisions.length,

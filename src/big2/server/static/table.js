@@ -5,14 +5,15 @@ import {backEl, cardEl, cardsKey, labels, playEl, preloadFaces, splitCards, text
 import {applyText, cardName, kindText, t} from "./i18n.js";
 import {layoutSpots, relPos} from "./layout.js";
 import {settingsMenu} from "./settings.js";
-import {dealIn, flyIn, turnCue} from "./cues.js";
-import {S, countText, fmt, game, myTurn, nameOf, you} from "./tablestate.js";
+import {dealIn, flyIn, played, sound, turnCue} from "./cues.js";
+import {S, countText, game, myTurn, nameOf, you} from "./tablestate.js";
 import {H, clearSelection, handKey, playSelected, positionsOf, renderHand, reshow, selectedNames,
         setLegal} from "./hand.js";
 import {renderPanel, revealEl} from "./panel.js";
+import {renderSide} from "./side.js";
 import {bubbleEl, onReaction, renderReactions} from "./reactions.js";
 
-let ws = null, retries = 0, nextId = 1, timerBase = null, shownRecords = -1;
+let ws = null, retries = 0, nextId = 1, timerBase = null;
 let messageUntil = 0, sticky = false, sentSince = false, lastShownPlay = null;
 let lastChange = null;  // the last play, pass, next or start sent: offered again if not saved
 let sentForState = false;  // a play or pass sent since the last state (not sent twice)
@@ -60,6 +61,7 @@ function onMessage(msg) {
     timerBase = performance.now();
     if (!sticky) flash("");  // a hint, error or note is about the state before
     noticeBotMove(before, msg);
+    sounds(before, msg);
     render();
   } else if (msg.type === "reaction") {
     onReaction(msg, () => { if (S.state && facesReady) renderSeats(); });
@@ -86,6 +88,16 @@ function notSaved(id) {
   delete again.id;
   $("message").append(" ", el("button", {id: "retry-btn", class: "retry", text: t("retry"),
     onclick: () => { flash(""); S.send(again); }}));
+}
+
+// Sounds for what changed (when switched on): the last new play or pass, or the deal's
+// end; your turn's sound comes with the turn cue.
+function sounds(before, now) {
+  if (!before || !before.game || !now.game || before.table.deal !== now.table.deal) return;
+  if (now.game.winner !== null && before.game.winner === null) { sound("end"); return; }
+  if (now.game.plies > before.game.plies && now.game.log.length) {
+    sound(now.game.log[now.game.log.length - 1][1] ? "play" : "pass");
+  }
 }
 
 // A play by your seat you did not send: the timer ran out and a bot played for you.
@@ -273,90 +285,6 @@ function renderCenter() {
   }
 }
 
-function renderSide() {
-  const st = S.state, tb = st.table, n = tb.players;
-  const tbl = el("table", {class: "scores"});
-  const head = el("tr", {}, el("th", {text: "#"}));
-  for (let s = 0; s < n; s++) {
-    head.append(el("th", {class: s === you() ? "mine" : "", text: nameOf(s), title: nameOf(s)}));
-  }
-  tbl.append(head);
-  st.results.forEach((r, i) => {
-    const row = el("tr", {}, el("td", {text: i + 1}));
-    r.forEach(v => row.append(el("td", {text: fmt(v)})));
-    tbl.append(row);
-  });
-  const tot = el("tr", {class: "total"}, el("td", {text: "Σ"}));
-  st.totals.forEach(v => tot.append(el("td", {text: fmt(v)})));
-  tbl.append(tot);
-  $("scores").replaceChildren(tbl);
-
-  const log = $("log");
-  log.replaceChildren();
-  const g = game();
-  if (g) {
-    for (const [seat, cards] of g.log) {
-      log.append(el("li", {}, el("b", {text: nameOf(seat) + ": "}), textCards(cards, t("pass"))));
-    }
-  }
-  log.scrollTop = log.scrollHeight;
-
-  const rules = $("rules");
-  rules.replaceChildren(el("p", {}, el("b", {text: st.rules.name})));
-  const opts = Object.entries(st.rules.options);
-  if (!opts.length) rules.append(el("p", {class: "muted", text: t("defaultRules")}));
-  else {
-    const ul = el("ul", {class: "opts"});
-    for (const [k, v] of opts) {
-      const text = Array.isArray(v) ? v.join(", ") || t("none") : v;
-      ul.append(el("li", {text: `${k.replaceAll("_", " ")}: ${text}`}));
-    }
-    rules.append(ul);
-  }
-  rules.append(el("p", {class: "muted",
-    text: tb.turn_time ? t("timerRule", tb.turn_time) : t("noTimer")}),
-    el("p", {}, el("a", {id: "how-link", href: `/how?table=${encodeURIComponent(S.tableId)}`,
-                         target: "_blank", text: t("howLink")})));
-  if (st.results.length !== shownRecords) { shownRecords = st.results.length; loadRecords(); }
-  showRecords();
-  fitLog();
-}
-
-// The log shows whole lines only: its height is that of the last lines that fit in
-// its CSS max-height, so the top line is never cut in half when it scrolls.
-function fitLog() {
-  const log = $("log");
-  log.style.maxHeight = "";
-  const room = parseFloat(getComputedStyle(log).maxHeight) || 220;
-  if (log.scrollHeight <= room) return;
-  let h = 0;
-  for (const li of [...log.children].reverse()) {
-    const lh = li.getBoundingClientRect().height;  // fractional: offsetHeight rounds
-    if (h + lh > room) break;
-    h += lh;
-  }
-  log.style.maxHeight = h + "px";
-  log.scrollTop = log.scrollHeight;
-}
-
-// The finished deals of this table: fetched when a deal ends, drawn on every
-// render (a language switch redraws them with the rest of the page).
-let records = null;
-async function loadRecords() {
-  const list = await api(`/api/tables/${encodeURIComponent(S.tableId)}/records`).catch(() => null);
-  if (list) { records = list; showRecords(); }
-}
-function showRecords() {
-  const ul = $("records"), list = records || [];
-  ul.replaceChildren();
-  if (!list.length) { ul.append(el("li", {class: "muted", text: t("noneYet")})); return; }
-  for (const r of list) {
-    ul.append(el("li", {}, t("dealWon", r.deal, r.names[r.winner] || "?") + " ",
-      el("a", {href: `/replay/${r.id}`, text: t("replay")}), " · ",
-      el("a", {href: `/api/records/${r.id}/download`, text: t("download")})));
-  }
-}
-
 async function join(seat, name) {
   name = (name || "").trim();
   if (!name) { flash(t("typeNameJoin"), true); $("join-name").focus(); return; }
@@ -433,7 +361,8 @@ applyText(document);
 // For the tests and the curious: the page's state, read-only.
 window.big2 = {
   get state() { return S.state; }, get shown() { return H.shown; },
-  get selected() { return H.selected; }, myTurn, selectedNames, cardsKey, splitCards,
+  get selected() { return H.selected; }, get sounds() { return played.slice(); },
+  myTurn, selectedNames, cardsKey, splitCards,
   renderHand, reshow, setShown(names) { H.shown = names; H.selected = new Set(); renderHand(); },
   cardEl,
 };
