@@ -54,26 +54,37 @@ def test_a_language_switch_redraws_the_finished_deals(browser: Any, web: LiveSer
     page.context.close()
 
 
+IN_HAND = "() => !!document.activeElement.closest('#hand')"
+
+
 def test_tab_reaches_the_hand_and_space_selects(browser: Any, web: LiveServer) -> None:
     page = new_page(browser)
     errors = page_errors(page)
-    seat_at(web, page, [None, "greedy", "greedy", "greedy"], deals=1)
-    while True:  # your turn with a card you may play (pass by hand when you must)
-        assert wait_turn(page), "the deal ended before a turn with a play"
-        if page.evaluate("() => big2.state.game.legal.some(p => p)"):
-            break
-        n = page.evaluate("() => big2.state.game.plies")
-        page.click("#pass-btn")
-        page.wait_for_function(f"() => big2.state.game.plies > {n}")
-    page.evaluate("() => { document.activeElement && document.activeElement.blur(); }")
+    seat_at(web, page, [None, "greedy", "greedy", "greedy"], deals=3)
+    page.wait_for_selector("#hand .card")
     stops = []
-    for _ in range(3):  # the brand, the settings switch, then the hand
-        page.keyboard.press("Tab")
-        stops.append(page.evaluate("() => document.activeElement.closest('#hand') ? 'hand'"
-                                   " : document.activeElement.tagName"))
-        if stops[-1] == "hand":
+    for _ in range(3):  # from the page's start: the brand, the settings switch, the hand
+        if page.evaluate(IN_HAND):  # (or already there: your turn puts it there)
             break
-    assert stops[-1] == "hand", stops
+        page.keyboard.press("Tab")
+        stops.append(page.evaluate("() => document.activeElement.tagName"))
+    assert page.evaluate(IN_HAND), stops
+    # a button clicked with the mouse (Pass, Play) keeps the focus; Tab from it goes on
+    # to Hint, Clear, Sort… So your next turn puts the focus back in the hand
+    clicked = False
+    while True:  # your turn with a card you may play, after a click on Pass or Play
+        if not wait_turn(page):  # the deal ended first: the next one
+            assert page.evaluate("() => big2.state.table.status") == "between", \
+                "three deals without two turns with a play"
+            page.click("#next-btn")
+            page.wait_for_function("() => big2.state.table.status === 'playing'")
+            continue
+        if clicked:
+            assert page.evaluate(IN_HAND), page.evaluate("() => document.activeElement.id")
+        if clicked and page.evaluate("() => big2.state.game.legal.some(p => p)"):
+            break
+        play_weakest(page)  # clicks: the focus left the hand (on Pass, or none: Play is off)
+        clicked = True
     # the arrows move to a card some play holds; Space selects it, Enter unselects it
     for _ in range(13):
         if "dim" not in (page.evaluate("() => document.activeElement.className") or ""):

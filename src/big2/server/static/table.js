@@ -7,8 +7,8 @@ import {layoutSpots, relPos} from "./layout.js";
 import {settingsMenu} from "./settings.js";
 import {dealIn, flyIn, played, sound, turnCue} from "./cues.js";
 import {S, countText, game, myTurn, nameOf, you} from "./tablestate.js";
-import {H, clearSelection, handKey, playSelected, positionsOf, renderHand, reshow, selectedNames,
-        setLegal} from "./hand.js";
+import {H, clearSelection, focusHandOnTurn, handKey, playSelected, positionsOf, renderHand,
+        reshow, selectedNames, setLegal} from "./hand.js";
 import {renderPanel, revealEl} from "./panel.js";
 import {renderSide} from "./side.js";
 import {bubbleEl, onReaction, renderReactions} from "./reactions.js";
@@ -17,7 +17,7 @@ let ws = null, retries = 0, nextId = 1, timerBase = null;
 let messageUntil = 0, sticky = false, sentSince = false, lastShownPlay = null;
 let lastChange = null;  // the last play, pass, next or start sent: offered again if not saved
 let sentForState = false;  // a play or pass sent since the last state (not sent twice)
-let autoPassTimer = null;
+let autoPassTimer = null, wasMyTurn = false;
 const AUTO_PASS_MS = 600;  // long enough to see the play you cannot beat
 
 function connect() {
@@ -146,6 +146,8 @@ function render() {
   renderSeats(); renderCenter(); renderHand(); renderPanel(join); renderSide(); tick();
   renderReactions();
   dealing(g);
+  if (myTurn() && !wasMyTurn) focusHandOnTurn();
+  wasMyTurn = myTurn();
   autoPass();
 }
 
