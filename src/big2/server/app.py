@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import AsyncIterator
 from functools import lru_cache
@@ -35,11 +36,15 @@ from fastapi.staticfiles import StaticFiles
 from big2 import svg
 from big2.bots import BOT_LEVELS, available_bots, make_bot
 from big2.cards import CARD_NAMES
-from big2.rules import OPTIONS, PRESETS
-from big2.server.bodies import CreateTable, JoinTable, settings_of, validation_errors
+from big2.rules import OPTIONS, PRESETS, Rules
+from big2.server.bodies import (CreateTable, JoinTable, Rematch, ReviewSeat, settings_of,
+                                validation_errors)
 from big2.server.core import TABLE_ID, Limits, Server, TableLimit
+from big2.server.guide import guide
 from big2.server.hygiene import AddressLimit, BodyLimit, host_allowed
 from big2.server.pool import BotPool
+from big2.server.rematch import NotAPlayer, Rematches
+from big2.server.reviews import Reviews
 from big2.server.sockets import Sockets, quiet_disconnect_logs
 from big2.server.store import MAX_RECORD_ID, DatabaseError, Store
 from big2.server.tables import Table, TableError, Timing
@@ -158,6 +163,30 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
         return Response(card_svg(name), media_type="image/svg+xml",
                         headers={"Cache-Control": "public, max-age=86400, immutable"})
 
+    @app.get("/how", include_in_schema=False)
+    async def how_page() -> FileResponse:
+        return FileResponse(STATIC / "how.html")
+
+    @app.get("/api/guide")
+    async def rules_guide(request: Request, preset: str = "classic",
+                          table: str | None = None) -> dict[str, Any]:
+        """The How to play page's facts: a preset's, or a table's rules (live or over)."""
+        if table is None:
+            if preset not in PRESETS:
+                raise TableError(f"unknown preset; choose from: {', '.join(PRESETS)}")
+            rules = Rules.preset(preset)
+        else:
+            hub = server.find(table)
+            if hub is not None:
+                rules = hub.table.rules
+            else:
+                await limited(server.reads, request, "reads of finished tables")
+                final = await server.final_state(table)
+                if final is None:
+                    raise HTTPException(404, "no such table")
+                rules = Rules.from_dict(json.loads(final.text)["rules"]["all"])
+        return dict(await _to_thread(guide, rules))
+
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
         return {
@@ -208,6 +237,16 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
             hub.table.claim(body.seat, body.name, server.now())))
         return {"table": table_id, "seat": body.seat, "token": tokens[0]}
 
+    rematches = Rematches(server)
+
+    @app.post("/api/tables/{table_id}/rematch", status_code=201)
+    async def rematch(table_id: str, body: Rematch, request: Request) -> dict[str, Any]:
+        await limited(server.creating, request, "new tables")
+        try:
+            return await rematches.ask(table_id, body.token)
+        except NotAPlayer as exc:
+            raise HTTPException(403, str(exc)) from None
+
     @app.get("/api/tables/{table_id}/records")
     async def table_records(table_id: str) -> list[dict[str, Any]]:
         if table_id not in server.hubs and (
@@ -232,6 +271,15 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
     @app.get("/api/records/{record_id}")
     async def record(record_id: str) -> Response:
         return Response((await record_of(record_id))[0], media_type="application/json")
+
+    reviews = Reviews(server.pool)
+
+    @app.post("/api/records/{record_id}/review")
+    async def review(record_id: str, body: ReviewSeat, request: Request) -> dict[str, Any]:
+        """The expert's review of a seat's decisions in a stored deal (see reviews.py)."""
+        json_text, _ = await record_of(record_id)
+        await limited(server.reads, request, "reviews")
+        return await reviews.review(int(record_id), json_text, body.seat)
 
     @app.get("/api/records/{record_id}/download")
     async def download(record_id: str, format: str = "txt") -> Response:

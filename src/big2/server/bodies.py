@@ -13,7 +13,8 @@ from big2.rules import OPTIONS, PRESETS, InvalidRulesError, Option, Rules
 from big2.server.hygiene import clean_name
 from big2.server.tables import TableError, TableSettings
 
-__all__ = ["CreateTable", "JoinTable", "settings_of", "validation_errors"]
+__all__ = ["CreateTable", "JoinTable", "Rematch", "ReviewSeat", "settings_of",
+           "validation_errors"]
 
 _OPTION_NAMES = {o.name: o for o in OPTIONS}
 
@@ -48,6 +49,20 @@ class JoinTable(BaseModel):
     @classmethod
     def _clean(cls, name: str) -> str:
         return clean_name(name)
+
+
+class ReviewSeat(BaseModel):
+    """``POST /api/records/{id}/review``: whose decisions to judge."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    seat: int = Field(ge=0, le=7)
+
+
+class Rematch(BaseModel):
+    """``POST /api/tables/{id}/rematch``: the seat token of a player of that table."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(min_length=1, max_length=200)
 
 
 def settings_of(body: CreateTable) -> TableSettings:
@@ -114,6 +129,7 @@ _FIELD_RULES = {
     "turn_time": "turn_time must be a number of seconds from 0 to 600",
     "private": "private must be true or false",
     "seat": "seat must be a whole number from 0 to 7",
+    "token": "token must be a seat token: text of 1 to 200 characters",
 }
 _KNOWN = {"body", "query", "path", *_FIELD_RULES}
 

@@ -34,6 +34,7 @@ from typing import Any
 from big2.server.finished import Final, FinishedTables
 from big2.server.hygiene import AddressLimit
 from big2.server.pool import INLINE_BOTS, BotPool
+from big2.server.reactions import Reactions
 from big2.server.store import AddAction, AddRecord, DatabaseError, Op, SaveTable, Store
 from big2.server.tables import HINT_BOT, Table, TableError, Timing
 from big2.server.writer import Writer
@@ -101,6 +102,7 @@ class Hub:
         self.busy = False  # a bot move is being chosen
         self.retry_at = 0.0  # after a failed write, automatic steps wait until then
         self.touched = now  # the last change, for expiry
+        self.reactions = Reactions()  # the seats' recent quick reactions (rate limit)
 
     def send_all(self, now: float) -> None:
         """Send each connection the state built for its own seat."""

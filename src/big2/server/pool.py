@@ -32,6 +32,7 @@ import signal
 import threading
 import time
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from big2.bots import Bot, make_bot
 from big2.cards import Mask
@@ -74,6 +75,12 @@ def _choose(name: str, view: PlayerView) -> Mask:
     return _bot(name).choose(view)
 
 
+def _review(text: str, seat: int, playouts: int, seconds: float) -> dict[str, Any]:
+    from big2.server.reviews import run_review
+
+    return run_review(text, seat, playouts, seconds)
+
+
 def _warm(name: str) -> None:
     _bot(name)
 
@@ -84,10 +91,14 @@ class BotPool:
     Args:
         workers: processes (``0``: choose in the server process, for tests).
         budget: seconds a move or hint may take before the fallback bot answers.
+        review_playouts, review_seconds: a game review's search (play-outs a
+            decision) and time budget (:mod:`big2.server.reviews`).
     """
 
-    def __init__(self, workers: int = 2, budget: float = 5.0) -> None:
+    def __init__(self, workers: int = 2, budget: float = 5.0, *,
+                 review_playouts: int = 400, review_seconds: float = 10.0) -> None:
         self.workers, self.budget = workers, budget
+        self.review_playouts, self.review_seconds = review_playouts, review_seconds
         self.timeouts = 0
         self._warmed: set[str] = set()
         self._executor: concurrent.futures.ProcessPoolExecutor | None = None
@@ -124,6 +135,22 @@ class BotPool:
             log.error("a bot worker died; starting new workers")
             self._executor, self._warmed = None, set()
         return _choose(FALLBACK, view)
+
+    async def review(self, text: str, seat: int) -> dict[str, Any]:
+        """The game review of *seat* in the deal of record JSON *text*, in a
+        worker (a thread without workers), stopped at the review time budget."""
+        args = (text, seat, self.review_playouts, self.review_seconds)
+        if not self.workers:
+            return await asyncio.to_thread(_review, *args)
+        loop = asyncio.get_running_loop()
+        try:
+            future = loop.run_in_executor(self._pool(), _review, *args)
+            # the review stops itself at its budget; this is the backstop
+            return await asyncio.wait_for(future, self.review_seconds + 30)
+        except BrokenProcessPool:
+            log.error("a bot worker died; starting new workers")
+            self._executor, self._warmed = None, set()
+            raise
 
     def close(self) -> None:
         """Stop the workers (a move being chosen is abandoned)."""

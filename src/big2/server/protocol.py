@@ -17,6 +17,8 @@ Client → server:
 - ``{"type": "hint"}`` ask for the hint bot's suggestion.
 - ``{"type": "next"}`` ready for the next deal.
 - ``{"type": "start"}`` fill the open seats with bots and start now.
+- ``{"type": "react", "reaction": "gg"}`` a quick reaction from a fixed set
+  (:data:`REACTIONS`: never free text), rate-limited, at a table with friends.
 - ``{"type": "ping"}``.
 
 Server → client: ``state`` (after every change, built for that viewer),
@@ -119,18 +121,28 @@ class Start(_Message):
     type: Literal["start"]
 
 
+REACTIONS = ("thumbs", "wow", "laugh", "gg")  # 👍 😮 😂 GG: the whole set, no free text
+
+
+class React(_Message):
+    """A quick reaction from :data:`REACTIONS`, sent to everyone at the table."""
+
+    type: Literal["react"]
+    reaction: Literal["thumbs", "wow", "laugh", "gg"]
+
+
 class Ping(_Message):
     """Keep-alive."""
 
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Play | Pass | Hint | Next | Start | Ping,
+ClientMessage = Annotated[Hello | Play | Pass | Hint | Next | Start | React | Ping,
                           Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
-def parse(text: str | bytes) -> Hello | Play | Pass | Hint | Next | Start | Ping:
+def parse(text: str | bytes) -> Hello | Play | Pass | Hint | Next | Start | React | Ping:
     """Validate one client message. Raises :class:`ProtocolError` with a short
     reason that never echoes the input back (nor a field name it does not know).
 
@@ -142,7 +154,8 @@ def parse(text: str | bytes) -> Hello | Play | Pass | Hint | Next | Start | Ping
     if len(text) > MAX_MESSAGE_BYTES:
         raise ProtocolError(f"the message is longer than {MAX_MESSAGE_BYTES} bytes")
     try:
-        msg: Hello | Play | Pass | Hint | Next | Start | Ping = _ADAPTER.validate_json(text)
+        msg: Hello | Play | Pass | Hint | Next | Start | React | Ping = _ADAPTER.validate_json(
+            text)
         return msg
     except ValidationError as exc:
         err = exc.errors(include_input=False, include_url=False)[0]
@@ -151,11 +164,12 @@ def parse(text: str | bytes) -> Hello | Play | Pass | Hint | Next | Start | Ping
 
 _MODELS: dict[str, type[_Message]] = {
     "hello": Hello, "play": Play, "pass": Pass, "hint": Hint, "next": Next, "start": Start,
-    "ping": Ping}
+    "react": React, "ping": Ping}
 _FIELD_RULES = {
     "id": "the id must be a whole number from 0 to 2147483648",
     "token": "the token must be text of at most 200 characters, or null",
     "cards": "cards must be a list of 1 to 13 card names",
+    "reaction": f"reaction must be one of: {', '.join(REACTIONS)}",
 }
 
 

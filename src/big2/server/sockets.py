@@ -32,6 +32,7 @@ from big2.server import protocol
 from big2.server.core import Hub, Limits, Server
 from big2.server.finished import Final
 from big2.server.hygiene import host_allowed, origin_allowed
+from big2.server.reactions import react
 from big2.server.store import DatabaseError
 from big2.server.tables import TableError
 from big2.variant import variant
@@ -287,6 +288,9 @@ class Sockets:
         if isinstance(msg, protocol.Hint):
             hint = await server.hint(hub, seat)
             conn.send({"type": "hint", "cards": hint.split(), "id": msg.id})
+            return
+        if isinstance(msg, protocol.React):
+            react(hub, seat, msg.reaction, server.now())
             return
         if isinstance(msg, protocol.Play | protocol.Pass):
             cards = 0

@@ -86,3 +86,20 @@ export function textCards(text, passWord) {
   }
   return span;
 }
+
+// -- preloading -----------------------------------------------------------------
+// Every face and the back, fetched and decoded before the first hand is drawn (a
+// first hand drawn before its images arrive shows blank cards for a moment). The
+// images are kept so the browser keeps them decoded; *ms* caps the wait (a slow or
+// failed image does not hold the table back for ever).
+const preloaded = [];
+export function preloadFaces(ms = 6000) {
+  const names = [...RANKS].flatMap(r => [...SUITS].map(s => r + s)).concat(["RJ", "BJ", "back"]);
+  const loads = names.map(name => {
+    const img = new Image();
+    img.src = `/cards/${name}.svg`;
+    preloaded.push(img);
+    return img.decode().catch(() => {});
+  });
+  return Promise.race([Promise.all(loads), new Promise(done => setTimeout(done, ms))]);
+}

@@ -1,6 +1,7 @@
-// Feedback outside the cards: the tab title and favicon on your turn, a short
-// beep (WebAudio, off by default), and the play animation (none when the
-// player prefers reduced motion).
+// Feedback outside the cards: the tab title and favicon on your turn, short
+// sounds (WebAudio, off by default) for your turn, a play, a pass and the deal's
+// end, and the play and dealing animations (none when the player prefers reduced
+// motion).
 import {setting} from "./dom.js";
 
 function iconUrl(turn) {
@@ -53,22 +54,38 @@ export function unlockAudio() {
   } catch (e) { /* no audio: stay silent */ }
 }
 
-export function beep() {
-  if (!setting("sound", false)) return;
+// The sounds, each a short tone or two (frequency Hz, start s, length s): your turn,
+// a play, a pass and the deal's end.
+const TONES = {
+  turn: [[880, 0, 0.25]],
+  play: [[520, 0, 0.07]],
+  pass: [[300, 0, 0.09]],
+  end: [[660, 0, 0.16], [990, 0.14, 0.3]],
+};
+export const played = [];  // the sounds made, by kind (for the tests)
+
+// Sound *kind* when the sound setting is on (off by default).
+export function sound(kind) {
+  if (!setting("sound", false) || !TONES[kind]) return;
   try {
     unlockAudio();
-    const osc = audio.createOscillator(), gain = audio.createGain();
-    osc.type = "sine";
-    osc.frequency.value = 880;
-    gain.gain.setValueAtTime(0.0001, audio.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.15, audio.currentTime + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
-    osc.connect(gain).connect(audio.destination);
-    osc.start();
-    osc.stop(audio.currentTime + 0.3);
-    window.big2Beeps = (window.big2Beeps || 0) + 1;  // counted for the tests
+    const now = audio.currentTime;
+    for (const [freq, at, len] of TONES[kind]) {
+      const osc = audio.createOscillator(), gain = audio.createGain();
+      osc.type = "sine";
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, now + at);
+      gain.gain.exponentialRampToValueAtTime(0.15, now + at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + at + len);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(now + at);
+      osc.stop(now + at + len + 0.05);
+    }
+    played.push(kind);
+    if (kind === "turn") window.big2Beeps = (window.big2Beeps || 0) + 1;  // counted for the tests
   } catch (e) { /* no audio device: stay silent */ }
 }
+export function beep() { sound("turn"); }
 
 export function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -86,4 +103,29 @@ export function flyIn(node, from) {
   }
   node.animate([{transform: `translate(${dx}px, ${dy}px) scale(.6)`, opacity: 0.3},
                 {transform: "none", opacity: 1}], {duration: 260, easing: "ease-out"});
+}
+
+// Deal *cards* (your hand's card elements) in from *from* (the felt's centre), one
+// after another, *elapsed* ms into the deal (a redraw while dealing carries on where
+// it was); nothing moves when the player prefers reduced motion. Returns how many
+// cards are still on their way.
+export const DEAL_STEP_MS = 45, DEAL_CARD_MS = 240;
+export function dealIn(cards, from, elapsed = 0) {
+  if (reducedMotion() || !from) return 0;
+  const f = from.getBoundingClientRect();
+  let n = 0;
+  cards.forEach((node, i) => {
+    if (!node.animate || elapsed >= i * DEAL_STEP_MS + DEAL_CARD_MS) return;
+    const to = node.getBoundingClientRect();
+    const dx = f.x + f.width / 2 - (to.x + to.width / 2);
+    const dy = f.y + f.height / 2 - (to.y + to.height / 2);
+    const a = node.animate(
+      [{transform: `translate(${dx}px, ${dy}px) rotate(-8deg) scale(.5)`, opacity: 0},
+       {transform: "none", opacity: 1}],
+      {duration: DEAL_CARD_MS, delay: i * DEAL_STEP_MS, easing: "ease-out", fill: "backwards",
+       id: "deal"});
+    a.currentTime = elapsed;
+    n++;
+  });
+  return n;
 }

@@ -163,3 +163,14 @@ export function handKey(ev) {
   ev.preventDefault();
   return true;
 }
+
+// Your turn has come: put the focus in the hand (on its tab stop) when it was on
+// nothing or on a button of the controls (a clicked Pass or Play keeps it, and Tab
+// would go on to Hint, Clear, Sort… and never back to the cards). Focus elsewhere
+// (a menu, a field, a link) is left alone.
+export function focusHandOnTurn() {
+  const a = document.activeElement;
+  if (a && a !== document.body && !a.closest("#controls")) return;
+  const card = document.querySelector("#hand .card[tabindex='0']");
+  if (card) card.focus({preventScroll: true});
+}

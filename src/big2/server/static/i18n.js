@@ -151,12 +151,57 @@ const S = {
   settings: ["Settings", "設定", "设置"],
   language: ["Language", "語言", "语言"],
   fourColor: ["Four-colour deck", "四色牌", "四色牌"],
-  sound: ["Sound on your turn", "輪到你時發聲", "轮到你时提示音"],
+  sound: ["Sounds: your turn, plays, deal end", "音效：輪到你、出牌、牌局結束",
+    "音效：轮到你、出牌、牌局结束"],
   autoPass: ["Pass automatically when you cannot play", "無牌可出時自動過", "无牌可出时自动过"],
   autoPassed: ["Nothing beats it — passed for you", "無牌大得過 — 已自動過", "没有牌大得过 — 已自动过"],
   seatLabel: ["{0}, {1}", "{0}，{1}", "{0}，{1}"],
   toMove: ["to play", "出牌中", "出牌中"],
   playedBy: ["{0} played", "{0} 出了", "{0} 出了"],
+  seatPassed: ["{0} passed", "{0} 過", "{0} 过"],
+  reactions: ["Quick reactions", "快速表情", "快速表情"],
+  react_thumbs: ["Thumbs up", "讚", "赞"], react_wow: ["Wow", "哇", "哇"],
+  react_laugh: ["Ha ha", "哈哈", "哈哈"], react_gg: ["Good game", "打得好", "打得好"],
+  rematch: ["Rematch", "再來一局", "再来一局"],
+  howToPlay: ["How to play", "玩法", "玩法"],
+  review: ["Review", "覆盤", "复盘"], reviewing: ["Reviewing…", "覆盤中…", "复盘中…"],
+  reviewTitle: ["Review a player's decisions", "覆盤：評估玩家的每步決定", "复盘：评估玩家的每步决定"],
+  reviewAbout: ["The expert search judges each decision that had a choice: the expected "
+    + "points of the play made against the best play found.",
+    "專家搜尋評估每個可選擇的決定：所出牌的預期得分對比找到的最佳出法。",
+    "专家搜索评估每个可选择的决定：所出牌的预期得分对比找到的最佳出法。"],
+  reviewWait: ["Thinking: a few seconds…", "思考中：需要幾秒…", "思考中：需要几秒…"],
+  reviewSummary: ["{0}: {1} decisions reviewed · inaccuracies: {2} · mistakes: {3}",
+    "{0}：評估了 {1} 個決定 · 不準確：{2} · 失誤：{3}",
+    "{0}：评估了 {1} 个决定 · 不准确：{2} · 失误：{3}"],
+  reviewPartial: ["(stopped after {0} s: the rest was not judged)",
+    "（{0} 秒後停止：其餘未評估）", "（{0} 秒后停止：其余未评估）"],
+  reviewBest: ["best", "最佳", "最佳"], reviewBestFound: ["best found:", "最佳：", "最佳："],
+  reviewGo: ["Show this play", "顯示這一手", "显示这一手"],
+  mark_inaccuracy: ["inaccuracy ({0})", "不準確（{0}）", "不准确（{0}）"],
+  mark_mistake: ["mistake ({0})", "失誤（{0}）", "失误（{0}）"],
+  howGoal: ["Be the first to play all your cards. The {0} leads the first trick; then "
+    + "each player in turn beats the last play or passes, and when everyone else has passed "
+    + "the last to play leads anything.",
+    "最先出完手牌者勝。持{0}者先出；之後輪流出更大的牌或過，其他人都過後，最後出牌者自由出牌。",
+    "最先出完手牌者胜。持{0}者先出；之后轮流出更大的牌或过，其他人都过后，最后出牌者自由出牌。"],
+  howRanks: ["Ranks, lowest to highest", "點數，由小到大", "点数，由小到大"],
+  howSuits: ["Suits break ties, lowest to highest", "同點數比花色，由小到大", "同点数比花色，由小到大"],
+  howLowest: ["A single or a pair of the same rank: the higher suit wins.",
+    "同點數的單張或對子，花色大者勝。", "同点数的单张或对子，花色大者胜。"],
+  howPlays: ["Plays", "牌型", "牌型"],
+  howFollow: ["Beat the last play with a higher play of the same number of cards, or pass.",
+    "用張數相同、更大的牌壓過上一手，或過。", "用张数相同、更大的牌压过上一手，或过。"],
+  howFive: ["Five-card hands, lowest to highest", "五張牌型，由小到大", "五张牌型，由小到大"],
+  howFive_kind: ["A higher kind beats a lower one; within a kind, the higher hand wins.",
+    "牌型大者勝；同牌型比大小。", "牌型大者胜；同牌型比大小。"],
+  "howFive_same-kind": ["A five-card hand beats only one of its own kind.",
+    "五張牌只能壓同一牌型。", "五张牌只能压同一牌型。"],
+  "howFive_top-card": ["Any five-card hand beats one with a lower top card.",
+    "任何五張牌型，最大一張較大者勝。", "任何五张牌型，最大一张较大者胜。"],
+  howStraights: ["Straights allowed, lowest to highest", "可用的順子，由小到大",
+    "可用的顺子，由小到大"],
+  howLink: ["How to play", "玩法", "玩法"],
   playedKind: ["{0}: {1}", "{0}：{1}", "{0}：{1}"],
   // score reasons
   sWentOut: ["went out", "出完", "出完"],
@@ -241,6 +286,9 @@ const KINDS = {
   STRAIGHT_FLUSH: ["Straight flush", "同花順", "同花顺"], PAIR_RUN: ["Run of pairs", "連對", "连对"],
   DRAGON: ["Dragon", "一條龍", "一条龙"], FIVE_OF_A_KIND: ["Five of a kind", "五條", "五条"],
 };
+
+// A kind's name (a Kind name from the server) in the page's language, or "".
+export function kindLabel(kind) { return KINDS[kind] ? KINDS[kind][IDX[current] ?? 0] : ""; }
 
 // A play's kind (a Kind name from the server) with its ranks, as players say it:
 // "Full house, 9s over 4s", 葫蘆 9 帶 4. Plays with jokers get the kind alone.

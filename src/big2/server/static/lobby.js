@@ -18,8 +18,11 @@ async function init() {
   }
   $("players").addEventListener("change", () => { seatChoices(); decksFor(); });
   $("preset").addEventListener("change", () => {
+    $("how-link").href = "/how?preset=" + encodeURIComponent($("preset").value);
     $("deals").value = meta.presets[$("preset").value].match_deals ?? 4;
   });
+  $("seat-choices").addEventListener("change", timerDefault);
+  $("turn-time").addEventListener("change", () => { timerChosen = true; });
   seatChoices();
   options();
   $("create").addEventListener("submit", create);
@@ -52,6 +55,16 @@ function seatChoices() {
     box.append(el("div", {class: "form-row"},
                   el("label", {for: "seat-" + s, text: t("seatN", s + 1)}), sel));
   }
+  timerDefault();
+}
+
+// The turn timer is off by default when you are the only person at the table (bots
+// wait for no one), 30 s when a friend's seat is open; a time chosen by hand is kept.
+let timerChosen = false;
+function timerDefault() {
+  if (timerChosen) return;
+  const friends = [...$("seat-choices").querySelectorAll("select")].some(s => s.value === "human");
+  $("turn-time").value = friends ? "30" : "0";
 }
 
 // 5 to 8 players play with two decks: fill in decks = 2 (unless chosen by hand)

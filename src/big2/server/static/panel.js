@@ -1,6 +1,6 @@
 // The panel over the felt: waiting for players, taking a seat, and the deal's
 // end (every hand face up, each score explained, the next deal's countdown).
-import {$, el, playerName} from "./dom.js";
+import {$, api, el, playerName, saveSeat, savedSeat} from "./dom.js";
 import {cardEl} from "./cards.js";
 import {t} from "./i18n.js";
 import {S, fmt, game, nameOf, you} from "./tablestate.js";
@@ -93,8 +93,12 @@ function dealEnd(panel, g, over) {
   panel.append(list);
   if (over) {
     const best = [...Array(n).keys()].sort((a, b) => st.totals[b] - st.totals[a])[0];
+    const saved = savedSeat(S.tableId);
     panel.append(el("p", {text: t("winsMatch", nameOf(best))}),
-      el("p", {}, el("a", {href: "/", class: "button", text: t("backToLobby")})));
+      el("p", {class: "next-row"},
+        you() !== null && saved ? el("button", {class: "primary", id: "rematch-btn",
+          text: t("rematch"), onclick: () => rematch(saved.token)}) : null,
+        el("a", {href: "/", class: "button", text: t("backToLobby")})));
   } else if (you() !== null) {
     const me = st.table.seats[you()];
     panel.append(el("p", {class: "next-row"}, el("button", {class: "primary", id: "next-btn",
@@ -112,4 +116,20 @@ export function revealEl(seat) {
   const row = el("div", {class: "reveal", "data-seat": seat});
   for (const c of g.end.hands[seat]) row.append(cardEl(c, "mini-face"));
   return row;
+}
+
+// A new match with the same seats (the server makes it once; each player who asks
+// takes their own seat in it) and off to it.
+async function rematch(token) {
+  const btn = $("rematch-btn");
+  if (btn) btn.disabled = true;
+  try {
+    const r = await api(`/api/tables/${encodeURIComponent(S.tableId)}/rematch`,
+                        {method: "POST", body: {token}});
+    saveSeat(r.table, r.seat, r.token);
+    location.href = "/t/" + encodeURIComponent(r.table);
+  } catch (e) {
+    S.flash(e.message, true);
+    if (btn) btn.disabled = false;
+  }
 }

@@ -1,11 +1,12 @@
 // Step through a finished deal, by play or by trick; every hand face up (the
 // deal is over). The address (#ply=N) names the position, so it can be shared.
 import {$, ICONS, api, el, icon} from "./dom.js";
-import {RANKS, cardEl, cardIndex, playEl, splitCards} from "./cards.js";
+import {RANKS, cardEl, cardIndex, playEl, preloadFaces, splitCards} from "./cards.js";
 import {applyText, kindText, t} from "./i18n.js";
 import {layoutSpots, posClass} from "./layout.js";
 import {settingsMenu} from "./settings.js";
 import {flyIn} from "./cues.js";
+import {drawReview, setupReview} from "./review.js";
 
 const recordId = location.pathname.split("/").pop();
 let rec = null, steps = [], ply = 0, timer = null;
@@ -56,15 +57,20 @@ function show() {
   trick.replaceChildren();
   by.replaceChildren();
   if (ply > 0) {
-    const shown = step.cards === "pass" ? step.last : step.cards;
-    const who = rec.names[step.seat];
-    by.append(el("span", {class: "by-name", text: who}), el("span", {class: "by-kind",
-      text: step.cards === "pass" ? t("passed") : kindText(kindOf(step.cards), splitCards(
-        step.cards)) || t("playedBy", who)}));
+    // the heading names the cards under it: on a pass, the play still to beat and who
+    // made it, with the pass said on a line of its own
+    const passed = step.cards === "pass";
+    const shown = passed ? step.last : step.cards, bySeat = passed ? step.lastBy : step.seat;
+    const who = rec.names[bySeat];
     if (shown) {
+      by.append(el("span", {class: "by-name", text: who}), el("span", {class: "by-kind",
+        text: kindText(kindOf(shown), splitCards(shown)) || t("playedBy", who)}));
       const play = playEl(shown, "big");
       trick.append(play);
-      if (step.cards !== "pass") flyIn(play, document.querySelector(`[data-seat="${step.seat}"]`));
+      if (!passed) flyIn(play, document.querySelector(`[data-seat="${step.seat}"]`));
+    }
+    if (passed) {
+      by.append(el("span", {class: "by-pass", text: t("seatPassed", rec.names[step.seat])}));
     }
   } else by.append(el("span", {class: "by-kind", text: t("theDeal")}));
   const done = ply === rec.actions.length;
@@ -74,6 +80,7 @@ function show() {
     : t("trickN", step.trick);
   $("ply").value = ply;
   $("pos").textContent = `${ply} / ${rec.actions.length}`;
+  drawReview(ply);
   history.replaceState(null, "", `#ply=${ply}`);
 }
 
@@ -131,14 +138,24 @@ function autoplay() {
   setIcons();
 }
 
-async function init() {
-  settingsMenu($("bar"), () => { applyText(document); setIcons(); if (rec) show(); });
-  try { rec = await api(`/api/records/${recordId}`); }
-  catch (e) { $("status").textContent = e.message; return; }
-  steps = walk(rec);
+// The page's heading: the event, the deal and the players, in the chosen language.
+function showTitle() {
   const tags = rec.tags || {};
   $("title").textContent = `${t("replayTitle")}: ${tags.Event || ""}`
     + `${tags.Deal ? " · " + t("dealOf", tags.Deal) : ""} · ${rec.names.join(", ")}`;
+  document.title = `${$("title").textContent} · ${t("gameName")}`;
+}
+
+async function init() {
+  settingsMenu($("bar"), () => {
+    applyText(document); setIcons();
+    if (rec) { showTitle(); show(); drawReview(ply, true); }
+  });
+  const faces = preloadFaces();
+  try { rec = await api(`/api/records/${recordId}`); }
+  catch (e) { $("status").textContent = e.message; return; }
+  steps = walk(rec);
+  showTitle();
   $("dl-txt").href = `/api/records/${recordId}/download?format=txt`;
   $("dl-json").href = `/api/records/${recordId}/download?format=json`;
   $("ply").max = rec.actions.length;
@@ -162,6 +179,8 @@ async function init() {
   window.addEventListener("hashchange", () => go(hashPly()));
   ply = hashPly();
   window.big2 = {get ply() { return ply; }, steps, go};
+  setupReview(recordId, rec.names, go);
+  await faces;  // no blank cards on the first drawing
   show();
 }
 init();

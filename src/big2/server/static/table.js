@@ -1,20 +1,23 @@
 // The table page: one WebSocket, state from the server, clicks and keys back.
 import {$, api, el, forgetSeat, saveSeat, savedSeat, setPlayerName, setting} from "./dom.js";
-import {backEl, cardEl, cardsKey, labels, playEl, splitCards, textCards} from "./cards.js";
+import {backEl, cardEl, cardsKey, labels, playEl, preloadFaces, splitCards, textCards}
+  from "./cards.js";
 import {applyText, cardName, kindText, t} from "./i18n.js";
 import {layoutSpots, relPos} from "./layout.js";
 import {settingsMenu} from "./settings.js";
-import {flyIn, turnCue} from "./cues.js";
-import {S, countText, fmt, game, myTurn, nameOf, you} from "./tablestate.js";
-import {H, clearSelection, handKey, playSelected, positionsOf, renderHand, reshow, selectedNames,
-        setLegal} from "./hand.js";
+import {dealIn, flyIn, played, sound, turnCue} from "./cues.js";
+import {S, countText, game, myTurn, nameOf, you} from "./tablestate.js";
+import {H, clearSelection, focusHandOnTurn, handKey, playSelected, positionsOf, renderHand,
+        reshow, selectedNames, setLegal} from "./hand.js";
 import {renderPanel, revealEl} from "./panel.js";
+import {renderSide} from "./side.js";
+import {bubbleEl, onReaction, renderReactions} from "./reactions.js";
 
-let ws = null, retries = 0, nextId = 1, timerBase = null, shownRecords = -1;
+let ws = null, retries = 0, nextId = 1, timerBase = null;
 let messageUntil = 0, sticky = false, sentSince = false, lastShownPlay = null;
 let lastChange = null;  // the last play, pass, next or start sent: offered again if not saved
 let sentForState = false;  // a play or pass sent since the last state (not sent twice)
-let autoPassTimer = null;
+let autoPassTimer = null, wasMyTurn = false;
 const AUTO_PASS_MS = 600;  // long enough to see the play you cannot beat
 
 function connect() {
@@ -58,7 +61,10 @@ function onMessage(msg) {
     timerBase = performance.now();
     if (!sticky) flash("");  // a hint, error or note is about the state before
     noticeBotMove(before, msg);
+    sounds(before, msg);
     render();
+  } else if (msg.type === "reaction") {
+    onReaction(msg, () => { if (S.state && facesReady) renderSeats(); });
   } else if (msg.type === "hint") {
     H.selected = positionsOf(msg.cards);
     flash(msg.cards.length ? t("hintIs", labels(msg.cards)) : t("hintPass"));
@@ -82,6 +88,16 @@ function notSaved(id) {
   delete again.id;
   $("message").append(" ", el("button", {id: "retry-btn", class: "retry", text: t("retry"),
     onclick: () => { flash(""); S.send(again); }}));
+}
+
+// Sounds for what changed (when switched on): the last new play or pass, or the deal's
+// end; your turn's sound comes with the turn cue.
+function sounds(before, now) {
+  if (!before || !before.game || !now.game || before.table.deal !== now.table.deal) return;
+  if (now.game.winner !== null && before.game.winner === null) { sound("end"); return; }
+  if (now.game.plies > before.game.plies && now.game.log.length) {
+    sound(now.game.log[now.game.log.length - 1][1] ? "play" : "pass");
+  }
 }
 
 // A play by your seat you did not send: the timer ran out and a bot played for you.
@@ -112,8 +128,12 @@ function flash(text, isError) {
 }
 S.flash = flash;
 
+// The cards' images arrive before the first state is drawn (no blank faces).
+let facesReady = false;
+preloadFaces().then(() => { facesReady = true; render(); });
+
 function render() {
-  if (!S.state) return;
+  if (!S.state || !facesReady) return;
   const tb = S.state.table, g = game();
   applyText(document);
   setConn(connKey, $("conn").classList.contains("ok"));
@@ -124,7 +144,28 @@ function render() {
   setLegal(g);
   reshow();
   renderSeats(); renderCenter(); renderHand(); renderPanel(join); renderSide(); tick();
+  renderReactions();
+  dealing(g);
+  if (myTurn() && !wasMyTurn) focusHandOnTurn();
+  wasMyTurn = myTurn();
   autoPass();
+}
+
+// A new deal's hand is dealt in (cues.js): when this page saw the table before the
+// deal (waiting, or the last deal's end), or opened it before anyone played. A redraw
+// while the cards are on their way carries the animation on.
+let seenDeal = null, dealStart = null;
+function dealing(g) {
+  const deal = S.state.table.deal, fresh = g && g.hand && you() !== null;
+  if (fresh && seenDeal !== deal && (seenDeal !== null || g.plies === 0)) {
+    dealStart = performance.now();
+  }
+  if (fresh) seenDeal = deal;
+  else if (seenDeal === null && S.state.table.status !== "playing") seenDeal = -1;
+  if (dealStart === null) return;
+  const on = dealIn([...document.querySelectorAll("#hand .card")], $("center"),
+                    performance.now() - dealStart);
+  if (!on) dealStart = null;
 }
 
 // Forced passes: when pass is your only legal play, pass for you after a moment (the
@@ -177,7 +218,7 @@ function seatEl(seat, rel) {
     g && g.passed[seat] ? el("span", {class: "tag", text: t("outOfTrick")}) : null));
   const reveal = rel !== 0 ? revealEl(seat) : null;
   if (reveal) box.append(reveal);
-  else if (count !== null && rel !== 0) {
+  else if (count !== null && (rel !== 0 || you() === null)) {  // a spectator: every seat's count
     const fan = el("div", {class: "mini-fan", "aria-hidden": "true"});
     for (let i = 0; i < Math.min(count, MINI_FAN_MAX); i++) fan.append(backEl("mini"));
     box.append(el("div", {class: "count-row"}, fan,
@@ -187,6 +228,8 @@ function seatEl(seat, rel) {
     box.append(el("div", {class: "warn", text: t("oneLeft")}));
   }
   if (g && g.winner === seat) box.append(el("div", {class: "won", text: t("wentOut")}));
+  const bubble = bubbleEl(seat);
+  if (bubble) box.append(bubble);
   if (g && rel !== 0) {  // what this seat did in the current trick
     const mine = g.trick.filter(a => a[0] === seat);
     if (mine.length) {
@@ -241,63 +284,6 @@ function renderCenter() {
   } else if (g.winner !== null) {
     status.textContent = t("playerWentOut", nameOf(g.winner));
     status.className = "status you";
-  }
-}
-
-function renderSide() {
-  const st = S.state, tb = st.table, n = tb.players;
-  const tbl = el("table", {class: "scores"});
-  const head = el("tr", {}, el("th", {text: "#"}));
-  for (let s = 0; s < n; s++) {
-    head.append(el("th", {class: s === you() ? "mine" : "", text: nameOf(s), title: nameOf(s)}));
-  }
-  tbl.append(head);
-  st.results.forEach((r, i) => {
-    const row = el("tr", {}, el("td", {text: i + 1}));
-    r.forEach(v => row.append(el("td", {text: fmt(v)})));
-    tbl.append(row);
-  });
-  const tot = el("tr", {class: "total"}, el("td", {text: "Σ"}));
-  st.totals.forEach(v => tot.append(el("td", {text: fmt(v)})));
-  tbl.append(tot);
-  $("scores").replaceChildren(tbl);
-
-  const log = $("log");
-  log.replaceChildren();
-  const g = game();
-  if (g) {
-    for (const [seat, cards] of g.log) {
-      log.append(el("li", {}, el("b", {text: nameOf(seat) + ": "}), textCards(cards, t("pass"))));
-    }
-  }
-  log.scrollTop = log.scrollHeight;
-
-  const rules = $("rules");
-  rules.replaceChildren(el("p", {}, el("b", {text: st.rules.name})));
-  const opts = Object.entries(st.rules.options);
-  if (!opts.length) rules.append(el("p", {class: "muted", text: t("defaultRules")}));
-  else {
-    const ul = el("ul", {class: "opts"});
-    for (const [k, v] of opts) {
-      const text = Array.isArray(v) ? v.join(", ") || t("none") : v;
-      ul.append(el("li", {text: `${k.replaceAll("_", " ")}: ${text}`}));
-    }
-    rules.append(ul);
-  }
-  rules.append(el("p", {class: "muted",
-    text: tb.turn_time ? t("timerRule", tb.turn_time) : t("noTimer")}));
-  if (st.results.length !== shownRecords) { shownRecords = st.results.length; loadRecords(); }
-}
-
-async function loadRecords() {
-  const list = await api(`/api/tables/${encodeURIComponent(S.tableId)}/records`).catch(() => []);
-  const ul = $("records");
-  ul.replaceChildren();
-  if (!list.length) { ul.append(el("li", {class: "muted", text: t("noneYet")})); return; }
-  for (const r of list) {
-    ul.append(el("li", {}, t("dealWon", r.deal, r.names[r.winner] || "?") + " ",
-      el("a", {href: `/replay/${r.id}`, text: t("replay")}), " · ",
-      el("a", {href: `/api/records/${r.id}/download`, text: t("download")})));
   }
 }
 
@@ -377,7 +363,8 @@ applyText(document);
 // For the tests and the curious: the page's state, read-only.
 window.big2 = {
   get state() { return S.state; }, get shown() { return H.shown; },
-  get selected() { return H.selected; }, myTurn, selectedNames, cardsKey, splitCards,
+  get selected() { return H.selected; }, get sounds() { return played.slice(); },
+  myTurn, selectedNames, cardsKey, splitCards,
   renderHand, reshow, setShown(names) { H.shown = names; H.selected = new Set(); renderHand(); },
   cardEl,
 };

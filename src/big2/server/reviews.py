@@ -1,0 +1,82 @@
+"""The game review in the browser's replay: ``POST /api/records/{id}/review``
+with ``{"seat": S}`` judges seat S's decisions in a stored deal with the expert
+search (:mod:`big2.review`, as ``big2 replay FILE --review``).
+
+The search runs in the server's bot pool (:meth:`BotPool.review
+<big2.server.pool.BotPool.review>`), never on the event loop, one review at a
+time, and stops at its time budget (:data:`REVIEW_SECONDS`): the decisions
+judged by then are sent with ``"complete": false``. A finished review is kept
+(the same deal and seat give the same answer: the search is seeded), so asking
+again costs nothing. Records are public once a deal is over (the replay shows
+every hand), so any seat of any stored deal may be reviewed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import OrderedDict
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from big2.records import from_json
+from big2.review import INACCURACY, MISTAKE, REVIEW_BUDGET, decisions
+from big2.server.settings import TableError
+from big2.server.state import cards_text
+
+__all__ = ["REVIEW_SECONDS", "Reviews", "run_review"]
+
+REVIEW_SECONDS = 10.0
+"""A review's time budget: a 13-card deal's decisions take about 5 s on two cores."""
+
+
+def run_review(text: str, seat: int, playouts: int = REVIEW_BUDGET,
+               seconds: float = REVIEW_SECONDS) -> dict[str, Any]:
+    """Review *seat*'s decisions in the deal of record JSON *text*, for at most
+    about *seconds* (in a worker process or a thread). Raises ``ValueError`` for
+    a seat the deal does not have or rules the search cannot read."""
+    start = time.monotonic()
+    record = from_json(text)[0]
+    out: list[dict[str, Any]] = []
+    complete = True
+    for d in decisions(record, seat, budget=playouts):
+        out.append({"ply": d.ply, "made": cards_text(d.made), "made_value": round(d.made_value, 1),
+                    "best": cards_text(d.best), "best_value": round(d.best_value, 1),
+                    "loss": round(d.loss, 1), "mark": d.mark, "why": d.why,
+                    "choices": d.choices})
+        if time.monotonic() - start > seconds:  # out of time: what is judged so far
+            complete = not any(a.seat == seat for a in record.actions[d.ply:])
+            break
+    return {"seat": seat, "decisions": out, "complete": complete, "playouts": playouts,
+            "inaccuracy": INACCURACY, "mistake": MISTAKE,
+            "seconds": round(time.monotonic() - start, 1)}
+
+
+class Reviews:
+    """Reviews for the server: one at a time, kept once complete (see the module doc)."""
+
+    def __init__(self, pool: Any, size: int = 64) -> None:
+        self.pool, self.size = pool, size
+        self._done: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
+        self._one = asyncio.Semaphore(1)
+
+    async def review(self, record_id: int, text: str, seat: int) -> dict[str, Any]:
+        """The review of *seat* in stored deal *record_id* (JSON *text*)."""
+        key = (record_id, seat)
+        if key in self._done:
+            self._done.move_to_end(key)
+            return self._done[key]
+        async with self._one:
+            if key in self._done:
+                return self._done[key]
+            try:
+                result: dict[str, Any] = await self.pool.review(text, seat)
+            except ValueError as exc:  # the engine's own reasons (seats, decks)
+                raise TableError(f"cannot review this deal: {exc}") from None
+            except (TimeoutError, BrokenProcessPool):
+                raise TableError("the review did not finish; try again in a moment") from None
+        if result["complete"]:
+            self._done[key] = result
+            while len(self._done) > self.size:
+                self._done.popitem(last=False)
+        return result

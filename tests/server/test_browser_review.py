@@ -1,0 +1,86 @@
+"""Issue 27's game review in the browser's replay: a seat's decisions judged by
+the server's expert search, listed with the play made, its value, the best play
+found and the marks; each line steps the replay to that play; the language
+switch redraws it. The README's ``docs/img/browser-review.png`` is this test's
+screenshot (written there with ``BIG2_UPDATE_SCREENSHOT=1``)."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+import test_browser as tb
+from conftest import LiveServer
+from test_browser import new_page, page_errors
+from test_browser_fixes import finished_table
+from test_browser_shots import UPDATE, _DOCS, shoot
+
+from big2.server.pool import BotPool
+from big2.server.tables import Timing
+
+browser = tb.browser  # this module's Chromium
+OUT = _DOCS if UPDATE else Path(tempfile.mkdtemp(prefix="big2-shots-"))
+
+
+@pytest.fixture
+def web(live_factory: Any) -> LiveServer:
+    """A server whose review searches little (the test checks the page, not the search)."""
+    server: LiveServer = live_factory(
+        timing=Timing(bot_delay=0.05, grace=5, deal_pause=30),
+        pool=BotPool(workers=0, review_playouts=40, review_seconds=60))
+    return server
+
+
+def test_the_replay_reviews_a_seats_decisions(browser: Any, web: LiveServer) -> None:
+    tid = finished_table(web, deals=1)
+    rid = web.get(f"/api/tables/{tid}/records")[0]["id"]
+    page = new_page(browser, {"width": 1280, "height": 1000},
+                    reduced_motion="reduce")  # the screenshot catches no card in flight
+    errors = page_errors(page)
+    page.goto(f"{web.url}/replay/{rid}")
+    page.wait_for_selector(".replay-hand .card")
+    assert page.eval_on_selector_all("#review-seat option", "els => els.map(e => e.textContent)"
+                                     ) == [f"Greedy bot {i}" for i in range(1, 5)]
+    for seat in (2, 0, 1, 3):  # a seat with a decision to judge (one with a choice)
+        page.select_option("#review-seat", str(seat))
+        page.click("#review-btn")
+        page.wait_for_function("() => !document.getElementById('review-btn').disabled && "
+                               "document.getElementById('review-status').textContent"
+                               ".includes('decisions reviewed')", timeout=60000)
+        if page.locator("#review-list li").count():
+            break
+    got = web.post(f"/api/records/{rid}/review", {"seat": seat})  # kept: the page's answer
+    name = f"Greedy bot {seat + 1}"
+    plies = page.eval_on_selector_all("#review-list li", "els => els.map(e => +e.dataset.ply)")
+    assert plies == [d["ply"] for d in got["decisions"]] and plies
+    status = page.inner_text("#review-status")
+    marks = [d["mark"] for d in got["decisions"]]
+    assert status == (f"{name}: {len(plies)} decisions reviewed · inaccuracies: "
+                      f"{marks.count('inaccuracy')} · mistakes: {marks.count('mistake')}"), status
+    for d, li in zip(got["decisions"], page.query_selector_all("#review-list li"), strict=True):
+        text = li.inner_text()
+        assert f"{d['made_value']:+.1f}" in text, (d, text)
+        assert ("best found:" in text) == (d["made"] != d["best"]), (d, text)
+        assert li.get_attribute("class").split()[0] == (d["mark"] or "good")
+    # a line steps the replay to that play, and is marked as the place
+    last = plies[-1]
+    page.click(f'#review-list li[data-ply="{last}"]')
+    page.wait_for_function("p => big2.ply === p", arg=last)
+    assert page.get_attribute(f'#review-list li[data-ply="{last}"]', "class").endswith("here")
+    marked = [d["ply"] for d in got["decisions"] if d["mark"]]
+    page.click(f'#review-list li[data-ply="{(marked or plies)[0]}"]')
+    shoot(page, OUT / "browser-review.png")  # the docs' picture of a review
+    page.keyboard.press("Home")  # the keys step on; the mark follows
+    page.wait_for_function("() => big2.ply === 0")
+    assert page.locator("#review-list li.here").count() == 0
+    # the language switch redraws the review
+    page.click("#settings summary")
+    page.select_option("#lang", "zh-Hant")
+    page.click("#settings summary")
+    page.wait_for_function("() => document.getElementById('review-btn').textContent === '覆盤'")
+    assert page.inner_text("#review-status").startswith(f"{name}：評估了")
+    assert page.locator("#review-list li").count() == len(plies)
+    assert not errors, errors
+    page.context.close()

@@ -1,0 +1,89 @@
+"""The game review over HTTP (``POST /api/records/{id}/review``): a seat's
+decisions judged by the expert search in the bot pool, within the time budget
+(partial when it runs out), kept once done, with clear refusals."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from typing import Any
+
+from conftest import LiveServer
+
+from big2.cards import CARD_NAMES, cards_of
+from big2.records import from_json
+from big2.server.pool import BotPool
+from big2.server.reviews import run_review
+
+
+def a_record(live: LiveServer) -> dict[str, Any]:
+    tid = live.create(["greedy"] * 4, deals=1)
+    deadline = time.monotonic() + 60
+    while not (records := live.get(f"/api/tables/{tid}/records")):
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.05)
+    return records[0]
+
+
+def test_a_review_judges_the_seats_decisions(live_factory: Any) -> None:
+    live = live_factory(pool=BotPool(workers=0, review_playouts=40, review_seconds=30))
+    rid = a_record(live)["id"]
+    rec = from_json(json.dumps(live.get(f"/api/records/{rid}")))[0]
+    got = live.post(f"/api/records/{rid}/review", {"seat": 2})
+    assert got["seat"] == 2 and got["complete"] and got["playouts"] == 40
+    mine = [i + 1 for i, a in enumerate(rec.actions)
+            if a.seat == 2 and len(rec.view(2, i).legal) > 1]
+    assert [d["ply"] for d in got["decisions"]] == mine  # each decision with a choice
+    for d in got["decisions"]:
+        made = rec.actions[d["ply"] - 1]
+        assert d["made"] == " ".join(CARD_NAMES[c] for c in cards_of(made.cards))
+        assert d["best_value"] >= d["made_value"] - 1e-9 or d["made"] == d["best"]
+        assert d["mark"] in (None, "inaccuracy", "mistake")
+        if d["mark"] == "mistake":
+            assert d["loss"] >= got["mistake"]
+    # kept: the same answer at once
+    start = time.monotonic()
+    assert live.post(f"/api/records/{rid}/review", {"seat": 2}) == got
+    assert time.monotonic() - start < 1.0
+
+
+def test_refusals_and_the_event_loop_stays_free(live_factory: Any) -> None:
+    live = live_factory(pool=BotPool(workers=0, review_playouts=200, review_seconds=0.2))
+    rid = a_record(live)["id"]
+    for body in ({}, {"seat": -1}, {"seat": 8}, {"seat": "1"}, {"seat": 1, "x": 2}):
+        status, out = live.request("POST", f"/api/records/{rid}/review", body)
+        assert status == 422, (body, status, out)
+    status, out = live.request("POST", f"/api/records/{rid}/review", {"seat": 5})
+    assert status == 400 and out["detail"] == "cannot review this deal: seats are 0..3", out
+    status, out = live.request("POST", "/api/records/999999/review", {"seat": 0})
+    assert status == 404, out
+    status, out = live.request("POST", "/api/records/abc/review", {"seat": 0})
+    assert status in (400, 404, 422), out
+    # the search runs off the event loop: the lobby answers meanwhile
+    result: list[Any] = []
+    worker = threading.Thread(target=lambda: result.append(
+        live.request("POST", f"/api/records/{rid}/review", {"seat": 0})))
+    worker.start()
+    answered = 0
+    while worker.is_alive():
+        start = time.monotonic()
+        live.get("/api/tables")
+        assert time.monotonic() - start < 1.0
+        answered += 1
+    worker.join()
+    status, out = result[0]
+    assert status == 200 and out["seconds"] < 5, out  # the 0.2 s budget, a decision over
+    assert not out["complete"] and 1 <= len(out["decisions"]), out  # stopped by the clock
+    assert answered >= 1
+
+
+def test_run_review_stops_at_its_budget(live_factory: Any) -> None:
+    live = live_factory()
+    rid = a_record(live)["id"]
+    text = json.dumps(live.get(f"/api/records/{rid}"))
+    full = run_review(text, 1, playouts=20, seconds=60)
+    assert full["complete"] and full["decisions"]
+    cut = run_review(text, 1, playouts=20, seconds=0)
+    assert len(cut["decisions"]) == 1
+    assert cut["complete"] == (len(full["decisions"]) == 1)
