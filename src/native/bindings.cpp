@@ -336,6 +336,29 @@ struct PyBatch {
     return most;
   }
 
+  // Games marked in *which* start a deal of the rows of *hands* (N x players).
+  void deal_hands(py::object hands, py::object which) {
+    int p = tables->players;
+    const uint64_t* h = buffer<uint64_t>(hands, "hands", {n(), p}, false);
+    const bool* w = buffer<bool>(which, "which", {n()}, false);
+    for (py::ssize_t i = 0; i < n(); ++i) {
+      if (!w[i]) continue;
+      uint64_t seen = 0;
+      for (int s = 0; s < p; ++s) {
+        uint64_t m = h[i * p + s];
+        std::string at = "hands: game " + std::to_string(i) + ", seat " + std::to_string(s);
+        if (m == 0) throw py::value_error(at + " holds no card");
+        if (m >> kCards) throw py::value_error(at + " holds a card outside 0..51");
+        if (m & seen) throw py::value_error(at + " holds a card another seat holds");
+        seen |= m;
+      }
+    }
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(mu);
+    for (size_t i = 0; i < batch.games.size(); ++i)
+      if (w[i]) batch.deal_hands(i, h + i * p);
+  }
+
   void state_into(py::object hands, py::object to_move, py::object last) {
     int p = tables->players;
     uint64_t* h = buffer<uint64_t>(hands, "hands", {n(), p});
@@ -578,6 +601,9 @@ PYBIND11_MODULE(_native, m) {
            "(zeros, done set) and the next is dealt. With final (int8, N x size) and layout "
            "(as for observe_into), a deal that ends writes its last observation by the seat "
            "that acted into its row of final (other rows are left as they are).")
+      .def("deal_hands", &PyBatch::deal_hands, py::arg("hands"), py::arg("which"),
+           "Games marked in which (bool, N) start a deal of their row of hands (uint64, "
+           "N x players, one card mask a seat); the holder of the lowest card leads it.")
       .def("observe_into", &PyBatch::observe_into, py::arg("out"), py::arg("layout"),
            "Write each game's observation of the seat to move (int8, N x size) in the layout "
            "of big2.observation (offsets by field name, with size and count_width).")

@@ -538,6 +538,19 @@ struct Rng {
 // Shuffle and deal from the seat left of *dealer*, the spare card as the
 // rules say (big2.variant.deck.Deck.shuffle_deal, with this file's stream);
 // returns the opening seat and the card its first play must contain.
+// Who leads dealt *hands* and the card the lead must hold: the lowest dealt
+// card, its holder (ties in the dealing order from *dealer*'s left).
+inline void leader_of(const Tables& t, int dealer, const Mask* hands, int& seat, Mask& must) {
+  int n = t.players;
+  const int* order = t.after[dealer];
+  Mask dealt = 0;
+  for (int i = 0; i < n; ++i) dealt |= hands[i];
+  must = 0;
+  for (int i = 0; i < kCards; ++i) if (dealt >> t.by_strength[i] & 1) { must = Mask(1) << t.by_strength[i]; break; }
+  seat = 0;
+  for (int i = 0; i < n; ++i) if (hands[order[i]] & must) { seat = order[i]; break; }
+}
+
 inline void deal(const Tables& t, Rng& rng, int dealer, Mask* hands, int& seat, Mask& must) {
   int deck[kCards];
   for (int i = 0; i < kCards; ++i) deck[i] = i;
@@ -558,10 +571,7 @@ inline void deal(const Tables& t, Rng& rng, int dealer, Mask* hands, int& seat, 
     for (int j = per * n; j < kCards; ++j) hands[holder] |= Mask(1) << deck[j];
     for (int i = 0; i < n; ++i) dealt |= hands[i];
   }
-  must = 0;
-  for (int i = 0; i < kCards; ++i) if (dealt >> t.by_strength[i] & 1) { must = Mask(1) << t.by_strength[i]; break; }
-  seat = 0;
-  for (int i = 0; i < n; ++i) if (hands[order[i]] & must) { seat = order[i]; break; }
+  leader_of(t, dealer, hands, seat, must);
 }
 
 // Random legal play inside the core: *deals* deals, uniform over the legal plays.
@@ -653,6 +663,16 @@ struct Batch {
   void reset(size_t i) {
     Mask hands[4]; int seat; Mask must;
     deal(*t, rngs[i], dealer[i], hands, seat, must);
+    begin(i, hands, seat, must);
+  }
+  // Game i starts a deal of the given hands (the caller checked them).
+  void deal_hands(size_t i, const Mask* given) {
+    Mask hands[4] = {0, 0, 0, 0}; int seat; Mask must;
+    for (int s = 0; s < t->players; ++s) hands[s] = given[s];
+    leader_of(*t, dealer[i], hands, seat, must);
+    begin(i, hands, seat, must);
+  }
+  void begin(size_t i, Mask* hands, int seat, Mask must) {
     Mask dealt = 0;
     for (int s = 0; s < t->players; ++s) dealt |= hands[s];
     spare[i] = (t->spare_to == 2 && !t->thirteen_each && t->left_over) ? kDeck & ~dealt : 0;

@@ -20,13 +20,19 @@ from big2.cards import cards_of
 from big2.env.core import unsupported_options
 from big2.env.hand_actions import HandActions, max_hand, num_hand_actions
 from big2.env.observation import encode_game
-from big2.env.vector import ACTION_FORMS, VectorEnv
+from big2.env.vector import ACTION_FORMS
+from big2.env.vector import VectorEnv as AnyVectorEnv
 from big2.view import PlayerView
 
 SETUPS = [("classic", 4), ("classic", 3), ("classic", 2), ("pagat", 3), ("hawaii", 2),
           ("philippines", 4), ("taiwan", 4), ("indonesia", 3), ("vietnam-straights", 4)]
 ACCEPTED_OPTIONS = [o for o in HOUSE_RULE_OPTION_SETS
                     if not unsupported_options(Rules(**for_players(o, 4)))]
+
+
+class VectorEnv(AnyVectorEnv):
+    """The Python-backed env, always: these tests hold it to the engine's own
+    Game objects (tests/env/test_native_vector.py holds the native one)."""
 
 
 def legal_sets(venv: VectorEnv, obs: dict) -> list[set[int]]:

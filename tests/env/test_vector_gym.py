@@ -17,8 +17,13 @@ from gymnasium.vector import AutoresetMode
 from big2.cards import CardSet
 from big2.env.observation import encode_game
 from big2.env.spaces import ActionSpace
-from big2.env.vector import VectorEnv
+from big2.env.vector import VectorEnv as AnyVectorEnv
 from big2.game import Game
+
+
+class VectorEnv(AnyVectorEnv):
+    """The Python-backed env, always: these tests hold it to the engine's own
+    Game objects (tests/env/test_native_vector.py holds the native one)."""
 
 
 def test_it_is_a_gymnasium_vector_env_with_single_and_batched_spaces() -> None:

@@ -93,19 +93,21 @@ def sample_plays(net: PolicyNet, obs: I8, family: npt.NDArray[np.integer], cards
     return pick.astype(np.int64), logp
 
 
-def hidden_hands(games: list[Any], movers: npt.NDArray[np.integer]) -> I8:
+def hidden_hands(hands: Any, movers: npt.NDArray[np.integer]) -> I8:
     """``(N, 156)``: the hands of the three seats after each mover (relative
-    order; zero rows where the table is smaller)."""
-    n_env = len(games)
+    order; zero rows where the table is smaller). *hands*: ``(N, players)``
+    card masks (as ``VectorEnv.hands()`` gives them), or N games."""
+    if isinstance(hands, list):
+        hands = np.array([g.hands for g in hands], dtype=np.uint64).reshape(len(hands), -1)
+    hands = np.asarray(hands, dtype=np.uint64)
+    n_env, n = hands.shape
     out = np.zeros((n_env, 3, 52), dtype=np.int8)
     if n_env == 0:
         return out.reshape(0, 156)
-    n = games[0].num_players
     masks = np.zeros((n_env, 3), dtype=np.uint64)
-    for i, g in enumerate(games):
-        hands, m = g.hands, int(movers[i])
-        for k in range(1, n):
-            masks[i, k - 1] = hands[(m + k) % n]
+    rows, m = np.arange(n_env), np.asarray(movers, dtype=np.int64)
+    for k in range(1, n):
+        masks[:, k - 1] = hands[rows, (m + k) % n]
     out[:] = card_vectors(masks.reshape(-1)).reshape(n_env, 3, 52)
     return out.reshape(n_env, 156)
 

@@ -181,6 +181,14 @@ class NativeGames:
         self._deals = 0
         self._refresh()
 
+    def deal(self, hands: npt.NDArray[np.uint64], which: npt.NDArray[np.bool_]) -> None:
+        """Games marked in *which* start a deal of their row of *hands*
+        (``(N, players)`` card masks, checked by the caller for sizes); the
+        holder of the lowest card leads it."""
+        self._batch.deal_hands(np.ascontiguousarray(hands, np.uint64),
+                               np.ascontiguousarray(which, np.bool_))
+        self._refresh()
+
     @property
     def deals(self) -> int:
         """Deals finished since the last :meth:`reset`."""

@@ -77,6 +77,7 @@ from big2.variant import variant
 ActionForm = Literal["hand", "rule", "flat"]
 ACTION_FORMS: Final = ("hand", "rule", "flat")
 IllegalMode = Literal["raise", "end"]
+Engine = Literal["auto", "native", "python"]
 Obs = dict[str, npt.NDArray[Any]]
 """A batch of observations: ``observation`` ``(N, 635)`` ``int8``,
 ``action_mask`` ``(N, A)`` ``bool``, ``to_move`` ``(N,)`` ``int64``."""
@@ -118,17 +119,43 @@ class VectorEnv(BatchedSpaces,
             their arrays; the results equal ``workers=1``'s for the same seed
             and actions. A :class:`Bot` opponent is then copied into each
             worker. Call :meth:`close` (or use ``with``) to stop them.
+        engine: ``"auto"`` steps self-play games of a native rule set with
+            ``"hand"`` actions in one process in the compiled core (a
+            :class:`~big2.env.native_vector.NativeVectorEnv`, same API, other
+            deals for a seed), the rest in Python; ``"python"`` always the
+            Python engine; ``"native"`` the core or a :class:`ValueError`.
     """
 
     metadata: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
         "autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+
+    def __new__(cls, num_envs: int = 256, rules: Rules | str | None = "classic", *,
+                players: int | None = None, actions: ActionForm = "hand",
+                opponents: str | Bot | Sequence[str | Bot] | None = None, workers: int = 1,
+                engine: Engine = "auto", **_: Any) -> VectorEnv:
+        """The compiled core's env when it can play these games (see *engine*)."""
+        if engine not in ("auto", "native", "python"):
+            raise ValueError(f"engine must be 'auto', 'native' or 'python', not {engine!r}")
+        if cls is VectorEnv and engine != "python":
+            from big2.env.native_games import native_games_reason
+            from big2.env.native_vector import NativeVectorEnv
+
+            why = ("opponents" if opponents is not None else f"actions={actions!r}"
+                   if actions != "hand" else "workers" if workers != 1
+                   else native_games_reason(make_rules(rules, players)))
+            if why is None:
+                return object.__new__(NativeVectorEnv)
+            if engine == "native":
+                raise ValueError(f"engine='native' cannot play these games: {why}")
+        return object.__new__(cls)
 
     def __init__(self, num_envs: int = 256, rules: Rules | str | None = "classic", *,
                  players: int | None = None, seed: int | None = 0, actions: ActionForm = "hand",
                  reward: RewardMode = "score",
                  opponents: str | Bot | Sequence[str | Bot] | None = None,
                  learners: Sequence[int] = (0,), illegal: IllegalMode = "raise",
-                 illegal_reward: float = -1.0, workers: int = 1, _first: int = 0) -> None:
+                 illegal_reward: float = -1.0, workers: int = 1, engine: Engine = "auto",
+                 _first: int = 0) -> None:
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
         if actions not in ACTION_FORMS:
@@ -174,7 +201,7 @@ class VectorEnv(BatchedSpaces,
                 raise ValueError(f"workers must be 1..num_envs ({num_envs}), not {workers!r}")
             settings = {"rules": self.rules, "seed": seed, "actions": actions, "reward": reward,
                         "opponents": opponents, "learners": tuple(learners), "illegal": illegal,
-                        "illegal_reward": illegal_reward}
+                        "illegal_reward": illegal_reward, "engine": "python"}
             self._shards = Shards(num_envs, workers, settings, type(self))
 
     @property
@@ -476,6 +503,10 @@ class VectorEnv(BatchedSpaces,
         if self._shards is not None:
             raise RuntimeError("the games live in the worker processes (workers > 1)")
         return [t.game for t in self._tables]
+
+    def hands(self) -> npt.NDArray[np.uint64]:
+        """Every seat's hand in every game, ``(N, players)`` card masks."""
+        return np.array([g.hands for g in self.games], dtype=np.uint64)
 
     def observations(self) -> Obs:
         """The latest observations (as :meth:`reset` and :meth:`step` returned)."""

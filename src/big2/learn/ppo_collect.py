@@ -102,7 +102,7 @@ class Collector:
             rp, _ = sample_plays(rival, o[other], fam[other], lp.cards[other], lp.counts[other],
                                  self.rng)
             pick[other] = rp
-        hid = hidden_hands(venv.games, movers)
+        hid = hidden_hands(venv.hands(), movers)
         for i in np.flatnonzero(mine).tolist():
             seat = int(movers[i])
             t = group.open[i].get(seat)
