@@ -43,7 +43,7 @@ def native_steps_per_s(rules: Rules, envs: int, threads: int, seconds: float,
 
 def python_steps_per_s(rules: Rules, envs: int, seconds: float, seed: int) -> float:
     """The Python-backed VectorEnv, self-play, ``"hand"`` actions, the same loop."""
-    venv = VectorEnv(envs, rules, seed=seed)
+    venv = VectorEnv(envs, rules, seed=seed, engine="python")
     venv.reset()
     rng = np.random.default_rng(seed)
     steps = 0
@@ -71,7 +71,7 @@ def main() -> None:
     k = args.threads
     print(f"{args.rules}, {rules.players} players; steps/s, median of {args.rounds} rounds of "
           f"{args.seconds:g} s (observation + mask, random legal ids)")
-    print(f"{'N':>6} {'VectorEnv':>11} {'native 1t':>11} {'ratio':>7} {f'native ≤{k}t':>11} "
+    print(f"{'N':>6} {'Python env':>11} {'native 1t':>11} {'ratio':>7} {f'native ≤{k}t':>11} "
           f"{'ratio':>7} {'used':>5} {'vs 1t':>6}")
     for envs in (int(x) for x in args.envs.split(",")):
         py, one, many = [], [], []
