@@ -106,6 +106,11 @@ SHORTENED: dict[str, Form] = {
     "--critic src/big2/bots/weights/value.npz": Form(
         run="python -m big2.learn export-policy training/ppo policy.npz --critic value.npz",
         needs=("torch",), why="written here, not over the weights the package ships"),
+    "python -m big2.learn imitate --teacher heuristic --deals 10000 --epochs 6 "
+    "--out imitated.npz": Form(
+        run="python -m big2.learn imitate --teacher heuristic --deals 20 --epochs 1 "
+            "--out imitated.npz",
+        needs=("torch",), why="20,000 deals and six epochs take minutes: 20 deals, one epoch"),
     "python -m big2.learn plot training/ppo -o docs/img/training.png": Form(
         run="python -m big2.learn plot training/ppo -o training.png",
         needs=("torch", "matplotlib"),
