@@ -20,6 +20,7 @@ Rounds alternate between the two; the table gives medians and the ratio.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
 import time
@@ -77,14 +78,21 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--envs", type=int, default=1024, help="games per VectorEnv call (N)")
     args = ap.parse_args()
+    have_peer = importlib.util.find_spec("pyspiel") is not None
     ours: list[float] = []
     peer: list[float] = []
     for r in range(args.rounds):
         ours.append(big2_steps_per_s(args.seconds, r, args.envs))
-        peer.append(openspiel_steps_per_s(args.seconds, r))
-    a, b = statistics.median(ours), statistics.median(peer)
+        if have_peer:
+            peer.append(openspiel_steps_per_s(args.seconds, r))
+    a = statistics.median(ours)
     print(f"{'env':<40}{'steps/s (median)':>18}")
     print(f"{f'big2 VectorEnv(num_envs={args.envs}), classic':<40}{a:>18,.0f}")
+    if not have_peer:
+        print("OpenSpiel is not installed (pip install open_spiel, or the bench extra): "
+              "no ratio")
+        return
+    b = statistics.median(peer)
     print(f"{'OpenSpiel dou_dizhu, Python API':<40}{b:>18,.0f}")
     print(f"ratio big2 / OpenSpiel: {a / b:.2f}x  ({args.rounds} rounds of {args.seconds:g} s each)")
 

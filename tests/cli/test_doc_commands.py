@@ -85,6 +85,18 @@ SHORTENED: dict[str, Form] = {
         run=f"big2 arena --seats {EXPERT},hard,hard,hard --deals 1 --scoring count --workers 1 "
             "--quiet",
         why="300 duplicate deals with the expert take an hour: one deal, a small budget"),
+    # docs/env.md
+    "python benchmarks/bench_env_openspiel.py --seconds 2 --rounds 5": Form(
+        run="python benchmarks/bench_env_openspiel.py --seconds 0.2 --rounds 1 --envs 64",
+        why="a benchmark of 20 s and more: one short round (OpenSpiel only where installed)"),
+    "python benchmarks/bench_env.py --seconds 1 --rounds 3 --envs 1024 "
+    "--setups classic:4,classic:3,classic:2": Form(
+        run="python benchmarks/bench_env.py --seconds 0.2 --rounds 1 --envs 64 "
+            "--setups classic:4",
+        why="a benchmark of half a minute: one short round of one setup"),
+    "python benchmarks/bench_native_env.py --seconds 1 --rounds 3": Form(
+        run="python benchmarks/bench_native_env.py --seconds 0.2 --rounds 1 --envs 64",
+        why="a benchmark of half a minute: one short round"),
     # docs/bots.md
     "big2 arena --seats policy-net,heuristic,heuristic,heuristic --deals 200 --scoring count "
     "--seed 7 --workers 1": Form(
