@@ -92,11 +92,11 @@ def test_heuristic_legal_under_random_option_mixes(options: dict, seed: int) -> 
 
 
 def test_levels_map_to_bots() -> None:
-    assert BOT_LEVELS == {"easy": "greedy", "medium": "heuristic", "hard": "learned",
+    assert BOT_LEVELS == {"easy": "greedy", "medium": "heuristic", "hard": "policy-net",
                           "expert": "expert-v1"}
     assert type(make_bot("easy")).__name__ == "GreedyBot"
     assert type(make_bot("medium")).__name__ == "HeuristicBot"
-    assert type(make_bot("hard")).__name__ == "LearnedBot"
+    assert type(make_bot("hard")).__name__ == "PolicyNetBot"
     assert type(make_bot("expert")).__name__ == "ExpertBot"
     assert type(make_bot("learned-search")).__name__ == "SearchBot"
     assert type(make_bot("policy-net")).__name__ == "PolicyNetBot"

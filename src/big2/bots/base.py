@@ -32,13 +32,13 @@ class Bot(ABC):
 _REGISTRY: dict[str, Callable[..., Bot]] = {}
 
 BOT_LEVELS: dict[str, str] = {
-    "easy": "greedy", "medium": "heuristic", "hard": "learned", "expert": "expert-v1",
+    "easy": "greedy", "medium": "heuristic", "hard": "policy-net", "expert": "expert-v1",
 }
 """Player-facing levels and the bot each maps to, the strongest measured for
-the level (docs/bots.md): ``hard`` is the self-play Q network alone
-(:mod:`big2.bots.learned`; the PPO policy ``policy-net`` is level with it so
-far), ``expert`` the determinized search over heuristic play-outs
-(``expert-v1``, :mod:`big2.bots.expert`), which scored ahead of the searches on
+the level (docs/bots.md): ``hard`` is the PPO policy network alone
+(``policy-net``, :mod:`big2.bots.learned`; it measured ahead of the self-play
+Q network ``learned`` under both rule families), ``expert`` the determinized
+search over heuristic play-outs (``expert-v1``, :mod:`big2.bots.expert`), which scored ahead of the searches on
 the networks (``learned-search``, ``policy-search``) against the public agent
 and the heuristic. A level name wins over a bot of the same name."""
 

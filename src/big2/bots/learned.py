@@ -1,5 +1,5 @@
-"""The learned bots: ``hard`` plays the self-play network alone, ``expert``
-searches with it.
+"""The learned bots: the self-play Q network (``learned``), the PPO policy
+network (``policy-net``, the ``hard`` level) and the searches on them.
 
 :class:`LearnedBot` scores each legal play with the Q(state, play) network
 of :mod:`big2.bots.qnet` — trained by self-play (:mod:`big2.learn`) to
@@ -7,7 +7,7 @@ predict the seat's final score after that play — and plays the best. It
 reads only its :class:`~big2.view.PlayerView`, through the same encoder as
 the environments (:func:`big2.observation.encode_view`).
 
-:class:`SearchBot` (``expert``) samples deals of the unseen cards the way
+:class:`SearchBot` (``learned-search``) samples deals of the unseen cards the way
 :class:`~big2.bots.expert.ExpertBot` does (consistent with every count,
 play and informative pass, and weighted by how well a greedy reading
 explains each opponent's plays), tries the network's best few plays in each,
