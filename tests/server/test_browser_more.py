@@ -26,8 +26,8 @@ def play_weakest(page: Any) -> None:
     plays = [p for p in page.evaluate("() => big2.state.game.legal") if p]
     if plays:
         page.evaluate("() => big2.renderHand()")
-        for c in plays[0].split():
-            page.click(f'#hand [data-card="{c}"]', position={"x": 6, "y": 30})
+        for c in plays[0].split():  # dispatched: a card still sliding in is "not stable"
+            page.dispatch_event(f'#hand [data-card="{c}"]', "click")
         page.click("#play-btn")
     else:
         page.click("#pass-btn")
