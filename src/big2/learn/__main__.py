@@ -36,6 +36,8 @@ def main() -> None:
 @click.option("--pool", default=16, show_default=True, help="games per family against past selves")
 @click.option("--bots", default=8, show_default=True,
               help="games per family against each fixed bot")
+@click.option("--opponents", default="heuristic,greedy", show_default=True,
+              help="the fixed bots played in training (comma-separated bot names)")
 @click.option("--eval-minutes", default=15.0, show_default=True)
 @click.option("--eval-deals", default=200, show_default=True)
 @click.option("--checkpoint-minutes", default=5.0, show_default=True)
@@ -43,12 +45,13 @@ def main() -> None:
 @click.option("--device", default="auto", show_default=True, help="auto, cpu or cuda")
 def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr: float,
               entropy: float, batch: int, self_play: int, pool: int, bots: int,
-              eval_minutes: float, eval_deals: int, checkpoint_minutes: float, threads: int,
-              device: str) -> None:
+              opponents: str, eval_minutes: float, eval_deals: int, checkpoint_minutes: float,
+              threads: int, device: str) -> None:
     """Train (or resume) the policy network by PPO self-play (big2.learn.ppo)."""
     cfg = PPOConfig(out=out, families=tuple(families.split(",")), scoring=scoring, seed=seed,
                     hours=hours, lr=lr, entropy=entropy, batch=batch, self_play=self_play,
-                    pool=pool, bots=bots, eval_minutes=eval_minutes, eval_deals=eval_deals,
+                    pool=pool, bots=bots, opponents=tuple(o for o in opponents.split(",") if o),
+                    eval_minutes=eval_minutes, eval_deals=eval_deals,
                     checkpoint_minutes=checkpoint_minutes, threads=threads, device=device)
     Trainer(cfg, log=lambda msg: click.echo(msg, err=True)).run()
 
