@@ -218,3 +218,21 @@ def test_a_checkpoint_from_before_the_engineered_features_resumes(tmp_path: Path
     assert all(p["s0.weight"].shape[1] == STATE_FEATURES for p in again.state["pool"])
     again.run()  # and it trains on
     assert again.state["iteration"] == 6
+
+
+def test_the_cli_trains_against_the_chosen_bots(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from big2.learn.__main__ import main
+
+    out = tmp_path / "run"
+    args = ["train", "--out", str(out), "--hours", "0.0003", "--batch", "64", "--self-play", "2",
+            "--pool", "0", "--bots", "1", "--eval-minutes", "1e9", "--threads", "1"]
+    done = CliRunner().invoke(main, [*args, "--opponents", "heuristic"])
+    assert done.exit_code == 0, done.output
+    saved = torch.load(out / "checkpoint.pt", weights_only=False)
+    assert tuple(saved["config"]["opponents"]) == ("heuristic",)
+    assert saved["state"]["iteration"] >= 1
+    bad = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "bad"),
+                                    "--opponents", "no-such-bot"])
+    assert bad.exit_code == 2 and "unknown bot 'no-such-bot'" in bad.output

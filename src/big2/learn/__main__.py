@@ -20,6 +20,19 @@ def main() -> None:
     """Train, export and plot the learned Big Two bots."""
 
 
+def _bot_names(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
+    """A comma-separated list of bot names, each checked (a usage error names a bad one)."""
+    from big2.bots import make_bot
+
+    names = tuple(n.strip() for n in value.split(",") if n.strip())
+    for name in names:
+        try:
+            make_bot(name)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return names
+
+
 @main.command("train")
 @click.option("--out", required=True,
               help="run directory (checkpoint.pt, log.csv, stats.csv); resumes if present")
@@ -37,6 +50,7 @@ def main() -> None:
 @click.option("--bots", default=8, show_default=True,
               help="games per family against each fixed bot")
 @click.option("--opponents", default="heuristic,greedy", show_default=True,
+              callback=_bot_names,
               help="the fixed bots played in training (comma-separated bot names)")
 @click.option("--eval-minutes", default=15.0, show_default=True)
 @click.option("--eval-deals", default=200, show_default=True)
@@ -45,12 +59,12 @@ def main() -> None:
 @click.option("--device", default="auto", show_default=True, help="auto, cpu or cuda")
 def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr: float,
               entropy: float, batch: int, self_play: int, pool: int, bots: int,
-              opponents: str, eval_minutes: float, eval_deals: int, checkpoint_minutes: float,
+              opponents: tuple[str, ...], eval_minutes: float, eval_deals: int, checkpoint_minutes: float,
               threads: int, device: str) -> None:
     """Train (or resume) the policy network by PPO self-play (big2.learn.ppo)."""
     cfg = PPOConfig(out=out, families=tuple(families.split(",")), scoring=scoring, seed=seed,
                     hours=hours, lr=lr, entropy=entropy, batch=batch, self_play=self_play,
-                    pool=pool, bots=bots, opponents=tuple(o for o in opponents.split(",") if o),
+                    pool=pool, bots=bots, opponents=opponents,
                     eval_minutes=eval_minutes, eval_deals=eval_deals,
                     checkpoint_minutes=checkpoint_minutes, threads=threads, device=device)
     Trainer(cfg, log=lambda msg: click.echo(msg, err=True)).run()
