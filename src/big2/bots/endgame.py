@@ -13,10 +13,11 @@ Positions are memoised on everything that decides the future: the hands,
 the seat to move, the current trick's actions (the play to beat, who made
 it, who passed since, a leader's passes), the last action (a house rule's
 penalty reads it), the finishing order so far, the card the next play must
-contain, the waived finish restriction and the Go-Fish stock (the rules and
-the last-card calls, which no search changes, hold for the whole memo). A node budget caps the work: a tree with more distinct positions than
-the budget is refused (:meth:`EndgameSolver.solve` returns ``None``) rather
-than searched for long.
+contain, the waived finish restriction and the Go-Fish stock; the rules and
+the last-card calls, which no search changes, hold for the whole memo. A
+node budget caps the work: a tree with more distinct positions than the
+budget is refused (:meth:`EndgameSolver.solve` returns ``None``) rather than
+searched for long.
 
 Nothing here restates a rule: the legal plays, the turn, the end of a trick
 and the scores all come from :class:`big2.Game`.
