@@ -12,6 +12,11 @@ For a decision the policy is unsure of, the bot
 4. scores that leaf with the critic, which in a sampled deal may read every
    hand (the hands are the sample's, never the table's), or with the final
    score when the deal ended on the way;
+5. except where few cards are left (``endgame``): there a sampled deal is a
+   perfect-information game small enough to solve exactly
+   (:class:`~big2.bots.endgame.EndgameSolver`), and the solved value replaces
+   the roll: for every candidate at once when the deal is small at the
+   decision, else for a candidate after which it is;
 
 and plays the candidate with the best mean. The critic and the policy come
 from the same training run (:mod:`big2.learn.ppo`).
@@ -32,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from big2.bots.endgame import EndgameSolver, Values, cards_left
 from big2.bots.expert import ExpertBot
 from big2.bots.learned import PolicyNetBot, _encodable, _same_family
 from big2.bots.pnet import (
@@ -50,6 +56,12 @@ from big2.cards import FULL_DECK, Mask
 from big2.game import Game
 from big2.observation import encode_game
 from big2.view import PlayerView
+
+
+DEFAULT_ENDGAME = 8
+"""Solve a sampled deal exactly from this many cards left (all hands together)."""
+DEFAULT_ENDGAME_NODES = 12_000
+"""The positions a decision's exact solves may expand together (about 1 s on one core)."""
 
 
 @lru_cache(maxsize=4)
@@ -74,6 +86,13 @@ class PolicySearchBot(ExpertBot):
             other seats' actual plays and passes in it (the product of
             their probabilities, raised to this power and floored at 1%
             a decision); 0 weighs every sample the same.
+        endgame: in a sampled deal, solve exactly (max^n over every hand,
+            :class:`~big2.bots.endgame.EndgameSolver`) once the cards left in
+            all hands together are at most this many, instead of rolling or
+            asking the critic; 0 never solves.
+        endgame_nodes: the positions all of a decision's solves may expand
+            together; a sampled deal past it is rolled as without ``endgame``
+            (so a decision's solving stays within about a second).
         weights, value: the policy and critic ``.npz`` (default: the shipped ones).
 
     Other options are :class:`~big2.bots.expert.ExpertBot`'s sampler's.
@@ -81,7 +100,8 @@ class PolicySearchBot(ExpertBot):
 
     def __init__(self, seed: int | None = None, samples: int = 48, candidates: int = 4,
                  sure: float = 0.9, roll: str = "end", margin: float = 0.0,
-                 belief: float = 0.5,
+                 belief: float = 0.5, endgame: int = DEFAULT_ENDGAME,
+                 endgame_nodes: int = DEFAULT_ENDGAME_NODES,
                  weights: str | Path | PolicyNet | None = None,
                  value: str | Path | ValueNet | None = None, **options: Any) -> None:
         super().__init__(seed=seed, candidates=candidates, **options)
@@ -95,6 +115,10 @@ class PolicySearchBot(ExpertBot):
             raise ValueError("belief must be at least 0")
         self.belief = float(belief)
         self.samples = int(samples)
+        if endgame < 0 or endgame_nodes < 1:
+            raise ValueError("endgame must be at least 0 and endgame_nodes at least 1")
+        self.endgame = int(endgame)
+        self.endgame_nodes = int(endgame_nodes)
         self.sure = float(sure)
         self.policy = PolicyNetBot(seed=seed, weights=weights)
         self.value = value if isinstance(value, ValueNet) else _load_value(
@@ -139,17 +163,37 @@ class PolicySearchBot(ExpertBot):
         games: list[Game] = []
         worlds = [self._world(view, unseen, evidence)[0] for _ in range(self.samples)]
         weights = self._weights(view, worlds, fam) if self.belief else np.ones(self.samples)
+        solved: dict[int, float] = {}  # index in *games* -> exact value (not rolled)
+        nodes = self.endgame_nodes if self.endgame else 0
         for hands in worlds:
             base = Game.from_view(view, hands, rng=self.rng)
+            solver: EndgameSolver | None = None
+            exact: dict[Mask, Values] = {}
+            if nodes > 0:
+                solver = EndgameSolver(nodes)
+                if cards_left(base) <= self.endgame:
+                    exact = dict(solver.move_values(base) or ())
+                    nodes -= solver.nodes
             for c in cands:
                 g = base.copy()
                 g.play(c)
+                value = exact.get(c)
+                if (value is None and solver is not None and nodes > 0 and g.to_move is not None
+                        and cards_left(g) <= self.endgame):
+                    solver.budget = nodes
+                    value = solver.solve(g)
+                    nodes -= solver.nodes
+                if value is not None:
+                    solved[len(games)] = value[seat]
                 games.append(g)
-        self._roll(games, None if self.roll == "end" else seat, fam)
+        self._roll([g for i, g in enumerate(games) if i not in solved],
+                   None if self.roll == "end" else seat, fam)
         values = np.zeros(len(games))
-        waiting = [i for i, g in enumerate(games) if g.to_move is not None]
+        waiting = [i for i, g in enumerate(games) if g.to_move is not None and i not in solved]
         for i, g in enumerate(games):
-            if g.to_move is None:
+            if i in solved:
+                values[i] = solved[i]
+            elif g.to_move is None:
                 outcome = g.outcome()
                 assert outcome is not None
                 values[i] = outcome.scores[seat]
