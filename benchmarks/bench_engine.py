@@ -21,7 +21,8 @@ import argparse
 import json
 import random
 import statistics
-import time
+
+from _timing import lead_listing_us, random_deals
 
 from big2 import Game, Rules
 from big2.combos import engine
@@ -42,45 +43,14 @@ def deals_per_second(rules: Rules, deals: int, seed: int) -> float:
     """Random-vs-random full deals (uniform over legal plays) per second, through
     the internal fast path: ``legal_masks()`` and a plain int."""
     _cold(rules)
-    rng = random.Random(seed)
-    choice = rng.choice
-    start = time.process_time()
-    for i in range(deals):
-        g = Game(rules, seed=seed * 1_000_003 + i)
-        while g.to_move is not None:
-            g.play(choice(g.legal_masks()))
-    return deals / (time.process_time() - start)
+    return deals / random_deals(rules, deals, seed)[1]
 
 
 def public_deals_per_second(rules: Rules, deals: int, seed: int) -> float:
     """The same deals through the public API, as a user writes the loop:
     ``legal_plays()``, one of them at random, ``play()`` of it, until over."""
     _cold(rules)
-    rng = random.Random(seed)
-    choice = rng.choice
-    start = time.process_time()
-    for i in range(deals):
-        g = Game(rules, seed=seed * 1_000_003 + i)
-        while not g.is_over():
-            g.play(choice(g.legal_plays()))
-    return deals / (time.process_time() - start)
-
-
-def lead_listing_us(rules: Rules, hands: int, seed: int) -> list[float]:
-    """Microseconds to list every legal lead of fresh 13-card hands."""
-    eng = engine(rules)
-    rng = random.Random(seed)
-    deck = list(range(52))
-    out = []
-    clock = time.perf_counter  # process_time ticks too coarsely for one call
-    for _ in range(hands):
-        rng.shuffle(deck)
-        hand = sum(1 << c for c in deck[:13])
-        eng._cache.pop(hand, None)  # fresh: never served from the cache
-        t = clock()
-        eng.leads(hand)
-        out.append((clock() - t) * 1e6)
-    return out
+    return deals / random_deals(rules, deals, seed, public=True)[1]
 
 
 def main() -> None:
@@ -96,7 +66,7 @@ def main() -> None:
     for r in range(args.rounds):  # alternating, so machine noise falls on both alike
         deals_per_s.append(deals_per_second(rules, args.deals, seed=r + 1))
         public_per_s.append(public_deals_per_second(rules, args.deals, seed=r + 1))
-    lead = lead_listing_us(rules, args.hands, seed=7)
+    lead = lead_listing_us(engine(rules), args.hands, seed=7)
     med_deals = statistics.median(deals_per_s)
     med_public = statistics.median(public_per_s)
     med_lead = statistics.median(lead)

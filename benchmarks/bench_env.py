@@ -18,6 +18,7 @@ import statistics
 import time
 
 import numpy as np
+from _timing import steps_per_s
 
 from big2 import Game, Rules
 from big2.env import Big2AECEnv
@@ -71,12 +72,7 @@ def vector_steps_per_s(rules: Rules, seconds: float, seed: int, envs: int,
                    workers=workers) as venv:
         venv.reset()
         rng = np.random.default_rng(seed)
-        steps = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            venv.step(venv.sample(rng))
-            steps += envs
-        return steps / (time.perf_counter() - start)
+        return steps_per_s(lambda: venv.step(venv.sample(rng)), envs, seconds)
 
 
 def main() -> None:

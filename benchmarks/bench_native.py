@@ -30,21 +30,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import statistics
 import time
-from collections.abc import Callable
 
-from big2 import Game, Rules, _native
+from _timing import lead_listing_us, random_deals
+
+from big2 import Rules, _native
 from big2.observation import observation_layout
 from big2.variant import native, variant
-
-
-def timed(fn: Callable[[], int]) -> tuple[int, float]:
-    """Run *fn* (returning a count) and return the count and the CPU seconds it took."""
-    start = time.process_time()
-    count = fn()
-    return count, time.process_time() - start
 
 
 def core_loop(rules: Rules, deals: int, seed: int) -> tuple[float, float]:
@@ -59,47 +52,19 @@ def core_loop(rules: Rules, deals: int, seed: int) -> tuple[float, float]:
 def python_loop(rules: Rules, deals: int, seed: int, engine: str) -> tuple[float, float]:
     """A Game stepped with ``legal_masks()``/``play(mask)``: (steps/s, deals/s)."""
     os.environ[native.ENGINE_ENV] = engine
-    rng = random.Random(seed)
-    choice = rng.choice
-    steps = 0
-    start = time.process_time()
-    for i in range(deals):
-        g = Game(rules, seed=seed * 1_000_003 + i)
-        while g.to_move is not None:
-            g.play(choice(g.legal_masks()))
-            steps += 1
-    dt = time.process_time() - start
+    steps, dt = random_deals(rules, deals, seed)
     return steps / dt, deals / dt
 
 
 def public_deals(rules: Rules, deals: int, seed: int, engine: str) -> float:
     """Random deals through ``legal_plays()`` and ``play()``: deals/s."""
     os.environ[native.ENGINE_ENV] = engine
-    rng = random.Random(seed)
-    choice = rng.choice
-    start = time.process_time()
-    for i in range(deals):
-        g = Game(rules, seed=seed * 1_000_003 + i)
-        while not g.is_over():
-            g.play(choice(g.legal_plays()))
-    return deals / (time.process_time() - start)
+    return deals / random_deals(rules, deals, seed, public=True)[1]
 
 
 def lead_us(rules: Rules, hands: int, seed: int, engine: str) -> float:
     """Median microseconds to list every lead of a fresh 13-card hand."""
-    eng = variant(rules, engine=engine).engine
-    rng = random.Random(seed)
-    deck = list(range(52))
-    out = []
-    clock = time.perf_counter
-    for _ in range(hands):
-        rng.shuffle(deck)
-        hand = sum(1 << c for c in deck[:13])
-        eng._cache.pop(hand, None)  # type: ignore[attr-defined]  # fresh, never cached
-        t = clock()
-        eng.leads(hand)
-        out.append((clock() - t) * 1e6)
-    return statistics.median(out)
+    return statistics.median(lead_listing_us(variant(rules, engine=engine).engine, hands, seed))
 
 
 def batch_steps(rules: Rules, envs: int, threads: int, seed: int) -> float:

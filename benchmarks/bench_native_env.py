@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
 
 import numpy as np
+from _timing import steps_per_s
 
 from big2 import Rules
 from big2.env.native_games import NativeGames, native_games_reason
@@ -33,12 +33,7 @@ def native_steps_per_s(rules: Rules, envs: int, threads: int, seconds: float,
     :data:`~big2.env.native_games.MIN_SHARE` games at most)."""
     games = NativeGames(envs, rules, seed=seed, threads=threads)
     rng = np.random.default_rng(seed)
-    steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        games.step(games.sample(rng))
-        steps += envs
-    return steps / (time.perf_counter() - start), games.threads
+    return steps_per_s(lambda: games.step(games.sample(rng)), envs, seconds), games.threads
 
 
 def python_steps_per_s(rules: Rules, envs: int, seconds: float, seed: int) -> float:
@@ -46,12 +41,7 @@ def python_steps_per_s(rules: Rules, envs: int, seconds: float, seed: int) -> fl
     venv = VectorEnv(envs, rules, seed=seed, engine="python")
     venv.reset()
     rng = np.random.default_rng(seed)
-    steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        venv.step(venv.sample(rng))
-        steps += envs
-    return steps / (time.perf_counter() - start)
+    return steps_per_s(lambda: venv.step(venv.sample(rng)), envs, seconds)
 
 
 def main() -> None:

@@ -12,15 +12,13 @@ the bindings must raise a Python exception, never crash.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from python_engine import python_engine
 from valid_options import consistent
 
 from big2 import Game, Rules
@@ -62,20 +60,6 @@ NATIVE_GAME_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
 
 option_mixes = st.fixed_dictionaries({}, optional=NATIVE_GAME_OPTIONS).map(
     lambda o: Rules(**consistent(o)))
-
-
-@contextlib.contextmanager
-def python_engine() -> Iterator[None]:
-    """Games made inside use the Python reference engine (``BIG2_ENGINE=python``)."""
-    old = os.environ.get(native.ENGINE_ENV)
-    os.environ[native.ENGINE_ENV] = "python"
-    try:
-        yield
-    finally:
-        if old is None:
-            del os.environ[native.ENGINE_ENV]
-        else:
-            os.environ[native.ENGINE_ENV] = old
 
 
 def lockstep(rules: Rules, seed: int) -> int:

@@ -8,30 +8,18 @@ arrays raise before any game moves.
 
 from __future__ import annotations
 
-import os
 import random
 
 import numpy as np
 import pytest
+from python_engine import python_game
 
-from big2 import Game, Rules
+from big2 import Rules
 from big2.observation import OBS_SIZE, encode_game, observation_layout
 from big2.variant import native, variant
 
 _native = native._native
 pytestmark = pytest.mark.skipif(_native is None, reason="big2._native is not built")
-
-
-def _python_game(rules: Rules, hands: list[int], dealer: int) -> Game:
-    old = os.environ.get(native.ENGINE_ENV)
-    os.environ[native.ENGINE_ENV] = "python"
-    try:
-        return Game(rules, hands=hands, dealer=dealer)
-    finally:
-        if old is None:
-            del os.environ[native.ENGINE_ENV]
-        else:
-            os.environ[native.ENGINE_ENV] = old
 
 
 class Arrays:
@@ -59,7 +47,7 @@ def test_batch_matches_python_games(options: dict[str, object]) -> None:
     batch = _native.Batch(variant(rules).engine.tables, n, 11, 2)  # type: ignore[attr-defined]
     a = Arrays(n, p)
     batch.state_into(a.hands, a.to_move, a.last)
-    games = [_python_game(rules, [int(h) for h in a.hands[i]], 0) for i in range(n)]
+    games = [python_game(rules, [int(h) for h in a.hands[i]], 0) for i in range(n)]
     deals = [0] * n
     layout = observation_layout()
     rng = random.Random(3)
@@ -83,7 +71,7 @@ def test_batch_matches_python_games(options: dict[str, object]) -> None:
             if g.is_over():
                 assert tuple(int(s) for s in a.scores[i]) == g.scores()
                 deals[i] += 1
-                games[i] = _python_game(rules, [int(h) for h in a.hands[i]], deals[i] % p)
+                games[i] = python_game(rules, [int(h) for h in a.hands[i]], deals[i] % p)
                 assert int(a.to_move[i]) == games[i].to_move
             else:
                 assert not a.scores[i].any()

@@ -13,37 +13,17 @@ reference's — over many random deals of several presets.
 from __future__ import annotations
 
 import hashlib
-import os
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import numpy as np
 import pytest
+from python_engine import python_engine, python_game
 
-from big2 import Game, Rules
+from big2 import Rules
 from big2.env.hand_actions import HandActions, max_hand
 from big2.env.native_games import MIN_SHARE, NativeGames, native_games_reason
 from big2.observation import card_vectors, encode_game
 from big2.variant import native
-
-
-@contextmanager
-def _python_engine() -> Iterator[None]:
-    old = os.environ.get(native.ENGINE_ENV)
-    os.environ[native.ENGINE_ENV] = "python"
-    try:
-        yield
-    finally:
-        if old is None:
-            del os.environ[native.ENGINE_ENV]
-        else:
-            os.environ[native.ENGINE_ENV] = old
-
-
-def _python_game(rules: Rules, hands: list[int], dealer: int) -> Game:
-    with _python_engine():
-        return Game(rules, hands=hands, dealer=dealer)
 
 
 def test_the_extension_is_built() -> None:
@@ -76,7 +56,7 @@ def _lockstep(rules: Rules, steps: int, seed: str, illegal_rate: float = 0.0) ->
     ha = HandActions(max_hand(rules))
     assert games.num_actions == ha.size
     hands = games.hands()
-    ref = [_python_game(rules, [int(h) for h in hands[i]], 0) for i in range(n)]
+    ref = [python_game(rules, [int(h) for h in hands[i]], 0) for i in range(n)]
     dealt = [0] * n
     rng = random.Random(seed)
     for _ in range(steps):
@@ -129,7 +109,7 @@ def _lockstep(rules: Rules, steps: int, seed: str, illegal_rate: float = 0.0) ->
             # the finished deal's last observation by the seat that acted
             assert (games.final_observation[i] == encode_game(g, int(movers[i]))).all()
             dealt[i] += 1
-            ref[i] = _python_game(rules, [int(h) for h in after[i]], dealt[i] % p)
+            ref[i] = python_game(rules, [int(h) for h in after[i]], dealt[i] % p)
     return games
 
 
@@ -279,7 +259,7 @@ def test_refuses_rule_sets_it_cannot_step(rules: Rules, reason: str) -> None:
 
 
 def test_refuses_when_the_python_engine_is_asked_for() -> None:
-    with _python_engine():
+    with python_engine():
         assert native_games_reason(Rules()) == "BIG2_ENGINE=python"
         with pytest.raises(ValueError, match="BIG2_ENGINE=python"):
             NativeGames(2, "classic")

@@ -8,6 +8,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from poker_brute import low8, pot_shares
 
 from big2.cards import CARD_NAMES
 from big2.poker import Rules, rank_hand
@@ -24,33 +25,11 @@ def ref_high(cards: Sequence[int]) -> tuple[int, ...]:
     return max(reference_key([CARD_NAMES[c] for c in five]) for five in combinations(cards, 5))
 
 
-def ref_low(cards: Sequence[int]) -> tuple[int, ...] | None:
-    """Best eight-or-better low as a key (higher is better), or None."""
-    best = None
-    for five in combinations(cards, 5):
-        low = sorted(((poker_rank(c) + 1) % 13 for c in five), reverse=True)
-        if len(set(low)) == 5 and low[0] <= 7:
-            key = tuple(-r for r in low)
-            best = key if best is None or key > best else best
-    return best
-
-
 def ref_omaha(hole: Sequence[int], board: Sequence[int], low: bool) -> object:
-    keys = [(ref_low if low else ref_high)([*h, *b])
+    keys = [(low8 if low else ref_high)([*h, *b])
             for h in combinations(hole, 2) for b in combinations(board, 3)]
     present = [k for k in keys if k is not None]
-    return max(present) if present else None  # type: ignore[type-var]
-
-
-def shares(highs: list[object], lows: list[object] | None) -> list[Fraction]:
-    best = max(highs)  # type: ignore[type-var]
-    hw = [h == best for h in highs]
-    out = [Fraction(int(w), sum(hw)) for w in hw]
-    if lows is not None and any(x is not None for x in lows):
-        top = max(x for x in lows if x is not None)  # type: ignore[type-var]
-        lw = [x == top for x in lows]
-        out = [(h + Fraction(int(w), sum(lw))) / 2 for h, w in zip(out, lw)]
-    return out
+    return max(present) if present else None
 
 
 def brute(hands: list[str], board: str, value: Callable[[list[int], list[int]], object],
@@ -66,7 +45,8 @@ def brute(hands: list[str], board: str, value: Callable[[list[int], list[int]], 
     n = 0
     for more in combinations(rest, board_size - len(b)):
         full = b + list(more)
-        s = shares([value(h, full) for h in hs], [low(h, full) for h in hs] if low else None)
+        s, _ = pot_shares([value(h, full) for h in hs],
+                          [low(h, full) for h in hs] if low else None)
         n += 1
         for t, x in zip(tallies, s):
             t[0] += x == 1
@@ -157,8 +137,8 @@ def test_stud_and_stud8_deal_the_last_cards_like_brute_force() -> None:
             h1, h2 = [*parse_hand(a), x], [*parse_hand(b), y]
             n += 1
             high = [ref_high(h1), ref_high(h2)]
-            for tally, low in ((tall, None), (hi_lo, [ref_low(h1), ref_low(h2)])):
-                for t, s in zip(tally, shares(high, low)):
+            for tally, low in ((tall, None), (hi_lo, [low8(h1), low8(h2)])):
+                for t, s in zip(tally, pot_shares(high, low)[0]):
                     t[0] += s == 1
                     t[1] += 0 < s < 1
                     t[2] += s

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from itertools import combinations, permutations
+from itertools import permutations
 
 import numpy as np
 import pytest
+from poker_brute import low8, pot_shares
 
 from big2.poker import ACE_TO_FIVE, rank_badugi, rank_hand
-from big2.poker.cards import parse_hand, poker_rank
+from big2.poker.cards import parse_hand
 from big2.poker.equity import equity
 from big2.poker.lowball import badugi_values, razz_values
 
@@ -25,17 +26,6 @@ def razz_key(cards: Sequence[int]) -> object:
 
 def badugi_key(cards: Sequence[int]) -> object:
     return rank_badugi(list(cards)).key
-
-
-def low8(cards: Sequence[int]) -> tuple[int, ...] | None:
-    """Best eight-or-better low (higher is better) or None, by plain enumeration."""
-    best = None
-    for five in combinations(cards, 5):
-        low = sorted(((poker_rank(c) + 1) % 13 for c in five), reverse=True)
-        if len(set(low)) == 5 and low[0] <= 7:
-            key = tuple(-r for r in low)
-            best = key if best is None or key > best else best
-    return best
 
 
 def brute(hands: list[str], size: int, key: Key, low: Key | None = None) -> Tally:
@@ -57,16 +47,8 @@ def brute(hands: list[str], size: int, key: Key, low: Key | None = None) -> Tall
         if not ok:
             continue
         n += 1
-        keys = [key(f) for f in full]
-        best = max(keys)  # type: ignore[type-var]
-        hi = [Fraction(int(k == best), keys.count(best)) for k in keys]
-        lo = [Fraction(0)] * len(hs)
-        if low is not None:
-            lows = [low(f) for f in full]
-            if any(x is not None for x in lows):
-                top = max(x for x in lows if x is not None)  # type: ignore[type-var]
-                lo = [Fraction(int(x == top), lows.count(top)) for x in lows]
-                hi = [(a + b) / 2 for a, b in zip(hi, lo)]
+        hi, lo = pot_shares([key(f) for f in full],
+                            None if low is None else [low(f) for f in full])
         for s, x, y in zip(sums, hi, lo):
             s[0] += x == 1
             s[1] += 0 < x < 1

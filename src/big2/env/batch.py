@@ -147,19 +147,23 @@ class LegalPlays(NamedTuple):
         return LegalPlays(cards, ids, counts.copy())
 
 
-def check_actions(actions: npt.ArrayLike, num_envs: int, num_actions: int) -> npt.NDArray[np.int64]:
-    """*actions* as ``int64`` ids, or a :class:`ValueError` naming what is wrong:
-    the shape (it must be ``(num_envs,)``), the dtype (integers), or the games
-    whose id is out of range."""
+def check_actions(actions: npt.ArrayLike, num_envs: int, num_actions: int,
+                  out: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.int64]:
+    """*actions* as ``int64`` ids (written into *out* when given, else a new
+    array), or a :class:`ValueError` naming what is wrong: the shape (it must
+    be ``(num_envs,)``), the dtype (integers), or the games whose id is out of
+    range."""
     a = np.asarray(actions)
     if a.shape != (num_envs,):
         raise ValueError(f"actions must have shape ({num_envs},), not {a.shape}")
     if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
         raise ValueError(f"actions must be integer ids, not {a.dtype}")
-    out = a.astype(np.int64)
+    if out is None:
+        out = np.empty(num_envs, dtype=np.int64)
+    np.copyto(out, a, casting="unsafe")  # a uint64 id of 2**63 or more wraps below 0
     bad = np.flatnonzero((out < 0) | (out >= num_actions))
     if len(bad):
-        shown = ", ".join(f"{int(i)} ({int(out[i])})" for i in bad[:10])
+        shown = ", ".join(f"{int(i)} ({int(a[i])})" for i in bad[:10])
         more = f" and {len(bad) - 10} more" if len(bad) > 10 else ""
         raise ValueError(f"action ids are 0..{num_actions - 1}; out of range in games "
                          f"{shown}{more}")

@@ -39,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from big2.cards import CARD_SYMBOLS, cards_of
+from big2.env.batch import check_actions
 from big2.env.core import RewardMode, make_rules
 from big2.env.hand_actions import HandActions, max_hand
 from big2.observation import OBS_SIZE, observation_layout
@@ -204,7 +205,7 @@ class NativeGames:
         :class:`ValueError` naming the games, before any game moves; so do ids
         that name no legal play, unless ``illegal="end"`` (see the class).
         """
-        acts = self._check_actions(actions)
+        acts = check_actions(actions, self.num_envs, self.num_actions, out=self._acts)
         bad = self._batch.choices_from_hand_ids(self.hand_actions.hand, acts, self._choices)
         np.copyto(self._mover, self.to_move)
         if bad and self.illegal_mode == "raise":
@@ -260,26 +261,6 @@ class NativeGames:
             self._ids = np.zeros((self.num_envs, width), np.int64)
             self._plays = np.zeros((self.num_envs, width), np.uint64)
             b.hand_ids_into(self.hand_actions.hand, self._ids, self.counts, None)
-
-    def _check_actions(self, actions: npt.ArrayLike) -> I64:
-        a = np.asarray(actions)
-        if a.shape != (self.num_envs,):
-            raise ValueError(f"actions must have shape ({self.num_envs},), not {a.shape}")
-        if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
-            raise ValueError(f"actions must be integer ids, not {a.dtype}")
-        if a.dtype == np.uint64 and len(a) and int(a.max()) >= self.num_actions:
-            bad_u = np.flatnonzero(a >= self.num_actions)
-            raise ValueError(f"action ids are 0..{self.num_actions - 1}; out of range in games "
-                             f"{bad_u[:10].tolist()}")
-        acts = self._acts
-        np.copyto(acts, a, casting="unsafe")
-        bad = np.flatnonzero((acts < 0) | (acts >= self.num_actions))
-        if len(bad):
-            shown = ", ".join(f"{int(i)} ({int(acts[i])})" for i in bad[:10])
-            more = f" and {len(bad) - 10} more" if len(bad) > 10 else ""
-            raise ValueError(f"action ids are 0..{self.num_actions - 1}; out of range in games "
-                             f"{shown}{more}")
-        return acts
 
     def _illegal_message(self, bad: npt.NDArray[np.intp], acts: I64) -> str:
         parts = []

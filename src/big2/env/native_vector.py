@@ -30,7 +30,7 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from big2.env.batch import LegalPlays, Stepped, check_actions
+from big2.env.batch import LegalPlays, Stepped
 from big2.env.native_games import NativeGames
 from big2.env.reset_options import check_options
 from big2.env.vector import Obs, VectorEnv
@@ -74,7 +74,7 @@ class NativeVectorEnv(VectorEnv):
             raise RuntimeError("call reset() before step()")
         nat = self._nat
         actor = nat.to_move.copy()
-        _, done = nat.step(check_actions(actions, self.num_envs, self.num_actions))
+        _, done = nat.step(actions)  # NativeGames.step checks them: shape, type, range, legality
         finals = np.flatnonzero(done)
         stepped = Stepped(cast(Any, None), nat.rewards(self._reward), done.copy(),
                           nat.illegal.copy(), 0, finals.astype(np.int64),

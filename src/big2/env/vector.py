@@ -47,8 +47,6 @@ for networks that score (state, play) pairs.
 
 from __future__ import annotations
 
-import gc
-import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final, Literal, Self
 
@@ -57,20 +55,20 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium.vector import AutoresetMode
 
-from big2.bots import Bot, make_bot
+from big2.bots import Bot
 from big2.cards import CARD_SYMBOLS, cards_of
 from big2.env.actions import ACTION_MASKS, NUM_ACTIONS, rule_actions
 from big2.env.batch import Batch as _Batch
 from big2.env.batch import LegalPlays, check_actions, seating
 from big2.env.batch import Stepped as _Stepped
-from big2.env.core import RewardMode, Table, make_rules
+from big2.env.core import RewardMode, make_rules
 from big2.env.hand_actions import HandActions, max_hand
+from big2.env.python_games import PythonGames
 from big2.env.reset_options import Deal, check_options
 from big2.env.shards import Shards
 from big2.env.spaces import ActionSpace, BatchedSpaces, observation_space
 from big2.game import Game
-from big2.house.spare import spare
-from big2.observation import OBS_SIZE, encode_game
+from big2.observation import OBS_SIZE
 from big2.rules import Rules
 from big2.variant import variant
 
@@ -186,14 +184,12 @@ class VectorEnv(BatchedSpaces,
         self.single_action_space = ActionSpace(self.num_actions)
         self._seed = seed
         self._reward = reward
-        self._learners, self._bot_specs = seating(n, opponents, learners)
+        seats, bot_specs = seating(n, opponents, learners)
         self._deals = 0
-        self._tables: list[Table] = []
-        self._bots: list[dict[int, Bot]] = []
-        self._played: list[list[int]] = [[0] * n for _ in range(n_env)]
+        self._python = PythonGames(self.rules, n_env, reward=reward, learners=seats,
+                                   bot_specs=bot_specs, illegal_reward=self.illegal_reward,
+                                   encode=self._encode, first=_first)
         self._obs: Obs | None = None
-        self._spare_aside = variant(self.rules).deck.spare_aside
-        self._first = _first
         self._masks = True
         self._shards: Shards | None = None
         if workers != 1:
@@ -253,24 +249,7 @@ class VectorEnv(BatchedSpaces,
         return self._adopt(self._reset_games(hands)), {}
 
     def _reset_games(self, hands: list[Deal | None] | None = None) -> _Batch:
-        base = self._seed
-        self._tables, self._bots = [], []
-        for i in range(self._first, self._first + self.num_envs):
-            s = None if base is None else random.Random(f"big2-vec:{base}:{i}").getrandbits(63)
-            self._tables.append(Table(self.rules, reward=self._reward, seed=s))
-            deal = None if hands is None else hands[i - self._first]
-            if deal is not None:
-                self._tables[-1].deal_hands(deal)
-            bots: dict[int, Bot] = {}
-            for seat, spec in self._bot_specs.items():
-                bots[seat] = (spec if isinstance(spec, Bot)
-                              else make_bot(spec, seed=None if s is None else s + seat))
-            self._bots.append(bots)
-        self._played = [[0] * self.num_players for _ in range(self.num_envs)]
-        rewards = np.zeros((self.num_envs, self.num_players), dtype=np.float32)
-        for i in range(self.num_envs):
-            self._settle(i, rewards, count=False)
-        return self._refresh()
+        return self._python.reset(self._seed, hands)
 
     # -- stepping --------------------------------------------------------------
 
@@ -317,97 +296,7 @@ class VectorEnv(BatchedSpaces,
             raise ValueError(self._illegal_message(np.flatnonzero(~legal), acts))
         if self._shards is not None:
             return _Stepped.join(self._shards.step(acts), self._shards.bounds[:-1].tolist())
-        return self._step_games(acts, pos, legal)
-
-    def _step_games(self, acts: npt.NDArray[np.int64], pos: npt.NDArray[np.intp],
-                    legal: npt.NDArray[np.bool_]) -> _Stepped:
-        """Play the checked actions in this process's games."""
-        deals = self._deals
-        choice = self._order[pos].tolist()
-        legal_list = legal.tolist()
-        rewards = np.zeros((self.num_envs, self.num_players), dtype=np.float32)
-        done = np.zeros(self.num_envs, dtype=bool)
-        new_flat: list[int] = []
-        counts: list[int] = []
-        nums: list[int] = []
-        finals: list[tuple[int, Game, int, list[int]]] = []
-        # one pass over the games, each touched once: play, then collect the next position;
-        # the collector waits for the pass's end (the pass makes thousands of short-lived
-        # objects, and collecting mid-way would walk every game's state many times)
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            self._play_all(choice, legal_list, rewards, done, new_flat, counts, nums, finals)
-        finally:
-            if collecting:
-                gc.enable()
-        ended = self._deals - deals
-        self._deals = deals  # step() counts them, in this process or the parent
-        final_obs = (np.stack([encode_game(g, seat, played) for _, g, seat, played in finals])
-                     if finals else np.zeros((0, OBS_SIZE), dtype=np.int8))
-        return _Stepped(self._collect(new_flat, counts, nums), rewards, done, ~legal, ended,
-                        np.array([f[0] for f in finals], dtype=np.int64), final_obs)
-
-    def _play_all(self, choice: list[int], legal_list: list[bool], rewards: npt.NDArray[np.float32],
-                  done: npt.NDArray[np.bool_], new_flat: list[int], counts: list[int],
-                  nums: list[int], finals: list[tuple[int, Game, int, list[int]]]) -> None:
-        tables, played_all, bots, flat = self._tables, self._played, self._bot_specs, self._flat
-        extend, count, put = new_flat.extend, counts.append, nums.extend
-        for i in range(self.num_envs):
-            t = tables[i]
-            g = t.game
-            played = played_all[i]  # the deal's list (a new deal gets a new one)
-            if legal_list[i]:
-                m = flat[choice[i]]
-                seat = g.to_move
-                played[seat] |= m  # type: ignore[index]
-                g.play(m)
-                if bots or g.to_move is None:
-                    if self._settle(i, rewards):
-                        done[i] = True
-                        finals.append((i, g, seat, played))  # type: ignore[arg-type]
-                    g = t.game
-            else:
-                seat = g.to_move
-                rewards[i, seat] = self.illegal_reward
-                done[i] = True
-                finals.append((i, g, seat, played))  # type: ignore[arg-type]
-                self._new_deal(i)
-                self._settle(i, rewards)
-                g = t.game
-            plays = g.legal_masks()
-            extend(plays)
-            count(len(plays))
-            put(g.numbers())
-            put(g.hands)
-            put(played_all[i])
-
-    def _new_deal(self, i: int) -> None:
-        self._tables[i].reset()
-        self._played[i] = [0] * self.num_players
-
-    def _settle(self, i: int, rewards: npt.NDArray[np.float32], *, count: bool = True) -> bool:
-        """Let game *i*'s bots play up to a learner's turn, dealing anew (and
-        adding the finished deal's rewards to *rewards*) whenever a deal ends.
-        Whether a deal ended."""
-        t = self._tables[i]
-        bots = self._bots[i] if self._bot_specs else None
-        ended = False
-        while True:
-            g: Game = t.game
-            seat = g.to_move
-            if seat is None:
-                if count:
-                    rewards[i] += t.rewards()
-                    self._deals += 1
-                ended = True
-                self._new_deal(i)
-                continue
-            if bots is None or seat in self._learners:
-                return ended
-            m = bots[seat].choose(g.view(seat))
-            self._played[i][seat] |= m
-            g.play(m)
+        return self._python.step(self._order[pos], legal)
 
     def _illegal_message(self, bad: npt.NDArray[np.intp], acts: npt.NDArray[np.int64]) -> str:
         parts = []
@@ -419,7 +308,7 @@ class VectorEnv(BatchedSpaces,
             elif cards & ~int(self._mover_hand[i]):
                 reason = "those places are beyond the hand"
             else:
-                reason = self._tables[i].game.refusal(cards)
+                reason = self._python.tables[i].game.refusal(cards)
             parts.append(f"game {i}: action {int(acts[i])} ({text}): {reason}")
         more = f"; and {len(bad) - 5} more" if len(bad) > 5 else ""
         return (f"illegal actions in games {bad[:20].tolist()}: " + "; ".join(parts) + more
@@ -445,28 +334,6 @@ class VectorEnv(BatchedSpaces,
 
     # -- observations ------------------------------------------------------------
 
-    def _refresh(self) -> _Batch:
-        """Collect every game's legal plays and public numbers (as :meth:`step`
-        does while it plays), and build the observations."""
-        flat: list[int] = []
-        counts: list[int] = []
-        nums: list[int] = []
-        for i, t in enumerate(self._tables):
-            g = t.game
-            legal = g.legal_masks()
-            flat.extend(legal)
-            counts.append(len(legal))
-            nums.extend(g.numbers())
-            nums.extend(g.hands)
-            nums.extend(self._played[i])
-        return self._collect(flat, counts, nums)
-
-    def _collect(self, flat: list[int], counts: list[int], nums: list[int]) -> _Batch:
-        """The batch from every game's legal plays and public numbers (see
-        :meth:`~big2.env.batch.Batch.collect`)."""
-        self._flat = flat
-        return _Batch.collect(flat, counts, nums, self.num_players, self._spares(), self._encode)
-
     def _adopt_batch(self, batch: _Batch) -> _Batch:
         """:meth:`_adopt` for a worker process: *batch* back."""
         self._adopt(batch)
@@ -488,12 +355,6 @@ class VectorEnv(BatchedSpaces,
             self._obs["action_mask"] = mask
         return self._obs
 
-    def _spares(self) -> npt.NDArray[np.uint64]:
-        """Each game's face-up spare card (zeros unless the rule set lays one out)."""
-        if not self._spare_aside:
-            return np.zeros(self.num_envs, dtype=np.uint64)
-        return np.array([spare(t.game) for t in self._tables], dtype=np.uint64)
-
     # -- for the caller ----------------------------------------------------------
 
     @property
@@ -502,7 +363,7 @@ class VectorEnv(BatchedSpaces,
         not available with worker processes)."""
         if self._shards is not None:
             raise RuntimeError("the games live in the worker processes (workers > 1)")
-        return [t.game for t in self._tables]
+        return [t.game for t in self._python.tables]
 
     def hands(self) -> npt.NDArray[np.uint64]:
         """Every seat's hand in every game, ``(N, players)`` card masks."""

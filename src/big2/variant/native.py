@@ -197,21 +197,12 @@ class NativeEngine(TableEngine):
         copy is the rule set's compiled native engine."""
         return (_native_engine, (self.rules,))
 
-    def classify(self, mask: Mask) -> Combo | None:
-        """The combination *mask* forms under these rules, or ``None``."""
-        try:
-            return self._classified[mask]
-        except KeyError:
-            pass
-        if len(self._classified) > 200_000:
-            self._classified.clear()
+    def _classify_new(self, mask: Mask) -> Combo | None:
+        """:meth:`classify` of a mask not in its cache, read by the core."""
         if not isinstance(mask, int) or mask <= 0 or mask >> NUM_CARDS:
-            combo = None  # not a set of cards of this deck
-        else:
-            got = _native.classify(self.tables, int(mask))
-            combo = None if got is None else Combo(Kind(got[0]), mask, got[1])
-        self._classified[mask] = combo
-        return combo
+            return None  # not a set of cards of this deck
+        got = _native.classify(self.tables, int(mask))
+        return None if got is None else Combo(Kind(got[0]), mask, got[1])
 
     def _generate(self, hand: Mask) -> HandPlays:
         g1, g2, g3, g4, g5 = _native.hand_plays(self.tables, hand & ((1 << NUM_CARDS) - 1))

@@ -98,16 +98,19 @@ class TableEngine:
             pass
         if len(self._classified) > 200_000:
             self._classified.clear()
+        combo = self._classified[mask] = self._classify_new(mask)
+        return combo
+
+    def _classify_new(self, mask: Mask) -> Combo | None:
+        """:meth:`classify` of a mask not in its cache (the work it caches)."""
         n = mask.bit_count()
         if n == 0 or mask < 0 or mask > FULL_DECK:
-            combo = None
-        elif n > 5:
-            combo = self._classify_extra(mask, n) if self.extra else None
-        else:
-            combo = self._classify(mask, n)
-            if combo is None and self.extra and n in (3, 4):
-                combo = self._classify_extra(mask, n)
-        self._classified[mask] = combo
+            return None
+        if n > 5:
+            return self._classify_extra(mask, n) if self.extra else None
+        combo = self._classify(mask, n)
+        if combo is None and self.extra and n in (3, 4):
+            combo = self._classify_extra(mask, n)
         return combo
 
     def as_played(self, mask: Mask, last: Combo | None) -> Combo | None:
