@@ -236,3 +236,12 @@ def test_the_cli_trains_against_the_chosen_bots(tmp_path: Path) -> None:
     bad = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "bad"),
                                     "--opponents", "no-such-bot"])
     assert bad.exit_code == 2 and "unknown bot 'no-such-bot'" in bad.output
+
+
+def test_a_resumed_run_takes_the_new_learning_rate(tmp_path: Path) -> None:
+    cfg = small(tmp_path / "run", iterations=1)
+    Trainer(cfg, log=lambda m: None).run()
+    again = Trainer(small(tmp_path / "run", iterations=1, lr=1e-4), log=lambda m: None)
+    assert again.state["iteration"] == 1  # resumed, Adam's moments and all
+    assert again.opt.state_dict()["state"]
+    assert [g["lr"] for g in again.opt.param_groups] == [1e-4]

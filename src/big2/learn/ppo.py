@@ -175,6 +175,8 @@ class Trainer:
             self.actor.load_state_dict(saved["actor"])
             self.critic.load_state_dict(saved["critic"])
             self.opt.load_state_dict(saved["opt"])
+            for group in self.opt.param_groups:  # the saved state carries the old rate:
+                group["lr"] = cfg.lr  # this invocation's --lr holds (once ignored on resume)
             torch.set_rng_state(saved["torch_rng"])
             self.state = saved["state"]
             log(f"resumed {found}: iteration {self.state['iteration']}, "
