@@ -1,5 +1,5 @@
 """``python -m big2.learn train|export-policy|plot`` (PPO, :mod:`big2.learn.ppo`),
-``imitate`` (:mod:`big2.learn.imitate`) and
+``imitate`` (:mod:`big2.learn.imitate`), ``label|distil`` (:mod:`big2.learn.distil`) and
 ``train-dmc|export`` (the older Deep Monte-Carlo Q network, :mod:`big2.learn.train`)."""
 
 from __future__ import annotations
@@ -116,6 +116,88 @@ def imitate_cmd(teacher: str, families: str, deals: int, epochs: int, seed: int,
                               "epochs": str(epochs)})
         net.save(out)
         click.echo(f"wrote {out}")
+
+
+@main.command("label")
+@click.option("--teacher", default="expert-v1", show_default=True,
+              help="the bot whose choices are learned (a seat spec: expert-v1:budget=400)")
+@click.option("--student", default=None,
+              help="the policy .npz that plays (default: the shipped policy)")
+@click.option("--families", default=",".join(FAMILIES), show_default=True)
+@click.option("--deals", default=100, show_default=True,
+              help="deals per family in this invocation")
+@click.option("--chunk", default=10, show_default=True,
+              help="deals per family between writes (a stop loses at most one chunk)")
+@click.option("--others", default="heuristic", show_default=True,
+              help="the bot at the seats the student does not hold")
+@click.option("--share", default=0.25, show_default=True,
+              help="each seat's chance to be OTHERS (at least one seat is the student)")
+@click.option("--out", required=True, help="labels directory (chunks accumulate there)")
+def label_cmd(teacher: str, student: str | None, families: str, deals: int, chunk: int,
+              others: str, share: float, out: str) -> None:
+    """Label the student's own positions with TEACHER's choices (DAgger), in
+    chunks that accumulate in OUT across invocations."""
+    from tqdm import tqdm
+
+    from big2.arena import parse_seat
+    from big2.bots import make_bot
+    from big2.bots.pnet import WEIGHTS_DIR, load_policy
+    from big2.learn.distil import label_deals, next_chunk, save_chunk
+
+    if deals < 1 or chunk < 1 or not 0 <= share < 1:
+        raise click.BadParameter("--deals and --chunk must be at least 1, --share in [0, 1)")
+    name, options = parse_seat(teacher)
+    try:
+        coach = make_bot(name, seed=next_chunk(out), **options)
+        make_bot(others)
+    except (ValueError, TypeError) as exc:
+        raise click.BadParameter(str(exc)) from None
+    net = load_policy(student or WEIGHTS_DIR / "policy.npz")
+    names = families.split(",")
+    done = 0
+    with tqdm(total=deals * len(names), desc=f"{teacher} labels", unit="deal") as bar:
+        while done < deals:
+            n = min(chunk, deals - done)
+            seed = next_chunk(out)  # every chunk its own deals, across invocations
+            data = label_deals(coach, net, names, n, seed=1_000_003 * seed, others=others,
+                               share=share, progress=bar.update)
+            path = save_chunk(data, out, {"teacher": teacher, "student": str(student or
+                                                                             "shipped"),
+                                          "steps": net.meta.get("steps", "?")})
+            bar.set_postfix_str(f"{path.name}: {len(data)} decisions")
+            done += n
+
+
+@main.command("distil")
+@click.argument("labels")
+@click.option("--init", "init", default=None,
+              help="the policy .npz to start from (default: the shipped policy)")
+@click.option("--epochs", default=3, show_default=True)
+@click.option("--lr", default=1e-4, show_default=True)
+@click.option("--holdout", default=2000, show_default=True,
+              help="decisions kept out of training to measure agreement")
+@click.option("--out", required=True, help="write the fitted policy to this .npz")
+def distil_cmd(labels: str, init: str | None, epochs: int, lr: float, holdout: int,
+               out: str) -> None:
+    """Fit the policy to every label in LABELS (``label``'s chunks), from INIT."""
+    import torch
+
+    from big2.bots.pnet import WEIGHTS_DIR, load_policy
+    from big2.learn.distil import finetune, load_labels
+
+    torch.set_num_threads(1)
+    try:
+        data = load_labels(labels)
+    except FileNotFoundError as exc:
+        raise click.ClickException(str(exc)) from None
+    start = load_policy(init or WEIGHTS_DIR / "policy.npz")
+    click.echo(f"{len(data):,} labelled decisions")
+    actor, before, after = finetune(data, start, epochs=epochs, lr=lr, holdout=holdout,
+                                    log=click.echo)
+    meta = {**start.meta, "distilled": labels, "distil_epochs": str(epochs),
+            "distil_decisions": str(len(data))}
+    actor.to_numpy(meta).save(out)
+    click.echo(f"agreement {before:.1%} -> {after:.1%}; wrote {out}")
 
 
 @main.command("train-dmc")

@@ -60,6 +60,24 @@ class Actor(nn.Module):
         return PolicyNet(arrays, meta)
 
 
+def actor_from_numpy(net: PolicyNet) -> Actor:
+    """The :class:`Actor` computing what *net* computes (the inverse of
+    :meth:`Actor.to_numpy`), to train on from a shipped ``.npz``."""
+    w = net.w
+    hidden, pair = w["s0_w"].shape[1], w["a_w"].shape[1]
+    actor = Actor(hidden=hidden, pair=pair, pair2=w["c_w"].shape[1])
+
+    def t(x: np.ndarray) -> torch.Tensor:
+        return torch.from_numpy(np.ascontiguousarray(x, dtype=np.float32))
+
+    state = {"s0.weight": t(w["s0_w"].T), "s0.bias": t(w["s0_b"]),
+             "s1.weight": t(w["s1_w"].T), "s1.bias": t(w["s1_b"]),
+             "a.weight": t(w["a_w"].T), "b.weight": t(w["b_w"].T), "b.bias": t(w["b_b"]),
+             "c.weight": t(w["c_w"].T), "c.bias": t(w["c_b"]), "v.weight": t(w["v_w"][None, :])}
+    actor.load_state_dict(state)
+    return actor
+
+
 class Critic(nn.Module):
     """V(state, every hand): the mover's final score / ``SCORE_SCALE``."""
 
@@ -126,5 +144,5 @@ def widen_checkpoint(saved: dict[str, Any], actor: nn.Module, critic: nn.Module)
     return changed
 
 
-__all__ = ["HIDDEN_FEATURES", "Actor", "Critic", "masked_log_softmax", "state_dict_half",
+__all__ = ["HIDDEN_FEATURES", "Actor", "Critic", "actor_from_numpy", "masked_log_softmax", "state_dict_half",
            "widen_checkpoint"]

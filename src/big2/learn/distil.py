@@ -1,0 +1,156 @@
+"""Distillation of a search into the policy (expert iteration, DAgger-style).
+
+A search such as ``expert-v1`` plays far better than the policy network but
+costs a thousand times more a decision. Distillation teaches the network
+the search's choices on the positions *the network itself* reaches:
+
+1. :func:`label_deals` plays deals in which the student policy (sampling
+   from itself) holds most seats and a fixed bot the others, and asks the
+   teacher what it would play at each of the student's decisions that has a
+   choice. The game goes on with the student's own play, so the labelled
+   positions are the ones the student meets (DAgger), not the teacher's.
+2. Labels accumulate on disk as chunks (:func:`save_chunk`), so labelling
+   can run in the background for hours, stop, and go on later
+   (``python -m big2.learn label``).
+3. :func:`finetune` fits the policy to every label so far by cross-entropy,
+   starting from the current weights (``python -m big2.learn distil``),
+   and reports held-out agreement with the teacher before and after.
+
+>>> from big2.bots.pnet import PolicyNet
+>>> import numpy as np
+>>> student = PolicyNet.random(np.random.default_rng(0))
+>>> data = label_deals("greedy", student, ["classic"], deals=1, seed=3)
+>>> bool((data.counts >= 2).all()) and len(data) > 0
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from big2.bots import Bot, make_bot
+from big2.bots.pnet import PolicyNet, family_index
+from big2.game import Game
+from big2.learn.imitate import Decisions
+from big2.observation import card_vectors, encode_game
+from big2.rules import Rules
+
+CHUNK = re.compile(r"labels-(\d{5})\.npz$")
+"""How a chunk of labels is named in a labels directory."""
+
+
+def label_deals(teacher: str | Bot, student: PolicyNet, families: Sequence[str], deals: int,
+                seed: int = 0, others: str = "heuristic", share: float = 0.25,
+                scoring: str = "count", progress: Callable[[int], None] | None = None
+                ) -> Decisions:
+    """*deals* deals per family; each seat is *others* with probability *share*
+    (never all four), else the student, sampling from its policy. Every student
+    decision with two or more legal plays is labelled with *teacher*'s choice;
+    the student's own sampled play is what is played."""
+    rng = np.random.default_rng(seed)
+    obs: list[np.ndarray] = []
+    fams: list[int] = []
+    plays: list[np.ndarray] = []
+    picks: list[int] = []
+    coach = teacher if isinstance(teacher, Bot) else make_bot(teacher, seed=seed)
+    for name in families:
+        rules = Rules.preset(name).replace(scoring=scoring)
+        fam = family_index(name)
+        for _ in range(deals):
+            g = Game(rules, seed=int(rng.integers(1 << 62)))
+            fixed = rng.random(g.num_players) < share
+            fixed[int(rng.integers(g.num_players))] = False  # one student seat at least
+            bots = {s: make_bot(others, seed=int(rng.integers(1 << 31)))
+                    for s in range(g.num_players) if fixed[s]}
+            while (seat := g.to_move) is not None:
+                masks = g.legal_masks()
+                if len(masks) == 1:
+                    choice = masks[0]
+                elif seat in bots:
+                    choice = int(bots[seat].choose(g.view(seat)))
+                else:
+                    o = encode_game(g, seat)
+                    vecs = card_vectors(masks)
+                    p = student.probabilities(o, vecs, fam).astype(np.float64)
+                    choice = masks[int(rng.choice(len(p), p=p / p.sum()))]
+                    label = int(coach.choose(g.view(seat)))
+                    obs.append(o)
+                    fams.append(fam)
+                    plays.append(vecs)
+                    picks.append(masks.index(label))
+                if choice:
+                    g.play(choice)
+                else:
+                    g.pass_turn()
+            if progress is not None:
+                progress(1)
+    if not obs:
+        raise ValueError("no decision with a choice was labelled")
+    return Decisions(np.stack(obs), np.array(fams, dtype=np.int64), np.concatenate(plays),
+                     np.array([len(p) for p in plays], dtype=np.int64),
+                     np.array(picks, dtype=np.int64))
+
+
+def save_chunk(data: Decisions, folder: str | Path, meta: dict[str, str] | None = None) -> Path:
+    """Write *data* as the next chunk of *folder* (atomically); its path."""
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    index = next_chunk(out)
+    path = out / f"labels-{index:05d}.npz"
+    tmp = out / f".labels-{index:05d}.tmp.npz"
+    arrays: dict[str, Any] = {"obs": data.obs, "family": data.family, "cards": data.cards,
+                              "counts": data.counts, "pick": data.pick}
+    arrays.update({f"meta_{k}": np.array(v) for k, v in (meta or {}).items()})
+    np.savez_compressed(tmp, **arrays)
+    tmp.replace(path)
+    return path
+
+
+def next_chunk(folder: str | Path) -> int:
+    """The index the next chunk in *folder* takes (one past the highest)."""
+    found = [int(m.group(1)) for p in Path(folder).glob("labels-*.npz")
+             if (m := CHUNK.search(p.name))]
+    return max(found, default=-1) + 1
+
+
+def load_labels(folder: str | Path) -> Decisions:
+    """Every chunk of *folder*, as one :class:`~big2.learn.imitate.Decisions`.
+
+    Raises:
+        FileNotFoundError: when *folder* holds no chunk.
+    """
+    paths = sorted(p for p in Path(folder).glob("labels-*.npz") if CHUNK.search(p.name))
+    if not paths:
+        raise FileNotFoundError(f"no labels-*.npz in {folder}")
+    parts = [np.load(p) for p in paths]
+    return Decisions(*(np.concatenate([z[k] for z in parts])
+                       for k in ("obs", "family", "cards", "counts", "pick")))
+
+
+def finetune(data: Decisions, init: PolicyNet, *, epochs: int = 3, lr: float = 1e-4,
+             holdout: int = 2000, seed: int = 0,
+             log: Callable[[str], None] = print) -> tuple[Any, float, float]:
+    """Fit the actor started from *init* to *data*; the actor and the held-out
+    top-1 agreement before and after."""
+    import torch
+
+    from big2.learn.imitate import _loss, fit
+    from big2.learn.ppo_model import actor_from_numpy
+
+    actor = actor_from_numpy(init)
+    order = np.random.default_rng(seed).permutation(len(data))
+    holdout = min(holdout, len(data) // 5)
+    with torch.no_grad():
+        _, before = _loss(actor, data, data.features(), order[:holdout])
+    log(f"held-out agreement before: {before:.1%} ({holdout:,} decisions)")
+    actor, curve = fit(data, epochs=epochs, lr=lr, holdout=holdout, seed=seed, actor=actor,
+                       log=log)
+    return actor, before, curve[-1][1]
+
+
+__all__ = ["label_deals", "finetune", "load_labels", "next_chunk", "save_chunk"]
