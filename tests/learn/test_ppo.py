@@ -245,3 +245,38 @@ def test_a_resumed_run_takes_the_new_learning_rate(tmp_path: Path) -> None:
     assert again.state["iteration"] == 1  # resumed, Adam's moments and all
     assert again.opt.state_dict()["state"]
     assert [g["lr"] for g in again.opt.param_groups] == [1e-4]
+
+
+def test_a_grafted_policy_becomes_the_runs_actor(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from big2.bots.pnet import PolicyNet
+    from big2.learn.__main__ import main
+
+    cfg = small(tmp_path / "run", iterations=1)
+    first = Trainer(cfg, log=lambda m: None)
+    first.run()
+    critic_moments = {k: v["exp_avg"].clone() for k, v in first.opt.state_dict()["state"].items()
+                      if k >= len(list(first.actor.parameters()))}
+    net = PolicyNet.random(np.random.default_rng(9))
+    out = CliRunner().invoke(main, ["graft", str(tmp_path / "run"), _save(net, tmp_path)])
+    assert out.exit_code == 0, out.output
+    again = Trainer(small(tmp_path / "run", iterations=1), log=lambda m: None)
+    assert again.state["iteration"] == 1 and again.state["grafted"] == 1
+    back = again.actor.to_numpy()
+    half = PolicyNet({k: v.astype(np.float16) for k, v in net.w.items()})  # saved as float16
+    assert all(np.array_equal(back.w[k], half.w[k]) for k in net.w)
+    state = again.opt.state_dict()["state"]
+    n_actor = len(list(again.actor.parameters()))
+    assert all(not state[k]["exp_avg"].any() for k in range(n_actor))
+    assert all(torch.equal(state[k]["exp_avg"], v) for k, v in critic_moments.items())
+    again.run()  # and training goes on from it
+    assert again.state["iteration"] == 2
+    bad = CliRunner().invoke(main, ["graft", str(tmp_path / "none"), "x.npz"])
+    assert bad.exit_code == 1 and "no checkpoint" in bad.output
+
+
+def _save(net: object, folder: Path) -> str:
+    path = folder / "p.npz"
+    net.save(path)  # type: ignore[attr-defined]
+    return str(path)

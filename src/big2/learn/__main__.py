@@ -1,4 +1,4 @@
-"""``python -m big2.learn train|export-policy|plot`` (PPO, :mod:`big2.learn.ppo`),
+"""``python -m big2.learn train|export-policy|graft|plot`` (PPO, :mod:`big2.learn.ppo`),
 ``imitate`` (:mod:`big2.learn.imitate`), ``label|distil`` (:mod:`big2.learn.distil`) and
 ``train-dmc|export`` (the older Deep Monte-Carlo Q network, :mod:`big2.learn.train`)."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from big2.bots.pnet import FAMILIES
-from big2.learn.ppo import PPOConfig, Trainer, export_policy
+from big2.learn.ppo import PPOConfig, Trainer, export_policy, graft_actor
 from big2.learn.train import TrainConfig, export, train
 
 
@@ -116,6 +116,25 @@ def imitate_cmd(teacher: str, families: str, deals: int, epochs: int, seed: int,
                               "epochs": str(epochs)})
         net.save(out)
         click.echo(f"wrote {out}")
+
+
+@main.command("graft")
+@click.argument("run")
+@click.argument("policy")
+def graft_cmd(run: str, policy: str) -> None:
+    """Make POLICY (a .npz, e.g. from ``distil``) RUN's actor; training goes on
+    from it with RUN's critic, counters and pool (the old checkpoint is kept as
+    checkpoint.prev.pt)."""
+    from big2.bots.pnet import load_policy
+
+    if not (Path(run) / "checkpoint.pt").exists():
+        raise click.ClickException(f"{run} holds no checkpoint.pt")
+    try:
+        state = graft_actor(run, load_policy(policy))
+    except (OSError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"{run}: actor from {policy} at {state['steps']:,} steps "
+               f"(graft {state['grafted']})")
 
 
 @main.command("label")

@@ -383,6 +383,36 @@ class Trainer:
         os.replace(tmp, self.ckpt)
 
 
+def graft_actor(run: str | Path, net: PolicyNet) -> dict[str, Any]:
+    """Replace the actor of *run*'s checkpoint by *net* (a distilled policy,
+    say), keeping the critic, the counters, the pool and every random state;
+    the actor's Adam moments restart from zero (they described other weights).
+    The run's new ``state`` (with ``grafted`` counting the grafts)."""
+    import torch
+
+    from big2.learn.ppo_model import Actor, Critic, actor_from_numpy, widen_checkpoint
+
+    path = Path(run) / "checkpoint.pt"
+    saved = torch.load(path, weights_only=False, map_location="cpu")
+    widen_checkpoint(saved, Actor(), Critic())
+    new = actor_from_numpy(net).state_dict()
+    if {k: v.shape for k, v in new.items()} != {k: v.shape for k, v in saved["actor"].items()}:
+        raise ValueError("the policy's layers do not match the run's actor")
+    saved["actor"] = new
+    for index in range(len(new)):  # the actor's parameters come first in the optimiser
+        moments = saved["opt"]["state"].get(index)
+        if moments is not None:
+            moments["exp_avg"].zero_()
+            moments["exp_avg_sq"].zero_()
+    saved["state"]["grafted"] = saved["state"].get("grafted", 0) + 1
+    tmp = path.with_suffix(".tmp")
+    torch.save(saved, tmp)
+    os.replace(path, path.with_suffix(".prev.pt"))
+    os.replace(tmp, path)
+    out: dict[str, Any] = saved["state"]
+    return out
+
+
 def export_policy(run: str | Path, dest: str | Path, critic: str | Path | None = None) -> PolicyNet:
     """Write a run's actor as a package weights file (float16 ``.npz``), and
     its critic beside it when *critic* names a file."""
@@ -417,4 +447,4 @@ def greedy_choice(net: PolicyNet, obs: np.ndarray, cards: np.ndarray, counts: np
     return pick
 
 
-__all__ = ["PPOConfig", "Trainer", "export_policy", "greedy_choice"]
+__all__ = ["PPOConfig", "Trainer", "export_policy", "graft_actor", "greedy_choice"]
