@@ -84,6 +84,18 @@ def test_chunks_accumulate_and_load_as_one(tmp_path: Path) -> None:
         load_labels(tmp_path / "none")
 
 
+def test_two_writers_never_take_one_name(tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import big2.learn.distil as distil
+
+    data = label_deals("greedy", PolicyNet.random(np.random.default_rng(2)), ["classic"],
+                       deals=1, seed=1)
+    monkeypatch.setattr(distil, "next_chunk", lambda folder: 0)  # both see the same next index
+    first = save_chunk(data, tmp_path)
+    second = save_chunk(data, tmp_path)
+    assert (first.name, second.name) == ("labels-00000.npz", "labels-00001.npz")
+
+
 def test_actor_from_numpy_computes_what_the_policy_computes() -> None:
     net = PolicyNet.random(np.random.default_rng(3))
     back = actor_from_numpy(net).to_numpy()

@@ -151,9 +151,11 @@ def graft_cmd(run: str, policy: str) -> None:
               help="the bot at the seats the student does not hold")
 @click.option("--share", default=0.25, show_default=True,
               help="each seat's chance to be OTHERS (at least one seat is the student)")
+@click.option("--seed", default=0, show_default=True,
+              help="with the chunk's number, seeds its deals (label in parallel: one seed each)")
 @click.option("--out", required=True, help="labels directory (chunks accumulate there)")
 def label_cmd(teacher: str, student: str | None, families: str, deals: int, chunk: int,
-              others: str, share: float, out: str) -> None:
+              others: str, share: float, seed: int, out: str) -> None:
     """Label the student's own positions with TEACHER's choices (DAgger), in
     chunks that accumulate in OUT across invocations."""
     from tqdm import tqdm
@@ -167,7 +169,7 @@ def label_cmd(teacher: str, student: str | None, families: str, deals: int, chun
         raise click.BadParameter("--deals and --chunk must be at least 1, --share in [0, 1)")
     name, options = parse_seat(teacher)
     try:
-        coach = make_bot(name, seed=next_chunk(out), **options)
+        coach = make_bot(name, seed=seed * 7919 + next_chunk(out), **options)
         make_bot(others)
     except (ValueError, TypeError) as exc:
         raise click.BadParameter(str(exc)) from None
@@ -177,11 +179,10 @@ def label_cmd(teacher: str, student: str | None, families: str, deals: int, chun
     with tqdm(total=deals * len(names), desc=f"{teacher} labels", unit="deal") as bar:
         while done < deals:
             n = min(chunk, deals - done)
-            seed = next_chunk(out)  # every chunk its own deals, across invocations
-            data = label_deals(coach, net, names, n, seed=1_000_003 * seed, others=others,
-                               share=share, progress=bar.update)
-            path = save_chunk(data, out, {"teacher": teacher, "student": str(student or
-                                                                             "shipped"),
+            # every chunk its own deals, across invocations and --seed values
+            data = label_deals(coach, net, names, n, seed=1_000_003 * next_chunk(out) + seed,
+                               others=others, share=share, progress=bar.update)
+            path = save_chunk(data, out, {"teacher": teacher, "student": student or "shipped",
                                           "steps": net.meta.get("steps", "?")})
             bar.set_postfix_str(f"{path.name}: {len(data)} decisions")
             done += n

@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -97,18 +98,26 @@ def label_deals(teacher: str | Bot, student: PolicyNet, families: Sequence[str],
 
 
 def save_chunk(data: Decisions, folder: str | Path, meta: dict[str, str] | None = None) -> Path:
-    """Write *data* as the next chunk of *folder* (atomically); its path."""
+    """Write *data* as the next chunk of *folder*; its path. The chunk appears
+    whole or not at all, and two writers at once never take the same name."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
-    index = next_chunk(out)
-    path = out / f"labels-{index:05d}.npz"
-    tmp = out / f".labels-{index:05d}.tmp.npz"
     arrays: dict[str, Any] = {"obs": data.obs, "family": data.family, "cards": data.cards,
                               "counts": data.counts, "pick": data.pick}
     arrays.update({f"meta_{k}": np.array(v) for k, v in (meta or {}).items()})
+    tmp = out / f".labels-{os.getpid()}.tmp.npz"
     np.savez_compressed(tmp, **arrays)
-    tmp.replace(path)
-    return path
+    try:
+        index = next_chunk(out)
+        while True:
+            path = out / f"labels-{index:05d}.npz"
+            try:
+                os.link(tmp, path)  # fails if another writer took the name
+                return path
+            except FileExistsError:
+                index += 1
+    finally:
+        tmp.unlink()
 
 
 def next_chunk(folder: str | Path) -> int:
