@@ -123,6 +123,13 @@ SHORTENED: dict[str, Form] = {
         run="python -m big2.learn imitate --teacher heuristic --deals 20 --epochs 1 "
             "--out imitated.npz",
         needs=("torch",), why="20,000 deals and six epochs take minutes: 20 deals, one epoch"),
+    "python -m big2.learn label --teacher expert-v1 --deals 200 --out labels": Form(
+        run="python -m big2.learn label --teacher expert-v1:budget=4 --families classic "
+            "--deals 2 --chunk 1 --out labels",
+        why="hours of expert-v1 labels: two deals, a tiny search"),
+    "python -m big2.learn distil labels --out distilled.npz": Form(
+        run="python -m big2.learn distil labels --epochs 1 --out distilled.npz",
+        needs=("torch",), why="the labels of the two deals above: one epoch"),
     "python -m big2.learn plot training/ppo -o docs/img/training.png": Form(
         run="python -m big2.learn plot training/ppo -o training.png",
         needs=("torch", "matplotlib"),
