@@ -344,10 +344,12 @@ class ArenaResult:
                 [(s.name, s.mean, s.win_rate, s.faults) for s in self.seats])
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON."""
+        """Plain data for JSON (``points``: per deal, each player's total over
+        the rotations)."""
         return {"rules": self.rules, "deals": self.deals, "games": self.games,
                 "seed": self.seed, "seconds": round(self.seconds, 3),
-                "seats": [asdict(s) for s in self.seats]}
+                "seats": [asdict(s) for s in self.seats],
+                "points": [list(p) for p in self.points]}
 
     def to_json(self, indent: int | None = 2) -> str:
         """The result as JSON text."""

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 
 import click
 
-from big2.arena import SeatError, check_seat, run_arena
+from big2.arena import ArenaResult, SeatError, check_seat, run_arena
+from big2.arena.paired import paired_difference
 from big2.cli_checks import OutputFile
 from big2.rules import PRESETS
 
@@ -40,10 +42,14 @@ def _split_seats(text: str) -> list[str]:
               metavar="[ADDRESS]",
               help="run the deal jobs on Ray (optional dependency): bare --ray starts a "
                    "local instance, --ray auto joins the running cluster, or give its address")
+@click.option("--compare", "compare", default=None, metavar="SPEC",
+              help="also play the same deals with SPEC in the first seat, and report the "
+                   "first seat's paired difference (first bot minus SPEC)")
 @click.option("--quiet", is_flag=True, help="no progress bar")
 def arena_command(seats: str, deals: int, preset: str, options: tuple[str, ...],
                   scoring: str | None, seed: int, workers: int | None, json_file: str | None,
-                  timeout: float, ray_address: str | None, quiet: bool) -> None:
+                  timeout: float, ray_address: str | None, compare: str | None,
+                  quiet: bool) -> None:
     """Play bots against each other over duplicate deals and print their figures."""
     from big2.cli import build_rules
     from big2.variant import variant
@@ -54,8 +60,9 @@ def arena_command(seats: str, deals: int, preset: str, options: tuple[str, ...],
     if len(specs) != n:
         raise click.BadParameter(f"{n} seats needed for {n} players, "
                                  f"got {len(specs)}", param_hint="--seats")
+    runs = [specs] if compare is None else [specs, [compare.strip(), *specs[1:]]]
     try:  # before any deal: unknown bots and options, programs that do not start
-        for spec in specs:
+        for spec in dict.fromkeys(s for run in runs for s in run):
             check_seat(spec, timeout=timeout)
     except SeatError as exc:
         raise click.BadParameter(str(exc), param_hint="--seats") from None
@@ -64,27 +71,42 @@ def arena_command(seats: str, deals: int, preset: str, options: tuple[str, ...],
     if not quiet:
         from tqdm import tqdm  # type: ignore[import-untyped]
 
-        bar = tqdm(total=deals, unit="deal", desc="arena", leave=False)
+        bar = tqdm(total=deals * len(runs), unit="deal", desc="arena", leave=False)
     try:
-        result = run_arena(specs, deals=deals, rules=rules, seed=seed, workers=workers,
-                           scoring=scoring, timeout=timeout,
-                           progress=bar.update if bar is not None else None,
-                           use_ray=ray_address is not None,
-                           ray_address=None if ray_address in (None, "local")
-                           else ray_address)
+        results = [run_arena(run, deals=deals, rules=rules, seed=seed, workers=workers,
+                             scoring=scoring, timeout=timeout,
+                             progress=bar.update if bar is not None else None,
+                             use_ray=ray_address is not None,
+                             ray_address=None if ray_address in (None, "local")
+                             else ray_address) for run in runs]
     except (ValueError, RuntimeError) as exc:
         raise click.UsageError(str(exc)) from None
     finally:
         if bar is not None:
             bar.close()
+    _report(results, json_file)
+
+
+def _report(results: list[ArenaResult], json_file: str | None) -> None:
+    """The tables (and the paired line of a comparison), or the JSON."""
+    data = results[0].to_dict()
+    lines = [results[0].table()]
+    if len(results) == 2:
+        diff = paired_difference(results[0], results[1])
+        data["compare"] = results[1].to_dict()
+        data["paired"] = diff._asdict()
+        lines += ["", results[1].table(), "",
+                  f"first seat, {results[0].seats[0].name} minus {results[1].seats[0].name}: "
+                  f"{diff}"]
+    text = json.dumps(data, indent=2)
     if json_file == "-":
-        click.echo(result.to_json())
+        click.echo(text)
         return
-    click.echo(result.table())
+    click.echo("\n".join(lines))
     if json_file:
         try:
             with open(json_file, "w", encoding="utf-8") as fh:
-                fh.write(result.to_json() + "\n")
+                fh.write(text + "\n")
         except OSError as exc:  # checked before the run; the table above keeps the figures
             raise click.ClickException(f"{json_file}: cannot be written: "
                                        f"{exc.strerror or exc}") from None
