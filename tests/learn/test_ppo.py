@@ -280,3 +280,18 @@ def _save(net: object, folder: Path) -> str:
     path = folder / "p.npz"
     net.save(path)  # type: ignore[attr-defined]
     return str(path)
+
+
+def test_collector_processes_feed_the_learner(tmp_path: Path) -> None:
+    import multiprocessing
+
+    cfg = small(tmp_path / "run", iterations=3, collectors=2)
+    t = Trainer(cfg, log=lambda m: None)
+    t.run()
+    st = t.state
+    assert st["iteration"] == 3
+    assert st["samples"] >= 3 * cfg.batch and st["steps"] >= st["samples"] and st["deals"] > 0
+    assert t.worker_cpu > 0 and st["cpu"] > t.worker_cpu  # the workers' CPU is counted
+    assert not multiprocessing.active_children()  # the workers were stopped
+    again = Trainer(small(tmp_path / "run", iterations=1), log=lambda m: None)
+    assert again.state["iteration"] == 3  # its checkpoint resumes like any run's

@@ -91,6 +91,9 @@ class PPOConfig:
     iterations: int = 0
     """Stop after this many iterations of this invocation (0: only the hours)."""
     device: str = "auto"
+    collectors: int = 0
+    """Collector processes beside the learner (0: collect in this process,
+    which resumes bit for bit; :mod:`big2.learn.ppo_workers`)."""
 
     def rules(self) -> dict[str, Rules]:
         """Each family's rule set, with the run's scoring."""
@@ -183,9 +186,10 @@ class Trainer:
                 f"{self.state['steps']:,} steps, {self.state['deals']:,} deals")
         self.rng = np.random.default_rng()
         self.rng.bit_generator.state = self.state["rng"]
-        self.collector = Collector(cfg.rules(), self_play=cfg.self_play, pool=cfg.pool,
-                                   bots=cfg.bots, opponents=cfg.opponents,
-                                   seed=cfg.seed * 100_003 + self.state["iteration"])
+        self.collector = Collector(cfg.rules(), seed=cfg.seed * 100_003 + self.state["iteration"],
+                                   **self.collector_options())
+        self.worker_cpu = 0.0
+        """CPU seconds the collector processes spent in this invocation."""
         self.collector.rng = self.rng
 
     # -- the loop ------------------------------------------------------------------
@@ -224,38 +228,68 @@ class Trainer:
         wall0, cpu_before = st["wall"], st["cpu"]
         last_ckpt = start
         done = 0
-        while time.perf_counter() - start < cfg.hours * 3600:
-            if stop or (cfg.iterations and done >= cfg.iterations):
-                break
-            done += 1
-            t0, steps0, deals0 = time.perf_counter(), self.collector.steps, self.collector.deals
-            net = self.policy()
-            pool = st["pool"]
-            rival = self._pool_net(pool[int(self.rng.integers(len(pool)))]) if pool else None
-            trajs = self.collector.collect(net, rival, cfg.batch)
-            t1 = time.perf_counter()
-            stats = self.update(trajs)
-            t2 = time.perf_counter()
-            steps = self.collector.steps - steps0
-            st["steps"] += steps
-            st["deals"] += self.collector.deals - deals0
-            st["samples"] += sum(len(t.pick) for t in trajs)
-            st["iteration"] += 1
-            st["wall"] = wall0 + time.perf_counter() - start
-            st["cpu"] = cpu_before + time.process_time() - cpu0
-            stats.update(collect_s=t1 - t0, update_s=t2 - t1, steps_per_s=steps / (t2 - t0))
-            self._stats(stats)
-            if st["iteration"] % cfg.snapshot_every == 0:
-                from big2.learn.ppo_model import state_dict_half
+        workers = None
+        if cfg.collectors:
+            from big2.learn.ppo_workers import Collectors
 
-                st["pool"] = (pool + [state_dict_half(self.actor)])[-cfg.pool_size:]
-            if st["wall"] - st["last_eval"] >= cfg.eval_minutes * 60:
-                st["last_eval"] = st["wall"]
-                self.evaluate()
-            if time.perf_counter() - last_ckpt >= cfg.checkpoint_minutes * 60:
-                self.checkpoint()
-                last_ckpt = time.perf_counter()
+            workers = Collectors(cfg.collectors, cfg.rules(), self.collector_options(),
+                                 seed=cfg.seed * 100_003 + st["iteration"])
+        try:
+            while time.perf_counter() - start < cfg.hours * 3600:
+                if stop or (cfg.iterations and done >= cfg.iterations):
+                    break
+                done += 1
+                self._iterate(workers, start, cpu0, wall0, cpu_before)
+                if time.perf_counter() - last_ckpt >= cfg.checkpoint_minutes * 60:
+                    self.checkpoint()
+                    last_ckpt = time.perf_counter()
+        finally:
+            if workers is not None:
+                workers.close()
         self.checkpoint()
+
+    def collector_options(self) -> dict[str, Any]:
+        """The :class:`~big2.learn.ppo_collect.Collector`'s game mix of this run."""
+        cfg = self.cfg
+        return {"self_play": cfg.self_play, "pool": cfg.pool, "bots": cfg.bots,
+                "opponents": cfg.opponents}
+
+    def _iterate(self, workers: Any, start: float, cpu0: float, wall0: float,
+                 cpu_before: float) -> None:
+        """One iteration: a batch (from this process or the workers), an update."""
+        cfg, st = self.cfg, self.state
+        t0 = time.perf_counter()
+        net = self.policy()
+        pool = st["pool"]
+        rival = self._pool_net(pool[int(self.rng.integers(len(pool)))]) if pool else None
+        if workers is None:
+            steps0, deals0 = self.collector.steps, self.collector.deals
+            trajs = self.collector.collect(net, rival, cfg.batch)
+            steps, deals = self.collector.steps - steps0, self.collector.deals - deals0
+        else:
+            if not workers.waiting:  # the first batch of this invocation
+                workers.request(net, rival, cfg.batch)
+            trajs, steps, deals, cpu = workers.receive()
+            self.worker_cpu += cpu
+            workers.request(net, rival, cfg.batch)  # played while this update runs
+        t1 = time.perf_counter()
+        stats = self.update(trajs)
+        t2 = time.perf_counter()
+        st["steps"] += steps
+        st["deals"] += deals
+        st["samples"] += sum(len(t.pick) for t in trajs)
+        st["iteration"] += 1
+        st["wall"] = wall0 + time.perf_counter() - start
+        st["cpu"] = cpu_before + time.process_time() - cpu0 + self.worker_cpu
+        stats.update(collect_s=t1 - t0, update_s=t2 - t1, steps_per_s=steps / (t2 - t0))
+        self._stats(stats)
+        if st["iteration"] % cfg.snapshot_every == 0:
+            from big2.learn.ppo_model import state_dict_half
+
+            st["pool"] = (pool + [state_dict_half(self.actor)])[-cfg.pool_size:]
+        if st["wall"] - st["last_eval"] >= cfg.eval_minutes * 60:
+            st["last_eval"] = st["wall"]
+            self.evaluate()
 
     def _pool_net(self, weights: dict[str, Any]) -> PolicyNet:
         from big2.learn.ppo_model import Actor
