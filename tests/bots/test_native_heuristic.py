@@ -17,7 +17,8 @@ import pytest
 
 from big2 import Game, Rules
 from big2.bots import native
-from big2.bots.expert import greedy_play, rollout
+from big2.bots.expert import ExpertBot, greedy_play, play_out, rollout
+from big2.bots.heuristic import HeuristicBot
 from big2.bots.planning import DEFAULT_STYLE, V1, Style, heuristic_play, plan
 from big2.cards import FULL_DECK
 from big2.combos import engine
@@ -192,3 +193,74 @@ def test_unsupported_rule_sets_fall_back() -> None:
     assert native.heuristic_play(eng, seat, g.hands[seat], g.legal_masks(), 0,
                                  g.card_counts(), _unseen(g, seat)) is None
     assert native.plan(eng, g.hands[seat]) is None
+
+
+# -- the expert's play-outs ------------------------------------------------------
+
+
+GAME_LOOP = [name for name in PRESETS if native_game_reason(Rules.preset(name)) is None]
+"""The presets whose deals the core steps (no house-rule hooks)."""
+
+
+def playout_agreement(rules: Rules, count: int, seed: int) -> int:
+    """How many play-outs were compared; asserts each ends with the Python scores."""
+    eng = engine(rules)
+    rng = random.Random(seed)
+    n = 0
+    for g, _ in positions(rules, count, seed):
+        greedy_seats = rng.randrange(1 << g.num_players) if rng.random() < 0.6 else 0
+        hands = list(g.hands)
+        got = native.rollout(g, eng, greedy_seats)
+        assert g.hands == hands and g.to_move is not None  # left as it was
+        ref = g.copy()
+        rollout(ref, eng, greedy_seats)
+        outcome = ref.outcome()
+        assert outcome is not None
+        assert got == outcome.scores, (rules, g.numbers(), hands, greedy_seats)
+        n += 1
+    return n
+
+
+@pytest.mark.parametrize("name", GAME_LOOP)
+def test_play_out_scores_as_python_under_each_preset(name: str) -> None:
+    assert playout_agreement(Rules.preset(name), 60, 41) == 60
+
+
+def test_play_out_scores_as_python_under_random_options() -> None:
+    rng = random.Random(77)
+    for i in range(12):
+        playout_agreement(random_rules(rng, house=False), 25, 700 + i)
+
+
+@pytest.mark.slow
+def test_play_out_scores_as_python_large_sweep() -> None:
+    rng = random.Random(78)
+    for name in GAME_LOOP:
+        playout_agreement(Rules.preset(name), 800, 42)
+    for i in range(100):
+        playout_agreement(random_rules(rng, house=False), 60, 900 + i)
+
+
+def test_play_out_falls_back_with_house_rules() -> None:
+    rules = Rules.preset("philippines")  # finish restrictions: a hook
+    g = Game(rules, seed=4)
+    assert native.rollout(g, engine(rules)) is None
+    assert play_out(g, engine(rules)) == g.outcome().scores  # type: ignore[union-attr]
+
+
+def test_bots_choose_as_before() -> None:
+    """The heuristic bot and expert-v1 make the choices the Python code makes."""
+    rules = Rules()
+    bot = HeuristicBot()
+    for g, seat in positions(rules, 200, 9):
+        view = g.view(seat)
+        last = g.last_combo
+        want = heuristic_play(engine(rules), seat, g.hands[seat], g.legal_masks(),
+                              last.cards if last else 0, g.card_counts(), _unseen(g, seat))
+        assert bot.choose(view) == want
+    views = [g.view(seat) for g, seat in positions(Rules.preset("selfplay-2018"), 12, 10)]
+    fast = [ExpertBot(seed=3, budget=60).choose(v) for v in views]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(native, "config", lambda eng: None)
+        slow = [ExpertBot(seed=3, budget=60).choose(v) for v in views]
+    assert fast == slow
