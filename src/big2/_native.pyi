@@ -52,6 +52,9 @@ class _Bots:
     def rollout(self, config: _Config, style: _Style, hands: list[int], to_move: int, must: int,
                 last: int, last_player: int, passed: int, finished: list[int],
                 greedy_seats: int) -> list[int]: ...
+    def play_outs(self, config: _Config, style: _Style, hands: list[int], to_move: int,
+                  must: int, last: int, last_player: int, passed: int, finished: list[int],
+                  firsts: list[int], greedy_seats: int) -> list[list[int]]: ...
 
 bots: _Bots
 

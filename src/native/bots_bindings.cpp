@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -53,6 +54,37 @@ std::shared_ptr<Config> make_config(std::shared_ptr<Tables> tables, const std::v
 std::vector<int> counts_of(const std::vector<int>& counts) {
   if (counts.empty() || counts.size() > 4) throw py::value_error("counts: one count a seat (2-4)");
   return counts;
+}
+
+// A deal's position as the core steps it, checked (see big2.bots.native.rollout).
+big2n::State position(Config& c, const std::vector<uint64_t>& hands, int to_move, uint64_t must,
+                      uint64_t last, int last_player, unsigned passed,
+                      const std::vector<int>& finished) {
+  const Tables& t = c.t();
+  if (int(hands.size()) != t.players) throw py::value_error("hands: one mask a seat");
+  if (to_move < 0 || to_move >= t.players) throw py::value_error("to_move: not a seat");
+  if (int(finished.size()) >= t.players) throw py::value_error("finished: too many seats");
+  Mask h[4] = {}; Mask seen = 0;
+  for (int s = 0; s < t.players; ++s) {
+    h[s] = mask_of(hands[s], "hands");
+    if (h[s] & seen) throw py::value_error("hands: the same card is in two hands");
+    seen |= h[s];
+  }
+  if (!h[to_move]) throw py::value_error("to_move: that seat holds no cards");
+  big2n::State st;
+  st.start(t, h, to_move, mask_of(must, "must"));
+  if (last) {
+    big2n::Play p = t.classify(mask_of(last, "last"));
+    if (!p.kind) throw py::value_error("last: not a play under these rules");
+    if (last_player < 0 || last_player >= t.players) throw py::value_error("last_player");
+    st.has_last = true; st.last = p; st.last_player = last_player;
+  }
+  st.passed = passed;
+  for (int s : finished) {
+    if (s < 0 || s >= t.players || h[s]) throw py::value_error("finished: a seat with cards");
+    st.finished[st.nfinished++] = s;
+  }
+  return st;
 }
 
 }  // namespace
@@ -106,34 +138,34 @@ void register_bots(py::module_& parent) {
   m.def("rollout", [](Config& c, const Style& style, const std::vector<uint64_t>& hands,
                       int to_move, uint64_t must, uint64_t last, int last_player, unsigned passed,
                       const std::vector<int>& finished, unsigned greedy_seats) {
-        const Tables& t = c.t();
-        if (int(hands.size()) != t.players) throw py::value_error("hands: one mask a seat");
-        if (to_move < 0 || to_move >= t.players) throw py::value_error("to_move: not a seat");
-        if (int(finished.size()) >= t.players) throw py::value_error("finished: too many seats");
-        Mask h[4] = {}; Mask seen = 0;
-        for (int s = 0; s < t.players; ++s) {
-          h[s] = mask_of(hands[s], "hands");
-          if (h[s] & seen) throw py::value_error("hands: the same card is in two hands");
-          seen |= h[s];
-        }
-        big2n::State st;
-        st.start(t, h, to_move, mask_of(must, "must"));
-        if (last) {
-          big2n::Play p = t.classify(mask_of(last, "last"));
-          if (!p.kind) throw py::value_error("last: not a play under these rules");
-          if (last_player < 0 || last_player >= t.players) throw py::value_error("last_player");
-          st.has_last = true; st.last = p; st.last_player = last_player;
-        }
-        st.passed = passed;
-        for (int s : finished) {
-          if (s < 0 || s >= t.players || h[s]) throw py::value_error("finished: a seat with cards");
-          st.finished[st.nfinished++] = s;
-        }
+        big2n::State st = position(c, hands, to_move, must, last, last_player, passed, finished);
         big2h::rollout(c, style, st, greedy_seats);
-        std::vector<int64_t> out(st.scores, st.scores + t.players);
-        return out;
+        return std::vector<int64_t>(st.scores, st.scores + st.n);
       }, py::arg("config"), py::arg("style"), py::arg("hands"), py::arg("to_move"),
       py::arg("must"), py::arg("last"), py::arg("last_player"), py::arg("passed"),
       py::arg("finished"), py::arg("greedy_seats"),
       "Play a position to the end (expert.rollout): the final scores.");
+
+  m.def("play_outs", [](Config& c, const Style& style, const std::vector<uint64_t>& hands,
+                        int to_move, uint64_t must, uint64_t last, int last_player,
+                        unsigned passed, const std::vector<int>& finished,
+                        const std::vector<uint64_t>& firsts, unsigned greedy_seats) {
+        big2n::State base = position(c, hands, to_move, must, last, last_player, passed, finished);
+        std::vector<Mask> legal;
+        base.legal(legal);
+        std::vector<std::vector<int64_t>> out;
+        for (uint64_t first : firsts) {
+          if (std::find(legal.begin(), legal.end(), Mask(first)) == legal.end())
+            throw py::value_error("firsts: not a legal play now");
+          big2n::State st = base;
+          st.apply(first);
+          big2h::rollout(c, style, st, greedy_seats);
+          out.emplace_back(st.scores, st.scores + st.n);
+        }
+        return out;
+      }, py::arg("config"), py::arg("style"), py::arg("hands"), py::arg("to_move"),
+      py::arg("must"), py::arg("last"), py::arg("last_player"), py::arg("passed"),
+      py::arg("finished"), py::arg("firsts"), py::arg("greedy_seats"),
+      "For each legal play in firsts: make it, play the position to the end "
+      "(expert.rollout), and give the final scores.");
 }

@@ -264,3 +264,16 @@ def test_bots_choose_as_before() -> None:
         mp.setattr(native, "config", lambda eng: None)
         slow = [ExpertBot(seed=3, budget=60).choose(v) for v in views]
     assert fast == slow
+
+
+@pytest.mark.parametrize("name", ["classic", "selfplay-2018", "pagat", "hawaii"])
+def test_expert_search_values_as_python(name: str) -> None:
+    """expert-v1's search gives every candidate the same value through the core's
+    play-outs (a frame per decision, a sample's candidates at once) as through Python's."""
+    rules = Rules.preset(name)
+    views = [g.view(seat) for g, seat in positions(rules, 8, 12)]
+    fast = [ExpertBot(seed=5, budget=48).analyse(v) for v in views]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(native, "config", lambda eng: None)
+        slow = [ExpertBot(seed=5, budget=48).analyse(v) for v in views]
+    assert fast == slow

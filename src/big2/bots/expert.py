@@ -253,6 +253,8 @@ class ExpertBot(Bot):
         alive = list(range(len(cands)))
         rounds = max(1, math.ceil(math.log2(len(cands))))
         spent = 0
+        position: native.Frame | None = None
+        framed = False
         for rnd in range(rounds):
             share = (self.budget - spent) // (rounds - rnd)
             samples = max(1, share // len(alive))
@@ -261,6 +263,17 @@ class ExpertBot(Bot):
                         counts[i] for i in alive) > 0:
                     break
                 hands, greedy_seats = self._world(view, unseen, evidence)
+                if not framed:  # the position without its hands is the same for every sample
+                    position = native.frame(Game.from_view(view, hands, rng=self.rng), eng)
+                    framed = True
+                if position is not None:  # every candidate played out in the core at once
+                    firsts = [cands[i] for i in alive]
+                    for i, scores in zip(alive, native.play_outs(eng, position, hands, firsts,
+                                                                 greedy_seats)):
+                        totals[i] += scores[view.seat]
+                        counts[i] += 1
+                        spent += 1
+                    continue
                 base = Game.from_view(view, hands, rng=self.rng)
                 for i in alive:
                     g = base.copy()

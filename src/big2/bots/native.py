@@ -16,7 +16,8 @@ What runs natively, and what falls back to Python:
   rules included (their legal plays come from the game; finish restrictions
   and Go-Fish's growing hands are compiled in). Otherwise it returns ``None``
   and the caller runs the Python code.
-- :func:`rollout`: those rule sets whose deals the core steps itself
+- :func:`rollout` (and :func:`frame`, :func:`play_outs`, the expert's batch of
+  a sample's candidates): those rule sets whose deals the core steps itself
   (:func:`big2.variant.native.native_game_reason` is ``None``: no house-rule
   hooks), from a position with a seat to move. Otherwise ``None``.
 
@@ -126,12 +127,53 @@ def rollout(game: Game, eng: Engine, greedy_seats: int = 0,
         from big2.bots.planning import DEFAULT_STYLE
 
         style = DEFAULT_STYLE
-    to_move, last_player, last, _, passed, _, must, stock = game.numbers()
-    if stock:
+    got = frame(game, eng)
+    if got is None:
         return None
+    to_move, must, last, last_player, passed, finished = got
     scores = _core.rollout(cfg, _style(style), list(game.hands), to_move, must, last,
-                           last_player, passed, list(game.finished), greedy_seats)
+                           last_player, passed, list(finished), greedy_seats)
     return tuple(scores)
 
 
-__all__ = ["config", "heuristic_play", "plan", "rollout"]
+Frame = tuple[int, Mask, Mask, int, int, tuple[int, ...]]
+"""A position without its hands, as the core steps it: ``(to_move, must-card, play to
+beat (0: none), its player (-1), passed seats (bits), finished seats in order)``."""
+
+
+def frame(game: Game, eng: Engine) -> Frame | None:
+    """*game*'s position without its hands (:data:`Frame`), or ``None`` when the core
+    cannot play it out (as :func:`rollout`). It depends on the public actions alone, so
+    one frame serves every guess of the hidden hands of a view."""
+    if (config(eng) is None or native_game_reason(eng.rules) is not None
+            or game.to_move is None):
+        return None
+    to_move, last_player, last, _, passed, _, must, stock = game.numbers()
+    if stock:
+        return None
+    return to_move, must, last, last_player, passed, tuple(game.finished)
+
+
+def play_outs(eng: Engine, position: Frame, hands: Sequence[Mask], firsts: Sequence[Mask],
+              greedy_seats: int = 0, style: Style | None = None) -> list[tuple[int, ...]]:
+    """For each legal play in *firsts*: the final scores of playing it in *position*
+    with *hands* and then :func:`rollout` (one call for a sample's candidates).
+
+    Raises:
+        ValueError: a play of *firsts* is not legal there, or *position* is not a
+            frame of this rule set (:func:`frame` gave it).
+    """
+    cfg = config(eng)
+    if cfg is None:
+        raise ValueError("play_outs: the rule set is not played in the core")
+    if style is None:
+        from big2.bots.planning import DEFAULT_STYLE
+
+        style = DEFAULT_STYLE
+    to_move, must, last, last_player, passed, finished = position
+    got = _core.play_outs(cfg, _style(style), list(hands), to_move, must, last, last_player,
+                          passed, list(finished), list(firsts), greedy_seats)
+    return [tuple(s) for s in got]
+
+
+__all__ = ["Frame", "config", "frame", "heuristic_play", "plan", "play_outs", "rollout"]
