@@ -13,15 +13,17 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import numpy as np
 import pytest
 
 from big2 import Game, Rules
-from big2.bots import native
+from big2.bots import Bot, make_bot, native
 from big2.bots.expert import ExpertBot, greedy_play, play_out, rollout
 from big2.bots.heuristic import HeuristicBot
 from big2.bots.planning import DEFAULT_STYLE, V1, Style, heuristic_play, plan
 from big2.cards import FULL_DECK
 from big2.combos import engine
+from big2.env.vector import VectorEnv
 from big2.presets import PRESETS
 from big2.variant import variant
 from big2.variant.native import available, native_game_reason, native_reason
@@ -277,3 +279,33 @@ def test_expert_search_values_as_python(name: str) -> None:
         mp.setattr(native, "config", lambda eng: None)
         slow = [ExpertBot(seed=5, budget=48).analyse(v) for v in views]
     assert fast == slow
+
+
+def test_choose_in_is_choose_of_the_view() -> None:
+    """The vector environment's opponents read the game directly: the same play."""
+    bots = [HeuristicBot(), make_bot("heuristic-v1")]
+    for name in ("classic", "selfplay-2018", "philippines"):
+        for g, seat in positions(Rules.preset(name), 150, 13):
+            for bot in bots:
+                assert bot.choose_in(g, seat) == bot.choose(g.view(seat))
+
+
+def test_env_against_the_heuristic_as_before() -> None:
+    """A vector env seating heuristics steps as it did through views and Python."""
+    def run() -> list[np.ndarray]:
+        venv = VectorEnv(6, "selfplay-2018", seed=4, opponents="heuristic", learners=(0,))
+        obs, _ = venv.reset()
+        rng = np.random.default_rng(1)
+        out = []
+        for _ in range(60):
+            acts = np.array([rng.choice(np.flatnonzero(row)) for row in obs["action_mask"]])
+            obs, reward, _, _, _ = venv.step(acts)
+            out += [obs["observation"].copy(), reward.copy()]
+        return out
+
+    fast = run()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(native, "config", lambda eng: None)
+        mp.setattr(HeuristicBot, "choose_in", Bot.choose_in)
+        slow = run()
+    assert all((a == b).all() for a, b in zip(fast, slow, strict=True))

@@ -32,7 +32,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from big2.bots import native
 from big2.bots.base import Bot, register_bot
@@ -41,6 +41,9 @@ from big2.bots.wildplay import wild_play
 from big2.cards import FULL_DECK, Mask
 from big2.combos import engine
 from big2.view import PlayerView
+
+if TYPE_CHECKING:
+    from big2.game import Game
 
 
 class HeuristicBot(Bot):
@@ -72,6 +75,24 @@ class HeuristicBot(Bot):
         args = (eng, view.seat, int(view.hand), legal, int(view.last_play), view.card_counts,
                 unseen, self.style)
         # the core's copy of heuristic_play where the rule set is native (the same play)
+        choice = native.heuristic_play(*args)
+        if choice is None:
+            choice = heuristic_play(*args)
+        return choice if choice in legal else legal[0]
+
+
+    def choose_in(self, game: Game, seat: int) -> Mask:
+        """:meth:`choose` read off *game* without building the view (the same play):
+        the vector environment's games against the heuristic."""
+        legal = game.legal_masks()
+        if len(legal) == 1:
+            return legal[0]
+        if game.rules.extended_deck:
+            return self.choose(game.view(seat))
+        hand = game.hands[seat]
+        last = game.last_combo
+        args = (engine(game.rules), seat, hand, legal, last.cards if last else 0,
+                game.card_counts(), FULL_DECK & ~hand & ~game.played(), self.style)
         choice = native.heuristic_play(*args)
         if choice is None:
             choice = heuristic_play(*args)
