@@ -27,6 +27,37 @@ class _Poker:
 
 poker: _Poker
 
+class _Config:
+    """A rule set as the heuristic reads it (:func:`big2.bots.native.config`)."""
+
+    def __init__(self, tables: Tables, suit_rank: list[int], suited: bool,
+                 five_kinds: list[int], hands_grow: bool, barred: list[str],
+                 longest_play: int) -> None: ...
+    def cache_size(self) -> int: ...
+
+class _Style:
+    """The heuristic's switches and thresholds (:class:`big2.bots.planning.Style`)."""
+
+    def __init__(self, all_kinds: bool, go_out: bool, hold_two_above: int, hold_two_plays: int,
+                 break_limit: float, break_limit_danger: float, low_cards: int) -> None: ...
+
+class _Bots:
+    """``big2._native.bots``: the heuristic bot's core (``src/native/bots_bindings.cpp``)."""
+
+    Config: type[_Config]
+    Style: type[_Style]
+    def plan(self, config: _Config, hand: int, all_kinds: bool) -> tuple[list[int], float]: ...
+    def heuristic_play(self, config: _Config, style: _Style, seat: int, hand: int,
+                       legal: list[int], last: int, counts: list[int], unseen: int) -> int: ...
+    def rollout(self, config: _Config, style: _Style, hands: list[int], to_move: int, must: int,
+                last: int, last_player: int, passed: int, finished: list[int],
+                greedy_seats: int) -> list[int]: ...
+    def play_outs(self, config: _Config, style: _Style, hands: list[int], to_move: int,
+                  must: int, last: int, last_player: int, passed: int, finished: list[int],
+                  firsts: list[int], greedy_seats: int) -> list[list[int]]: ...
+
+bots: _Bots
+
 class Tables:
     """A rule set compiled for the core (:func:`big2.variant.native.compile_tables`)."""
 

@@ -17,6 +17,7 @@
 #include "engine.hpp"
 
 void register_poker(pybind11::module_& parent);  // poker_bindings.cpp: big2._native.poker
+void register_bots(pybind11::module_& parent);   // bots_bindings.cpp: big2._native.bots
 
 namespace py = pybind11;
 using namespace big2n;
@@ -651,4 +652,5 @@ PYBIND11_MODULE(_native, m) {
         for (int i = 0; i < s.st.n; ++i) out[i] = py::int_(s.st.scores[i]);
         return out;
       });
+  register_bots(m);  // after Tables: its Config holds one
 }

@@ -240,9 +240,11 @@ def test_the_core_imports_only_from_its_own_floor_or_below() -> None:
     assert not broken, "imports against the layer order:\n" + "\n".join(broken)
 
 
-NATIVE_GATEWAYS = {"big2.poker.native": "big2._native.poker"}
+NATIVE_GATEWAYS = {"big2.poker.native": "big2._native.poker",
+                   "big2.bots.native": "big2._native.bots"}
 """Modules outside the variant that may import one part of the compiled core: the poker
-ranker's gateway to its own submodule (docs/architecture.md, "The compiled core")."""
+ranker's gateway to its own submodule, and the heuristic bot's to its own (its decision
+and the expert's play-outs; docs/architecture.md, "The compiled core")."""
 
 
 def test_only_the_variant_reaches_the_compiled_core() -> None:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from big2.cards import Mask
 from big2.view import PlayerView
+
+if TYPE_CHECKING:
+    from big2.game import Game
 
 
 class Bot(ABC):
@@ -24,6 +27,12 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, view: PlayerView) -> Mask:
         """Return one of ``view.legal`` (``0`` to pass)."""
+
+    def choose_in(self, game: Game, seat: int) -> Mask:
+        """:meth:`choose` for *seat*, the seat to move in *game* (``choose(game.view(seat))``);
+        a bot that reads little of the view may skip building it (the vector
+        environment's opponents call this)."""
+        return self.choose(game.view(seat))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seed={self.seed}>"

@@ -12,7 +12,8 @@ actions the greedy rule explains, the more often the play-outs play it
 greedily, with hands consistent with that reading. Each sample becomes a
 full game with
 :meth:`big2.Game.from_view`; every candidate play is tried in it and the deal
-is played out by the heuristic policy for all seats. Candidates are compared
+is played out by the heuristic policy for all seats (in the compiled core where
+the rule set allows it: :func:`play_out`). Candidates are compared
 on the same samples (common random numbers) and pruned by successive halving:
 each round the worse half is dropped and the rest get more samples.
 
@@ -35,6 +36,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from big2.bots import native
 from big2.bots.base import Bot, register_bot
 from big2.bots.modelling import (
     any_consistent_hands,
@@ -93,6 +95,19 @@ def rollout(game: Game, eng: Engine, greedy_seats: int = 0) -> None:
         choice = heuristic_play(eng, seat, hand, legal, last.cards if last else 0,
                                 game.card_counts(), others)
         game.play(choice)
+
+
+def play_out(game: Game, eng: Engine, greedy_seats: int = 0) -> tuple[int, ...]:
+    """The final scores of :func:`rollout` from *game*'s position: played in the
+    compiled core where the rule set allows it (:func:`big2.bots.native.rollout`,
+    *game* left as it was), else by :func:`rollout` on *game* itself."""
+    scores = native.rollout(game, eng, greedy_seats)
+    if scores is not None:
+        return scores
+    rollout(game, eng, greedy_seats)
+    outcome = game.outcome()
+    assert outcome is not None
+    return outcome.scores
 
 
 def _barred_single(rules: Rules, card: int) -> bool:
@@ -219,8 +234,10 @@ class ExpertBot(Bot):
         eng = engine(view.rules)
         hand = int(view.hand)
         unseen = FULL_DECK & ~hand & ~int(view.played)
-        guide = heuristic_play(eng, view.seat, hand, view.legal, int(view.last_play),
-                               view.card_counts, unseen)
+        args = (eng, view.seat, hand, view.legal, int(view.last_play), view.card_counts, unseen)
+        guide = native.heuristic_play(*args)  # the same play, in the core where it can
+        if guide is None:
+            guide = heuristic_play(*args)
         return eng, unseen, guide
 
     def _halving(self, view: PlayerView, eng: Engine, cands: list[Mask], unseen: Mask,
@@ -236,6 +253,8 @@ class ExpertBot(Bot):
         alive = list(range(len(cands)))
         rounds = max(1, math.ceil(math.log2(len(cands))))
         spent = 0
+        position: native.Frame | None = None
+        framed = False
         for rnd in range(rounds):
             share = (self.budget - spent) // (rounds - rnd)
             samples = max(1, share // len(alive))
@@ -244,14 +263,22 @@ class ExpertBot(Bot):
                         counts[i] for i in alive) > 0:
                     break
                 hands, greedy_seats = self._world(view, unseen, evidence)
+                if not framed:  # the position without its hands is the same for every sample
+                    position = native.frame(Game.from_view(view, hands, rng=self.rng), eng)
+                    framed = True
+                if position is not None:  # every candidate played out in the core at once
+                    firsts = [cands[i] for i in alive]
+                    for i, scores in zip(alive, native.play_outs(eng, position, hands, firsts,
+                                                                 greedy_seats)):
+                        totals[i] += scores[view.seat]
+                        counts[i] += 1
+                        spent += 1
+                    continue
                 base = Game.from_view(view, hands, rng=self.rng)
                 for i in alive:
                     g = base.copy()
                     g.play(cands[i])
-                    rollout(g, eng, greedy_seats)
-                    outcome = g.outcome()
-                    assert outcome is not None
-                    totals[i] += outcome.scores[view.seat]
+                    totals[i] += play_out(g, eng, greedy_seats)[view.seat]
                     counts[i] += 1
                     spent += 1
             if len(alive) <= 2 and rnd < rounds - 1:
@@ -399,5 +426,6 @@ def pass_events(view: PlayerView) -> list[tuple[int, Mask, Mask]]:
 
 
 register_bot("expert", ExpertBot)
-__all__ = ["DEFAULT_BUDGET", "ExpertBot", "leader_pass_seats", "pass_events", "rollout"]
+__all__ = ["DEFAULT_BUDGET", "ExpertBot", "leader_pass_seats", "pass_events", "play_out",
+           "rollout"]
 

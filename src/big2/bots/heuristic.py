@@ -10,6 +10,9 @@ other play is left; following, it beats the table with a play from its plan,
 breaks the plan only when that costs little, and throws its strongest play at
 a seat about to go out.
 
+Where the rule set's engine is native the decision runs in the compiled core
+(:mod:`big2.bots.native`, the same play by construction); elsewhere in Python.
+
 ``heuristic-v1`` is the first version (ranks and five-card hands only, no run
 to go out), kept by name for comparisons: ``HeuristicBot`` with the
 :data:`~big2.bots.planning.V1` style. Any :class:`~big2.bots.planning.Style`
@@ -29,14 +32,18 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from big2.bots import native
 from big2.bots.base import Bot, register_bot
 from big2.bots.planning import DEFAULT_STYLE, V1, Style, heuristic_play
 from big2.bots.wildplay import wild_play
 from big2.cards import FULL_DECK, Mask
 from big2.combos import engine
 from big2.view import PlayerView
+
+if TYPE_CHECKING:
+    from big2.game import Game
 
 
 class HeuristicBot(Bot):
@@ -64,8 +71,31 @@ class HeuristicBot(Bot):
         if view.rules.extended_deck:  # jokers or two decks: the planner is for one deck
             return wild_play(view)
         unseen = FULL_DECK & ~int(view.hand) & ~int(view.played)
-        choice = heuristic_play(engine(view.rules), view.seat, int(view.hand), legal,
-                                int(view.last_play), view.card_counts, unseen, self.style)
+        eng = engine(view.rules)
+        args = (eng, view.seat, int(view.hand), legal, int(view.last_play), view.card_counts,
+                unseen, self.style)
+        # the core's copy of heuristic_play where the rule set is native (the same play)
+        choice = native.heuristic_play(*args)
+        if choice is None:
+            choice = heuristic_play(*args)
+        return choice if choice in legal else legal[0]
+
+
+    def choose_in(self, game: Game, seat: int) -> Mask:
+        """:meth:`choose` read off *game* without building the view (the same play):
+        the vector environment's games against the heuristic."""
+        legal = game.legal_masks()
+        if len(legal) == 1:
+            return legal[0]
+        if game.rules.extended_deck:
+            return self.choose(game.view(seat))
+        hand = game.hands[seat]
+        last = game.last_combo
+        args = (engine(game.rules), seat, hand, legal, last.cards if last else 0,
+                game.card_counts(), FULL_DECK & ~hand & ~game.played(), self.style)
+        choice = native.heuristic_play(*args)
+        if choice is None:
+            choice = heuristic_play(*args)
         return choice if choice in legal else legal[0]
 
 

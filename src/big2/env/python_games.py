@@ -174,7 +174,7 @@ class PythonGames:
                 continue
             if bots is None or seat in self._learners:
                 return ended
-            m = bots[seat].choose(g.view(seat))
+            m = bots[seat].choose_in(g, seat)  # a heuristic seat skips building the view
             self._played[i][seat] |= m
             g.play(m)
 
