@@ -37,7 +37,7 @@ import numpy as np
 from big2.bots import Bot, make_bot
 from big2.bots.pnet import PolicyNet, family_index
 from big2.game import Game
-from big2.learn.imitate import Decisions
+from big2.learn.imitate import DecisionLog, Decisions
 from big2.observation import card_vectors, encode_game
 from big2.rules import Rules
 
@@ -54,10 +54,7 @@ def label_deals(teacher: str | Bot, student: PolicyNet, families: Sequence[str],
     decision with two or more legal plays is labelled with *teacher*'s choice;
     the student's own sampled play is what is played."""
     rng = np.random.default_rng(seed)
-    obs: list[np.ndarray] = []
-    fams: list[int] = []
-    plays: list[np.ndarray] = []
-    picks: list[int] = []
+    log = DecisionLog()
     coach = teacher if isinstance(teacher, Bot) else make_bot(teacher, seed=seed)
     for name in families:
         rules = Rules.preset(name).replace(scoring=scoring)
@@ -80,21 +77,14 @@ def label_deals(teacher: str | Bot, student: PolicyNet, families: Sequence[str],
                     p = student.probabilities(o, vecs, fam).astype(np.float64)
                     choice = masks[int(rng.choice(len(p), p=p / p.sum()))]
                     label = int(coach.choose(g.view(seat)))
-                    obs.append(o)
-                    fams.append(fam)
-                    plays.append(vecs)
-                    picks.append(masks.index(label))
+                    log.add(o, fam, vecs, masks.index(label))
                 if choice:
                     g.play(choice)
                 else:
                     g.pass_turn()
             if progress is not None:
                 progress(1)
-    if not obs:
-        raise ValueError("no decision with a choice was labelled")
-    return Decisions(np.stack(obs), np.array(fams, dtype=np.int64), np.concatenate(plays),
-                     np.array([len(p) for p in plays], dtype=np.int64),
-                     np.array(picks, dtype=np.int64))
+    return log.decisions()
 
 
 def save_chunk(data: Decisions, folder: str | Path, meta: dict[str, str] | None = None) -> Path:

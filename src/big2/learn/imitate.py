@@ -79,10 +79,7 @@ def teacher_decisions(teacher: str, families: Sequence[str], deals: int, seed: i
                       progress: Callable[[int], None] | None = None) -> Decisions:
     """*deals* deals per family with *teacher* in every seat, and its choices."""
     rng = np.random.default_rng(seed)
-    obs: list[I8] = []
-    fams: list[int] = []
-    plays: list[I8] = []
-    picks: list[int] = []
+    log = DecisionLog()
     for name in families:
         rules = Rules.preset(name).replace(scoring=scoring)
         bots: list[Bot] = []
@@ -93,19 +90,49 @@ def teacher_decisions(teacher: str, families: Sequence[str], deals: int, seed: i
                 masks = g.legal_masks()
                 choice = int(bots[seat].choose(g.view(seat)))
                 if len(masks) > 1:
-                    obs.append(encode_game(g, seat))
-                    fams.append(family_index(name))
-                    plays.append(card_vectors(masks))
-                    picks.append(masks.index(choice))
+                    log.add(encode_game(g, seat), family_index(name), card_vectors(masks),
+                            masks.index(choice))
                 if choice:
                     g.play(choice)
                 else:
                     g.pass_turn()
             if progress is not None:
                 progress(1)
-    return Decisions(np.stack(obs), np.array(fams, dtype=np.int64), np.concatenate(plays),
-                     np.array([len(p) for p in plays], dtype=np.int64),
-                     np.array(picks, dtype=np.int64))
+    return log.decisions()
+
+
+class DecisionLog:
+    """Decisions as they are recorded, one at a time; :meth:`decisions` packs them."""
+
+    def __init__(self) -> None:
+        self.obs: list[I8] = []
+        self.family: list[int] = []
+        self.plays: list[I8] = []
+        self.pick: list[int] = []
+
+    def add(self, obs: I8, family: int, plays: I8, pick: int) -> None:
+        """One decision: the observation, the family, the legal plays' card
+        vectors and the index of the play chosen."""
+        self.obs.append(obs)
+        self.family.append(family)
+        self.plays.append(plays)
+        self.pick.append(pick)
+
+    def __len__(self) -> int:
+        return len(self.pick)
+
+    def decisions(self) -> Decisions:
+        """Everything recorded, as :class:`Decisions`.
+
+        Raises:
+            ValueError: when nothing was recorded.
+        """
+        if not self.pick:
+            raise ValueError("no decision with a choice was recorded")
+        return Decisions(np.stack(self.obs), np.array(self.family, dtype=np.int64),
+                         np.concatenate(self.plays),
+                         np.array([len(p) for p in self.plays], dtype=np.int64),
+                         np.array(self.pick, dtype=np.int64))
 
 
 def _loss(actor: Any, data: Decisions, feats: tuple[Any, Any], idx: npt.NDArray[np.int64]
@@ -171,4 +198,4 @@ def agreement(net: PolicyNet, data: Decisions) -> float:
     return hits / max(len(data), 1)
 
 
-__all__ = ["Decisions", "agreement", "fit", "teacher_decisions"]
+__all__ = ["DecisionLog", "Decisions", "agreement", "fit", "teacher_decisions"]
