@@ -78,10 +78,7 @@ def label_deals(teacher: str | Bot, student: PolicyNet, families: Sequence[str],
                     choice = masks[int(rng.choice(len(p), p=p / p.sum()))]
                     label = int(coach.choose(g.view(seat)))
                     log.add(o, fam, vecs, masks.index(label))
-                if choice:
-                    g.play(choice)
-                else:
-                    g.pass_turn()
+                g.play(choice)  # 0 passes
             if progress is not None:
                 progress(1)
     return log.decisions()

@@ -92,10 +92,7 @@ def teacher_decisions(teacher: str, families: Sequence[str], deals: int, seed: i
                 if len(masks) > 1:
                     log.add(encode_game(g, seat), family_index(name), card_vectors(masks),
                             masks.index(choice))
-                if choice:
-                    g.play(choice)
-                else:
-                    g.pass_turn()
+                g.play(choice)  # 0 passes
             if progress is not None:
                 progress(1)
     return log.decisions()
