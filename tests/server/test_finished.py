@@ -122,10 +122,12 @@ def test_reading_a_finished_100_deal_table_does_not_stall_another_table(
     # four readers managed about 30 reads in the 3 s and every ping waited
     # behind one; served from the stored state, reads are a hundred times as
     # many and pings stay quick (the bounds leave room for a two-core machine
-    # busy with other work: p95 25 ms there while 4 clients read)
+    # busy with other work: p95 25 ms there while 4 clients read; a CI rehearsal
+    # beside a training run made 270 reads, so the bound is 100: still three
+    # times what replaying allows)
     rtts.sort()
     p50, p95 = statistics.median(rtts), rtts[int(0.95 * len(rtts))]
-    assert reads[0] >= 300, (reads, p50, p95)
+    assert reads[0] >= 100, (reads, p50, p95)
     assert p50 < 0.03 and p95 < 0.15, (p50, p95, rtts[-5:], reads)
     assert live.state.finished.rebuilt == 0 and live.state.internal_errors == 0
 
