@@ -49,7 +49,9 @@ def test_a_review_judges_the_seats_decisions(live_factory: Any) -> None:
 
 
 def test_refusals_and_the_event_loop_stays_free(live_factory: Any) -> None:
-    live = live_factory(pool=BotPool(workers=0, review_playouts=200, review_seconds=0.2))
+    # 4,000 play-outs a decision: about 0.2 s each with the play-outs in the compiled
+    # core (200 once took seconds in Python, but the whole review now fits in 0.2 s)
+    live = live_factory(pool=BotPool(workers=0, review_playouts=4000, review_seconds=0.2))
     rid = a_record(live)["id"]
     for body in ({}, {"seat": -1}, {"seat": 8}, {"seat": "1"}, {"seat": 1, "x": 2}):
         status, out = live.request("POST", f"/api/records/{rid}/review", body)
