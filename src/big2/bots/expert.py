@@ -38,6 +38,7 @@ from typing import Any
 
 from big2.bots import native
 from big2.bots.base import Bot, register_bot
+from big2.bots.heuristic import decide
 from big2.bots.modelling import (
     any_consistent_hands,
     greedy_forbidden,
@@ -234,10 +235,8 @@ class ExpertBot(Bot):
         eng = engine(view.rules)
         hand = int(view.hand)
         unseen = FULL_DECK & ~hand & ~int(view.played)
-        args = (eng, view.seat, hand, view.legal, int(view.last_play), view.card_counts, unseen)
-        guide = native.heuristic_play(*args)  # the same play, in the core where it can
-        if guide is None:
-            guide = heuristic_play(*args)
+        guide = decide(eng, view.seat, hand, view.legal, int(view.last_play), view.card_counts,
+                       unseen)
         return eng, unseen, guide
 
     def _halving(self, view: PlayerView, eng: Engine, cands: list[Mask], unseen: Mask,

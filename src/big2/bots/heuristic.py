@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from big2.bots import native
@@ -40,6 +41,7 @@ from big2.bots.planning import DEFAULT_STYLE, V1, Style, heuristic_play
 from big2.bots.wildplay import wild_play
 from big2.cards import FULL_DECK, Mask
 from big2.combos import engine
+from big2.variant import Engine
 from big2.view import PlayerView
 
 if TYPE_CHECKING:
@@ -71,15 +73,9 @@ class HeuristicBot(Bot):
         if view.rules.extended_deck:  # jokers or two decks: the planner is for one deck
             return wild_play(view)
         unseen = FULL_DECK & ~int(view.hand) & ~int(view.played)
-        eng = engine(view.rules)
-        args = (eng, view.seat, int(view.hand), legal, int(view.last_play), view.card_counts,
-                unseen, self.style)
-        # the core's copy of heuristic_play where the rule set is native (the same play)
-        choice = native.heuristic_play(*args)
-        if choice is None:
-            choice = heuristic_play(*args)
+        choice = decide(engine(view.rules), view.seat, int(view.hand), legal,
+                        int(view.last_play), view.card_counts, unseen, self.style)
         return choice if choice in legal else legal[0]
-
 
     def choose_in(self, game: Game, seat: int) -> Mask:
         """:meth:`choose` read off *game* without building the view (the same play):
@@ -91,12 +87,18 @@ class HeuristicBot(Bot):
             return self.choose(game.view(seat))
         hand = game.hands[seat]
         last = game.last_combo
-        args = (engine(game.rules), seat, hand, legal, last.cards if last else 0,
-                game.card_counts(), FULL_DECK & ~hand & ~game.played(), self.style)
-        choice = native.heuristic_play(*args)
-        if choice is None:
-            choice = heuristic_play(*args)
+        choice = decide(engine(game.rules), seat, hand, legal, last.cards if last else 0,
+                        game.card_counts(), FULL_DECK & ~hand & ~game.played(), self.style)
         return choice if choice in legal else legal[0]
+
+
+def decide(eng: Engine, seat: int, hand: Mask, legal: Sequence[Mask], last: Mask,
+           counts: Sequence[int], unseen: Mask, style: Style = DEFAULT_STYLE) -> Mask:
+    """:func:`~big2.bots.planning.heuristic_play`, in the compiled core where the
+    rule set is native (the same play, :mod:`big2.bots.native`), else in Python."""
+    args = (eng, seat, hand, legal, last, counts, unseen, style)
+    choice = native.heuristic_play(*args)
+    return heuristic_play(*args) if choice is None else choice
 
 
 def _heuristic_v1(seed: int | None = None, **options: Any) -> HeuristicBot:
@@ -107,4 +109,4 @@ def _heuristic_v1(seed: int | None = None, **options: Any) -> HeuristicBot:
 
 register_bot("heuristic", HeuristicBot)
 register_bot("heuristic-v1", _heuristic_v1)
-__all__ = ["HeuristicBot"]
+__all__ = ["HeuristicBot", "decide"]
