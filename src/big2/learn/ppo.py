@@ -36,6 +36,7 @@ import os
 import signal
 import time
 from dataclasses import asdict, dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -186,11 +187,18 @@ class Trainer:
                 f"{self.state['steps']:,} steps, {self.state['deals']:,} deals")
         self.rng = np.random.default_rng()
         self.rng.bit_generator.state = self.state["rng"]
-        self.collector = Collector(cfg.rules(), seed=cfg.seed * 100_003 + self.state["iteration"],
-                                   **self.collector_options())
         self.worker_cpu = 0.0
         """CPU seconds the collector processes spent in this invocation."""
-        self.collector.rng = self.rng
+
+    @cached_property
+    def collector(self) -> Collector:
+        """The games played in this process (built on first use: never with
+        ``--collectors``, whose workers own theirs); it draws from the run's
+        generator, so a run resumes exactly."""
+        c = Collector(self.cfg.rules(), seed=self.cfg.seed * 100_003 + self.state["iteration"],
+                      **self.collector_options())
+        c.rng = self.rng
+        return c
 
     # -- the loop ------------------------------------------------------------------
 
