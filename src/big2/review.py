@@ -75,6 +75,13 @@ class Decision:
         return None
 
 
+def choice_plies(record: GameRecord, seat: int) -> list[int]:
+    """The plies (1-based) at which *seat* had more than one legal play: the
+    decisions a review judges, without judging them."""
+    return [i + 1 for i, a in enumerate(record.actions)
+            if a.seat == seat and len(record.view(seat, i).legal) > 1]
+
+
 def decisions(record: GameRecord, seat: int, *, budget: int = REVIEW_BUDGET, seed: int = 0,
               bot: ExpertBot | None = None) -> Iterator[Decision]:
     """Each of *seat*'s decisions in *record* that had a choice, reviewed in turn.
@@ -88,17 +95,13 @@ def decisions(record: GameRecord, seat: int, *, budget: int = REVIEW_BUDGET, see
     if record.rules.extended_deck:
         raise ValueError("the review's search reads one 52-card deck: no jokers, no second deck")
     judge = bot or ExpertBot(seed=seed, budget=budget)
-    for i, action in enumerate(record.actions):
-        if action.seat != seat:
-            continue
-        view = record.view(seat, i)
-        if len(view.legal) < 2:
-            continue
+    for ply in choice_plies(record, seat):
+        action, view = record.actions[ply - 1], record.view(seat, ply - 1)
         rows = judge.analyse(view, include=(action.cards,))
         best, _, best_value = rows[0]
         made_value = next(v for m, _, v in rows if m == action.cards)
         why = why_better(view, best, action.cards) if best != action.cards else None
-        yield Decision(i + 1, seat, action.cards, made_value, best, best_value,
+        yield Decision(ply, seat, action.cards, made_value, best, best_value,
                        len(view.legal), why)
 
 
@@ -147,5 +150,5 @@ def report(record: GameRecord, seat: int, *, number: int = 1, budget: int = REVI
     return out
 
 
-__all__ = ["INACCURACY", "MISTAKE", "REVIEW_BUDGET", "Decision", "decisions", "report",
-           "review"]
+__all__ = ["INACCURACY", "MISTAKE", "REVIEW_BUDGET", "Decision", "choice_plies", "decisions",
+           "report", "review"]

@@ -13,6 +13,7 @@ from conftest import LiveServer
 
 from big2.cards import CARD_NAMES, cards_of
 from big2.records import from_json
+from big2.review import choice_plies
 from big2.server.pool import BotPool
 from big2.server.reviews import run_review
 
@@ -49,10 +50,13 @@ def test_a_review_judges_the_seats_decisions(live_factory: Any) -> None:
 
 
 def test_refusals_and_the_event_loop_stays_free(live_factory: Any) -> None:
-    # 4,000 play-outs a decision: about 0.2 s each with the play-outs in the compiled
-    # core (200 once took seconds in Python, but the whole review now fits in 0.2 s)
-    live = live_factory(pool=BotPool(workers=0, review_playouts=4000, review_seconds=0.2))
+    # a budget of no time at all: the review stops after its first decision
+    # (4,000 play-outs: about 0.2 s with the play-outs in the compiled core)
+    live = live_factory(pool=BotPool(workers=0, review_playouts=4000, review_seconds=0.0))
     rid = a_record(live)["id"]
+    rec = from_json(json.dumps(live.get(f"/api/records/{rid}")))[0]
+    seat = max(range(4), key=lambda s: len(choice_plies(rec, s)))
+    assert len(choice_plies(rec, seat)) >= 2
     for body in ({}, {"seat": -1}, {"seat": 8}, {"seat": "1"}, {"seat": 1, "x": 2}):
         status, out = live.request("POST", f"/api/records/{rid}/review", body)
         assert status == 422, (body, status, out)
@@ -65,7 +69,7 @@ def test_refusals_and_the_event_loop_stays_free(live_factory: Any) -> None:
     # the search runs off the event loop: the lobby answers meanwhile
     result: list[Any] = []
     worker = threading.Thread(target=lambda: result.append(
-        live.request("POST", f"/api/records/{rid}/review", {"seat": 0})))
+        live.request("POST", f"/api/records/{rid}/review", {"seat": seat})))
     worker.start()
     answered = 0
     while worker.is_alive():
@@ -75,8 +79,9 @@ def test_refusals_and_the_event_loop_stays_free(live_factory: Any) -> None:
         answered += 1
     worker.join()
     status, out = result[0]
-    assert status == 200 and out["seconds"] < 5, out  # the 0.2 s budget, a decision over
-    assert not out["complete"] and 1 <= len(out["decisions"]), out  # stopped by the clock
+    assert status == 200 and out["seconds"] < 5, out
+    assert not out["complete"] and len(out["decisions"]) == 1, out  # stopped by the clock
+    assert out["decisions"][0]["ply"] == choice_plies(rec, seat)[0]
     assert answered >= 1
 
 

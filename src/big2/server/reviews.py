@@ -20,7 +20,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from big2.records import from_json
-from big2.review import INACCURACY, MISTAKE, REVIEW_BUDGET, decisions
+from big2.review import INACCURACY, MISTAKE, REVIEW_BUDGET, choice_plies, decisions
 from big2.server.settings import TableError
 from big2.server.state import cards_text
 
@@ -28,6 +28,11 @@ __all__ = ["REVIEW_SECONDS", "Reviews", "run_review"]
 
 REVIEW_SECONDS = 10.0
 """A review's time budget: a 13-card deal's decisions take about 5 s on two cores."""
+
+
+def _tenths(x: float) -> float:
+    """*x* to one decimal, never ``-0.0`` (the page signs zero as ``+0.0``)."""
+    return round(x, 1) + 0.0
 
 
 def run_review(text: str, seat: int, playouts: int = REVIEW_BUDGET,
@@ -40,12 +45,12 @@ def run_review(text: str, seat: int, playouts: int = REVIEW_BUDGET,
     out: list[dict[str, Any]] = []
     complete = True
     for d in decisions(record, seat, budget=playouts):
-        out.append({"ply": d.ply, "made": cards_text(d.made), "made_value": round(d.made_value, 1),
-                    "best": cards_text(d.best), "best_value": round(d.best_value, 1),
-                    "loss": round(d.loss, 1), "mark": d.mark, "why": d.why,
+        out.append({"ply": d.ply, "made": cards_text(d.made), "made_value": _tenths(d.made_value),
+                    "best": cards_text(d.best), "best_value": _tenths(d.best_value),
+                    "loss": _tenths(d.loss), "mark": d.mark, "why": d.why,
                     "choices": d.choices})
         if time.monotonic() - start > seconds:  # out of time: what is judged so far
-            complete = not any(a.seat == seat for a in record.actions[d.ply:])
+            complete = d.ply == choice_plies(record, seat)[-1]
             break
     return {"seat": seat, "decisions": out, "complete": complete, "playouts": playouts,
             "inaccuracy": INACCURACY, "mistake": MISTAKE,

@@ -8,7 +8,8 @@ import {t} from "./i18n.js";
 
 let result = null, busy = false, names = [], recordId = null, goTo = () => {};
 
-function fmt(v) { return (v > 0 ? "+" : "") + v.toFixed(1); }
+// Signed as the terminal review writes it (+0.0 for nothing gained or lost).
+function fmt(v) { return (v >= 0 ? "+" : "") + v.toFixed(1); }
 
 // Set up the review box for record *id* of players *players*; *go(ply)* steps the replay.
 export function setupReview(id, players, go) {
