@@ -130,6 +130,13 @@ SHORTENED: dict[str, Form] = {
     "python -m big2.learn distil labels --out distilled.npz": Form(
         run="python -m big2.learn distil labels --epochs 1 --out distilled.npz",
         needs=("torch",), why="the labels of the two deals above: one epoch"),
+    "python -m big2.learn label --teacher expert-v1 --deals 200 --gap 1 --out gap-labels": Form(
+        run="python -m big2.learn label --teacher expert-v1:budget=4 --families classic "
+            "--deals 2 --chunk 1 --gap 1 --out gap-labels",
+        why="hours of expert-v1 values: two deals, a tiny search"),
+    "python -m big2.learn distil gap-labels --out gap.npz": Form(
+        run="python -m big2.learn distil gap-labels --epochs 1 --out gap.npz",
+        needs=("torch",), why="the labels of the two deals above: one epoch"),
     "python -m big2.learn plot training/ppo -o docs/img/training.png": Form(
         run="python -m big2.learn plot training/ppo -o training.png",
         needs=("torch", "matplotlib"),

@@ -136,3 +136,80 @@ def test_the_commands_refuse_bad_input(tmp_path: Path) -> None:
     assert got.exit_code == 2
     got = runner.invoke(main, ["distil", str(tmp_path / "empty"), "--out", "x.npz"])
     assert got.exit_code == 1 and "no labels" in got.output
+
+
+class Valuing(Bot):
+    """A stand-in search whose value of a play is its card count (plus a
+    tenth per card of the seat's hand), so the gaps are known in advance."""
+
+    name = "valuing"
+
+    def __init__(self) -> None:
+        super().__init__(seed=0)
+        self.asked: list[tuple[PlayerView, Mask]] = []
+
+    def value(self, view: PlayerView, m: Mask) -> float:
+        return m.bit_count() + 0.1 * int(view.hand).bit_count()
+
+    def choose(self, view: PlayerView) -> Mask:
+        return self.analyse(view)[0][0]
+
+    def analyse(self, view: PlayerView, include: tuple[Mask, ...] = ()
+                ) -> list[tuple[Mask, float, float]]:
+        self.asked.append((view, include[0]))
+        rows = [(m, 0.0, self.value(view, m)) for m in view.legal]
+        return sorted(rows, key=lambda r: -r[2])
+
+
+def test_labels_by_gap_keep_the_students_play_unless_the_search_clearly_beats_it() -> None:
+    teacher = Valuing()
+    student = PolicyNet.random(np.random.default_rng(7))
+    data = label_deals(teacher, student, ["classic"], deals=4, seed=8, share=0.25, gap=2.0)
+    assert data.weight is not None and len(data) == len(teacher.asked) > 20
+    labelled = 0
+    for row, (view, own) in enumerate(teacher.asked):
+        start = int(data.starts[row])
+        p = student.probabilities(data.obs[row], data.cards[start:start + int(data.counts[row])],
+                                  family=0)
+        assert view.legal[int(p.argmax())] == own  # the student's most probable play
+        best = max(view.legal, key=lambda m: teacher.value(view, m))
+        worth = teacher.value(view, best) - teacher.value(view, own)
+        if worth >= 2.0:
+            labelled += 1
+            assert view.legal[int(data.pick[row])] == best
+            assert data.weight[row] == pytest.approx(worth)
+        else:
+            assert view.legal[int(data.pick[row])] == own and data.weight[row] == 0
+    assert 0 < labelled < len(data)
+
+
+def test_finetuning_on_gap_labels_learns_where_they_label(tmp_path: Path) -> None:
+    student = PolicyNet.random(np.random.default_rng(9))
+    data = label_deals(Valuing(), student, ["classic"], deals=40, seed=10, gap=1.0)
+    save_chunk(data, tmp_path)
+    save_chunk(label_deals("greedy", student, ["classic"], deals=1, seed=11), tmp_path)
+    both = load_labels(tmp_path)  # hard labels weigh 1 beside the gap labels
+    assert both.weight is not None and (both.weight[len(data):] == 1).all()
+    assert (both.weight[:len(data)] == data.weight).all()
+    actor, before, after = finetune(data, student, epochs=8, lr=1e-3, holdout=300,
+                                    log=lambda _: None)
+    assert after > before + 0.1
+
+
+def test_labels_by_gap_need_a_search(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="cannot value plays"):
+        label_deals("greedy", PolicyNet.random(np.random.default_rng(1)), ["classic"],
+                    deals=1, gap=1.0)
+    got = CliRunner().invoke(main, ["label", "--teacher", "greedy", "--gap", "1",
+                                    "--out", str(tmp_path)])
+    assert got.exit_code == 2 and "cannot value plays" in got.output
+
+
+def test_the_label_command_labels_by_gap_with_the_search(tmp_path: Path) -> None:
+    got = CliRunner().invoke(main, ["label", "--teacher", "expert-v1:budget=40", "--families",
+                                    "classic", "--deals", "1", "--gap", "0.5",
+                                    "--out", str(tmp_path)])
+    assert got.exit_code == 0, got.output
+    chunk = np.load(tmp_path / "labels-00000.npz")
+    assert str(chunk["meta_gap"]) == "0.5" and len(chunk["weight"]) == len(chunk["pick"])
+    assert ((chunk["weight"] == 0) | (chunk["weight"] >= 0.5)).all()

@@ -156,9 +156,12 @@ def graft_cmd(run: str, policy: str) -> None:
               help="each seat's chance to be OTHERS (at least one seat is the student)")
 @click.option("--seed", default=0, show_default=True,
               help="with the chunk's number, seeds its deals (label in parallel: one seed each)")
+@click.option("--gap", type=click.FloatRange(min=0), default=None,
+              help="label by value gap: the search's best play where it is worth at least "
+                   "GAP points more than the student's own, weighted by the gap")
 @click.option("--out", required=True, help="labels directory (chunks accumulate there)")
 def label_cmd(teacher: str, student: str | None, families: str, deals: int, chunk: int,
-              others: str, share: float, seed: int, out: str) -> None:
+              others: str, share: float, seed: int, gap: float | None, out: str) -> None:
     """Label the student's own positions with TEACHER's choices (DAgger), in
     chunks that accumulate in OUT across invocations."""
     from tqdm import tqdm
@@ -174,6 +177,9 @@ def label_cmd(teacher: str, student: str | None, families: str, deals: int, chun
     try:
         coach = make_bot(name, seed=seed * 7919 + next_chunk(out), **options)
         make_bot(others)
+        if gap is not None and not hasattr(coach, "analyse"):
+            raise ValueError(f"{teacher} cannot value plays: --gap needs a search such as "
+                             "expert-v1")
     except (ValueError, TypeError) as exc:
         raise click.BadParameter(str(exc)) from None
     net = load_policy(student or WEIGHTS_DIR / "policy.npz")
@@ -184,10 +190,13 @@ def label_cmd(teacher: str, student: str | None, families: str, deals: int, chun
             n = min(chunk, deals - done)
             # every chunk its own deals, across invocations and --seed values
             data = label_deals(coach, net, names, n, seed=1_000_003 * next_chunk(out) + seed,
-                               others=others, share=share, progress=bar.update)
+                               others=others, share=share, progress=bar.update, gap=gap)
             path = save_chunk(data, out, {"teacher": teacher, "student": student or "shipped",
-                                          "steps": net.meta.get("steps", "?")})
-            bar.set_postfix_str(f"{path.name}: {len(data)} decisions")
+                                          "steps": net.meta.get("steps", "?"),
+                                          "gap": "none" if gap is None else str(gap)})
+            labelled = "" if data.weight is None or gap is None else \
+                f", {int((data.weight > 0).sum())} by gap"
+            bar.set_postfix_str(f"{path.name}: {len(data)} decisions{labelled}")
             done += n
 
 
@@ -199,9 +208,12 @@ def label_cmd(teacher: str, student: str | None, families: str, deals: int, chun
 @click.option("--lr", default=1e-4, show_default=True)
 @click.option("--holdout", default=2000, show_default=True,
               help="decisions kept out of training to measure agreement")
+@click.option("--anchor", default=0.1, show_default=True,
+              help="with labels by gap: the weight of a decision where the student's play "
+                   "was kept")
 @click.option("--out", required=True, help="write the fitted policy to this .npz")
 def distil_cmd(labels: str, init: str | None, epochs: int, lr: float, holdout: int,
-               out: str) -> None:
+               anchor: float, out: str) -> None:
     """Fit the policy to every label in LABELS (``label``'s chunks), from INIT."""
     import torch
 
@@ -216,7 +228,7 @@ def distil_cmd(labels: str, init: str | None, epochs: int, lr: float, holdout: i
     start = load_policy(init or WEIGHTS_DIR / "policy.npz")
     click.echo(f"{len(data):,} labelled decisions")
     actor, before, after = finetune(data, start, epochs=epochs, lr=lr, holdout=holdout,
-                                    log=click.echo)
+                                    anchor=anchor, log=click.echo)
     meta = {**start.meta, "distilled": labels, "distil_epochs": str(epochs),
             "distil_decisions": str(len(data))}
     actor.to_numpy(meta).save(out)

@@ -16,6 +16,15 @@ the search's choices on the positions *the network itself* reaches:
    starting from the current weights (``python -m big2.learn distil``),
    and reports held-out agreement with the teacher before and after.
 
+Labels by value gap (``gap``): hard labels of a sampling search are mostly
+near ties a network cannot predict (a first try fitted them and played
+worse). With ``gap=G`` the teacher (a search with ``analyse``, such as
+``expert-v1``) values the student's own most probable play beside its
+candidates; where its best play is worth at least G points more, that play
+is the label, weighted by the gap; elsewhere the student's own play is kept
+with weight 0, which :func:`finetune` turns into a small ``anchor`` weight
+that holds the policy where the search finds nothing clearly better.
+
 >>> from big2.bots.pnet import PolicyNet
 >>> import numpy as np
 >>> student = PolicyNet.random(np.random.default_rng(0))
@@ -47,15 +56,23 @@ CHUNK = re.compile(r"labels-(\d{5})\.npz$")
 
 def label_deals(teacher: str | Bot, student: PolicyNet, families: Sequence[str], deals: int,
                 seed: int = 0, others: str = "heuristic", share: float = 0.25,
-                scoring: str = "count", progress: Callable[[int], None] | None = None
-                ) -> Decisions:
+                scoring: str = "count", progress: Callable[[int], None] | None = None,
+                gap: float | None = None) -> Decisions:
     """*deals* deals per family; each seat is *others* with probability *share*
     (never all four), else the student, sampling from its policy. Every student
-    decision with two or more legal plays is labelled with *teacher*'s choice;
-    the student's own sampled play is what is played."""
+    decision with two or more legal plays is labelled with *teacher*'s choice
+    (by value *gap*, see the module doc, when given); the student's own sampled
+    play is what is played.
+
+    Raises:
+        ValueError: *gap* with a teacher that cannot value plays (no ``analyse``).
+    """
     rng = np.random.default_rng(seed)
     log = DecisionLog()
     coach = teacher if isinstance(teacher, Bot) else make_bot(teacher, seed=seed)
+    if gap is not None and not hasattr(coach, "analyse"):
+        raise ValueError(f"{coach.name} cannot value plays: labels by gap need a search "
+                         "such as expert-v1")
     for name in families:
         rules = Rules.preset(name).replace(scoring=scoring)
         fam = family_index(name)
@@ -76,12 +93,27 @@ def label_deals(teacher: str | Bot, student: PolicyNet, families: Sequence[str],
                     vecs = card_vectors(masks)
                     p = student.probabilities(o, vecs, fam).astype(np.float64)
                     choice = masks[int(rng.choice(len(p), p=p / p.sum()))]
-                    label = int(coach.choose(g.view(seat)))
-                    log.add(o, fam, vecs, masks.index(label))
+                    if gap is None:
+                        log.add(o, fam, vecs, masks.index(int(coach.choose(g.view(seat)))))
+                    else:
+                        own = masks[int(p.argmax())]
+                        pick, worth = _by_gap(coach, g.view(seat), own, gap)
+                        log.add(o, fam, vecs, masks.index(pick), worth)
                 g.play(choice)  # 0 passes
             if progress is not None:
                 progress(1)
     return log.decisions()
+
+
+def _by_gap(coach: Any, view: Any, own: int, gap: float) -> tuple[int, float]:
+    """The search's best play and its gap over *own* where that is at least
+    *gap* points, else *own* and 0."""
+    rows = coach.analyse(view, include=(own,))
+    best, _, best_value = rows[0]
+    own_value = next(v for m, _, v in rows if m == own)
+    if int(best) != own and best_value - own_value >= gap:
+        return int(best), float(best_value - own_value)
+    return own, 0.0
 
 
 def save_chunk(data: Decisions, folder: str | Path, meta: dict[str, str] | None = None) -> Path:
@@ -91,6 +123,8 @@ def save_chunk(data: Decisions, folder: str | Path, meta: dict[str, str] | None 
     out.mkdir(parents=True, exist_ok=True)
     arrays: dict[str, Any] = {"obs": data.obs, "family": data.family, "cards": data.cards,
                               "counts": data.counts, "pick": data.pick}
+    if data.weight is not None:
+        arrays["weight"] = data.weight
     arrays.update({f"meta_{k}": np.array(v) for k, v in (meta or {}).items()})
     tmp = out / f".labels-{os.getpid()}.tmp.npz"
     np.savez_compressed(tmp, **arrays)
@@ -124,15 +158,22 @@ def load_labels(folder: str | Path) -> Decisions:
     if not paths:
         raise FileNotFoundError(f"no labels-*.npz in {folder}")
     parts = [np.load(p) for p in paths]
-    return Decisions(*(np.concatenate([z[k] for z in parts])
+    data = Decisions(*(np.concatenate([z[k] for z in parts])
                        for k in ("obs", "family", "cards", "counts", "pick")))
+    if any("weight" in z for z in parts):  # chunks of hard labels weigh 1
+        data.weight = np.concatenate([z["weight"] if "weight" in z else
+                                      np.ones(len(z["pick"]), np.float32) for z in parts])
+    return data
 
 
 def finetune(data: Decisions, init: PolicyNet, *, epochs: int = 3, lr: float = 1e-4,
-             holdout: int = 2000, seed: int = 0,
+             holdout: int = 2000, seed: int = 0, anchor: float = 0.1,
              log: Callable[[str], None] = print) -> tuple[Any, float, float]:
     """Fit the actor started from *init* to *data*; the actor and the held-out
-    top-1 agreement before and after."""
+    top-1 agreement before and after. With labels by gap (``data.weight``),
+    each decision weighs its gap, those where the student's play was kept
+    weigh *anchor*, and the agreement is measured where the gap labelled
+    (over all held-out decisions when none of them is)."""
     import torch
 
     from big2.learn.imitate import _loss, fit
@@ -141,12 +182,26 @@ def finetune(data: Decisions, init: PolicyNet, *, epochs: int = 3, lr: float = 1
     actor = actor_from_numpy(init)
     order = np.random.default_rng(seed).permutation(len(data))
     holdout = min(holdout, len(data) // 5)
-    with torch.no_grad():
-        _, before = _loss(actor, data, data.features(), order[:holdout])
-    log(f"held-out agreement before: {before:.1%} ({holdout:,} decisions)")
-    actor, curve = fit(data, epochs=epochs, lr=lr, holdout=holdout, seed=seed, actor=actor,
-                       log=log)
-    return actor, before, curve[-1][1]
+    weight, judged = None, order[:holdout]
+    if data.weight is not None:
+        weight = np.where(data.weight > 0, data.weight, np.float32(anchor)).astype(np.float32)
+        if (data.weight[judged] > 0).any():
+            judged = judged[data.weight[judged] > 0]
+        else:
+            log("no held-out decision is labelled by gap: agreement over all held out")
+    feats = data.features()
+
+    def agree() -> float:
+        with torch.no_grad():
+            return _loss(actor, data, feats, judged)[1]
+
+    before = agree()
+    log(f"held-out agreement before: {before:.1%} ({len(judged):,} decisions)")
+    actor, _ = fit(data, epochs=epochs, lr=lr, holdout=holdout, seed=seed, actor=actor,
+                   weight=weight, log=log)
+    after = agree()
+    log(f"held-out agreement after: {after:.1%}")
+    return actor, before, after
 
 
 __all__ = ["label_deals", "finetune", "load_labels", "next_chunk", "save_chunk"]

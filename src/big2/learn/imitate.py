@@ -51,6 +51,10 @@ class Decisions:
     counts: npt.NDArray[np.int64]
     pick: npt.NDArray[np.int64]
     """The teacher's play, as an index into its decision's plays."""
+    weight: npt.NDArray[np.float32] | None = None
+    """How much each decision counts in the fit (``None``: all alike). Labels
+    by value gap (:func:`big2.learn.distil.label_deals` with ``gap``) hold
+    the gap, in points, or 0 where the student's own play was kept."""
 
     def __len__(self) -> int:
         return len(self.pick)
@@ -106,14 +110,16 @@ class DecisionLog:
         self.family: list[int] = []
         self.plays: list[I8] = []
         self.pick: list[int] = []
+        self.weight: list[float] = []
 
-    def add(self, obs: I8, family: int, plays: I8, pick: int) -> None:
+    def add(self, obs: I8, family: int, plays: I8, pick: int, weight: float = 1.0) -> None:
         """One decision: the observation, the family, the legal plays' card
-        vectors and the index of the play chosen."""
+        vectors, the index of the play chosen and its weight."""
         self.obs.append(obs)
         self.family.append(family)
         self.plays.append(plays)
         self.pick.append(pick)
+        self.weight.append(weight)
 
     def __len__(self) -> int:
         return len(self.pick)
@@ -129,11 +135,14 @@ class DecisionLog:
         return Decisions(np.stack(self.obs), np.array(self.family, dtype=np.int64),
                          np.concatenate(self.plays),
                          np.array([len(p) for p in self.plays], dtype=np.int64),
-                         np.array(self.pick, dtype=np.int64))
+                         np.array(self.pick, dtype=np.int64),
+                         np.array(self.weight, dtype=np.float32))
 
 
-def _loss(actor: Any, data: Decisions, feats: tuple[Any, Any], idx: npt.NDArray[np.int64]
-          ) -> tuple[Any, float]:
+def _loss(actor: Any, data: Decisions, feats: tuple[Any, Any], idx: npt.NDArray[np.int64],
+          weight: npt.NDArray[np.float32] | None = None) -> tuple[Any, float]:
+    """Cross-entropy on decisions *idx* (weighted by *weight*, indexed like
+    ``data.pick``, when given) and the top-1 agreement (unweighted)."""
     import torch
 
     from big2.learn.ppo_model import masked_log_softmax
@@ -147,15 +156,22 @@ def _loss(actor: Any, data: Decisions, feats: tuple[Any, Any], idx: npt.NDArray[
     scores = actor(torch.from_numpy(state[idx]), r_t, torch.from_numpy(plays[flat]))
     logp, _ = masked_log_softmax(scores, r_t, s_t, len(idx), int(counts.max()))
     y = torch.from_numpy(data.pick[idx])
-    loss = -logp.gather(1, y[:, None]).mean()
+    picked = logp.gather(1, y[:, None])[:, 0]
+    if weight is None:
+        loss = -picked.mean()
+    else:
+        w = torch.from_numpy(weight[idx])
+        loss = -(w * picked).sum() / w.sum().clamp_min(1e-6)
     return loss, float((logp.argmax(1) == y).float().mean())
 
 
 def fit(data: Decisions, *, epochs: int = 6, lr: float = 1e-3, minibatch: int = 512,
         holdout: int = 10_000, raw: bool = False, seed: int = 0, actor: Any = None,
+        weight: npt.NDArray[np.float32] | None = None,
         log: Callable[[str], None] = print) -> tuple[Any, list[tuple[float, float]]]:
-    """Train *actor* (a fresh one by default) on *data* by cross-entropy; the
-    actor and each epoch's held-out (loss, top-1 agreement)."""
+    """Train *actor* (a fresh one by default) on *data* by cross-entropy
+    (each decision weighted by *weight* when given); the actor and each
+    epoch's held-out (loss, top-1 agreement)."""
     import torch
 
     from big2.learn.ppo_model import Actor
@@ -174,12 +190,12 @@ def fit(data: Decisions, *, epochs: int = 6, lr: float = 1e-3, minibatch: int = 
         for i, chunk in enumerate(np.array_split(np.random.default_rng(seed + epoch + 1)
                                                  .permutation(train),
                                                  max(1, len(train) // minibatch))):
-            loss, _ = _loss(actor, data, feats, chunk)
+            loss, _ = _loss(actor, data, feats, chunk, weight)
             opt.zero_grad()
             loss.backward()
             opt.step()
         with torch.no_grad():
-            tl, acc = _loss(actor, data, feats, test)
+            tl, acc = _loss(actor, data, feats, test, weight)
         curve.append((float(tl), acc))
         log(f"epoch {epoch + 1}: held-out loss {float(tl):.3f}, agreement {acc:.1%}")
     return actor, curve
