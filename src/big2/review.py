@@ -29,6 +29,7 @@ from big2.bots.expert import ExpertBot
 from big2.bots.reasons import describe, why_better
 from big2.cards import Mask
 from big2.records import GameRecord
+from big2.view import PlayerView
 
 INACCURACY = 3.0
 """Points below the best play found from which a play is an inaccuracy."""
@@ -75,11 +76,17 @@ class Decision:
         return None
 
 
+def _choice_views(record: GameRecord, seat: int) -> Iterator[tuple[int, PlayerView]]:
+    """Each ply (1-based) at which *seat* had more than one legal play, with its view."""
+    for i, action in enumerate(record.actions):
+        if action.seat == seat and len((view := record.view(seat, i)).legal) > 1:
+            yield i + 1, view
+
+
 def choice_plies(record: GameRecord, seat: int) -> list[int]:
     """The plies (1-based) at which *seat* had more than one legal play: the
     decisions a review judges, without judging them."""
-    return [i + 1 for i, a in enumerate(record.actions)
-            if a.seat == seat and len(record.view(seat, i).legal) > 1]
+    return [ply for ply, _ in _choice_views(record, seat)]
 
 
 def decisions(record: GameRecord, seat: int, *, budget: int = REVIEW_BUDGET, seed: int = 0,
@@ -95,8 +102,8 @@ def decisions(record: GameRecord, seat: int, *, budget: int = REVIEW_BUDGET, see
     if record.rules.extended_deck:
         raise ValueError("the review's search reads one 52-card deck: no jokers, no second deck")
     judge = bot or ExpertBot(seed=seed, budget=budget)
-    for ply in choice_plies(record, seat):
-        action, view = record.actions[ply - 1], record.view(seat, ply - 1)
+    for ply, view in _choice_views(record, seat):
+        action = record.actions[ply - 1]
         rows = judge.analyse(view, include=(action.cards,))
         best, _, best_value = rows[0]
         made_value = next(v for m, _, v in rows if m == action.cards)

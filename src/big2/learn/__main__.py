@@ -169,7 +169,7 @@ def label_cmd(teacher: str, student: str | None, families: str, deals: int, chun
     from big2.arena import parse_seat
     from big2.bots import make_bot
     from big2.bots.pnet import WEIGHTS_DIR, load_policy
-    from big2.learn.distil import label_deals, next_chunk, save_chunk
+    from big2.learn.distil import label_deals, next_chunk, require_values, save_chunk
 
     if deals < 1 or chunk < 1 or not 0 <= share < 1:
         raise click.BadParameter("--deals and --chunk must be at least 1, --share in [0, 1)")
@@ -177,9 +177,8 @@ def label_cmd(teacher: str, student: str | None, families: str, deals: int, chun
     try:
         coach = make_bot(name, seed=seed * 7919 + next_chunk(out), **options)
         make_bot(others)
-        if gap is not None and not hasattr(coach, "analyse"):
-            raise ValueError(f"{teacher} cannot value plays: --gap needs a search such as "
-                             "expert-v1")
+        if gap is not None:
+            require_values(coach)
     except (ValueError, TypeError) as exc:
         raise click.BadParameter(str(exc)) from None
     net = load_policy(student or WEIGHTS_DIR / "policy.npz")
@@ -194,7 +193,7 @@ def label_cmd(teacher: str, student: str | None, families: str, deals: int, chun
             path = save_chunk(data, out, {"teacher": teacher, "student": student or "shipped",
                                           "steps": net.meta.get("steps", "?"),
                                           "gap": "none" if gap is None else str(gap)})
-            labelled = "" if data.weight is None or gap is None else \
+            labelled = "" if gap is None or data.weight is None else \
                 f", {int((data.weight > 0).sum())} by gap"
             bar.set_postfix_str(f"{path.name}: {len(data)} decisions{labelled}")
             done += n

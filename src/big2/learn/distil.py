@@ -70,9 +70,8 @@ def label_deals(teacher: str | Bot, student: PolicyNet, families: Sequence[str],
     rng = np.random.default_rng(seed)
     log = DecisionLog()
     coach = teacher if isinstance(teacher, Bot) else make_bot(teacher, seed=seed)
-    if gap is not None and not hasattr(coach, "analyse"):
-        raise ValueError(f"{coach.name} cannot value plays: labels by gap need a search "
-                         "such as expert-v1")
+    if gap is not None:
+        require_values(coach)
     for name in families:
         rules = Rules.preset(name).replace(scoring=scoring)
         fam = family_index(name)
@@ -103,6 +102,14 @@ def label_deals(teacher: str | Bot, student: PolicyNet, families: Sequence[str],
             if progress is not None:
                 progress(1)
     return log.decisions()
+
+
+def require_values(coach: Bot) -> None:
+    """Raise ``ValueError`` unless *coach* can value plays (has ``analyse``),
+    as labels by gap need."""
+    if not hasattr(coach, "analyse"):
+        raise ValueError(f"{coach.name} cannot value plays: labels by gap need a search "
+                         "such as expert-v1")
 
 
 def _by_gap(coach: Any, view: Any, own: int, gap: float) -> tuple[int, float]:
@@ -204,4 +211,5 @@ def finetune(data: Decisions, init: PolicyNet, *, epochs: int = 3, lr: float = 1
     return actor, before, after
 
 
-__all__ = ["label_deals", "finetune", "load_labels", "next_chunk", "save_chunk"]
+__all__ = ["finetune", "label_deals", "load_labels", "next_chunk", "require_values",
+           "save_chunk"]
