@@ -16,6 +16,7 @@ torch = pytest.importorskip("torch")  # the training extra; `make test` installs
 
 from big2 import Game  # noqa: E402
 from big2.bots.pnet import (  # noqa: E402
+    PLAY_FEATURES,
     STATE_FEATURES,
     PolicyNet,
     hidden_hands,
@@ -25,6 +26,7 @@ from big2.bots.pnet import (  # noqa: E402
     state_features,
 )
 from big2.bots.pfeatures import unseen_cards  # noqa: E402
+from big2.bots.phint import heuristic_hints  # noqa: E402
 from big2.learn.ppo import PPOConfig, Trainer, _gae, export_policy  # noqa: E402
 from big2.learn.ppo_collect import Trajectory  # noqa: E402
 from big2.learn.ppo_model import Actor  # noqa: E402
@@ -54,8 +56,9 @@ def test_numpy_policy_equals_the_torch_actor() -> None:
         plays = card_vectors(g.legal_masks())
         state = torch.from_numpy(state_features(obs, 1))
         unseen = np.repeat(unseen_cards(obs[None]), len(plays), 0)
+        hint = heuristic_hints(obs[None], np.array([1]), plays, np.array([len(plays)]))
         feats = torch.from_numpy(play_features(plays, np.repeat(obs[None, :52], len(plays), 0),
-                                               unseen))
+                                               unseen, hint))
         rows = torch.zeros(len(plays), dtype=torch.long)
         want = torch.softmax(actor(state, rows, feats), 0).detach().numpy()
         assert np.allclose(net.probabilities(obs, plays, family=1), want, atol=1e-5)
@@ -218,6 +221,36 @@ def test_a_checkpoint_from_before_the_engineered_features_resumes(tmp_path: Path
     assert all(p["s0.weight"].shape[1] == STATE_FEATURES for p in again.state["pool"])
     again.run()  # and it trains on
     assert again.state["iteration"] == 6
+
+
+def test_a_checkpoint_from_before_the_hint_resumes(tmp_path: Path) -> None:
+    """Cut the actor's play inputs back to before the heuristic's hint (the
+    checkpoints committed until 2026-12-03): it resumes with a zero weight on
+    the hint, so the policy is the cut one's, and trains on."""
+    from big2.bots.pfeatures import HINT
+
+    cfg = small(tmp_path / "run", iterations=3)
+    Trainer(cfg, log=lambda m: None).run()
+    path = tmp_path / "run" / "checkpoint.pt"
+    saved = torch.load(path, weights_only=False)
+    assert saved["state"]["pool"]
+    names = [("actor", k) for k in saved["actor"]] + [("critic", k) for k in saved["critic"]]
+    saved["actor"]["b.weight"] = saved["actor"]["b.weight"][:, :HINT].clone()
+    st = saved["opt"]["state"][names.index(("actor", "b.weight"))]
+    for m in ("exp_avg", "exp_avg_sq"):
+        st[m] = st[m][:, :HINT].clone()
+    for past in saved["state"]["pool"]:
+        past["b.weight"] = past["b.weight"][:, :HINT].clone()
+    torch.save(saved, path)
+    logs: list[str] = []
+    again = Trainer(cfg, log=logs.append)
+    assert any("widened" in m for m in logs)
+    assert (again.actor.b.weight[:, HINT:] == 0).all()
+    assert torch.equal(again.actor.b.weight[:, :HINT], saved["actor"]["b.weight"])
+    assert all(p["b.weight"].shape[1] == PLAY_FEATURES for p in again.state["pool"])
+    again.run()
+    assert again.state["iteration"] == 6
+    assert (again.actor.b.weight[:, HINT:] != 0).any()  # the hint is learned from
 
 
 def test_the_cli_trains_against_the_chosen_bots(tmp_path: Path) -> None:

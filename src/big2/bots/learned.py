@@ -156,7 +156,7 @@ class PolicyNetBot(_NetworkBot):
         """The policy over ``view.legal``, in order."""
         family = "selfplay-2018" if _same_family(view.rules, "selfplay-2018") else "classic"
         return self._net.probabilities(encode_view(view), card_vectors(view.legal),
-                                       family_index(family))
+                                       family_index(family), view.rules)
 
     def _pick(self, view: PlayerView) -> int:
         """The policy's choice: its most probable play, or a draw from it."""

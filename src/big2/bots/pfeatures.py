@@ -10,8 +10,10 @@ Two groups of inputs, both from what one seat may know:
 * **play** (:data:`PLAY_FEATURES`, one row per legal play): the play's
   cards, the cards kept after it, its size (one-hot 0..5, 0 for a pass),
   then its rank counts, its top rank, its five-card kind (flush, five
-  ranks, full house, four of a kind), the shape of the hand it leaves, and
-  how many unseen cards and unseen pairs rank above its top card.
+  ranks, full house, four of a kind), the shape of the hand it leaves,
+  how many unseen cards and unseen pairs rank above its top card, and
+  whether it is the play the ``heuristic`` bot would make
+  (:mod:`big2.bots.phint`; the column the caller fills).
 
 The engineered columns (everything after the raw card vectors) are sums and
 comparisons a network can learn from the raw cards, but slowly: a network
@@ -59,7 +61,10 @@ RAW_PLAY: Final = 52 + 52 + 6
 ABOVE: Final = RAW_PLAY + 13 + 13 + 4 + SHAPE
 """Column of a play's "unseen cards above its top card" (/13); the next
 column counts unseen pairs of a rank above its top rank (/13)."""
-PLAY_FEATURES: Final = ABOVE + 2
+HINT: Final = ABOVE + 2
+"""Column of the heuristic's choice (1 on the play the ``heuristic`` bot would
+make, :mod:`big2.bots.phint`); the inputs before it are the second network's."""
+PLAY_FEATURES: Final = HINT + 1
 """Inputs per play."""
 
 _HAND = LAYOUT["hand"]
@@ -101,9 +106,11 @@ def state_features(obs: I8, family: int | npt.NDArray[np.integer]) -> F32:
     return out
 
 
-def play_features(cards: I8, hands: I8, unseen: I8) -> F32:
+def play_features(cards: I8, hands: I8, unseen: I8, hint: F32 | None = None) -> F32:
     """``(P, PLAY_FEATURES)`` from P plays' card vectors, the hand each is
-    played from and the cards unseen by its player (``(P, 52)`` each)."""
+    played from and the cards unseen by its player (``(P, 52)`` each), and
+    the heuristic's choice among them (``(P,)``, :func:`big2.bots.phint.heuristic_hints`;
+    zero when not given)."""
     p = cards.shape[0]
     rows = np.arange(p)
     out = np.zeros((p, PLAY_FEATURES), dtype=np.float32)
@@ -132,7 +139,18 @@ def play_features(cards: I8, hands: I8, unseen: I8) -> F32:
     pairs = np.cumsum((_rank_counts(unseen) >= 2)[:, ::-1], axis=1, dtype=np.int16)[:, ::-1]
     higher = np.where(top_rank < 12, pairs[rows, np.minimum(top_rank + 1, 12)], 0)
     out[:, ABOVE + 1] = np.where(has, higher, 0) / 13
+    if hint is not None:
+        out[:, HINT] = hint
     return out
+
+
+def widen_play(w: npt.NDArray[np.floating], axis: int = 0) -> npt.NDArray[np.floating]:
+    """Play-input weights *w* of any earlier network (the raw inputs only, or
+    no hint column) widened to :data:`PLAY_FEATURES` with zero weights on the
+    new inputs: the same function of the inputs it had."""
+    if w.shape[axis] == RAW_PLAY:
+        w = widen(w, HINT, RAW_PLAY, HINT, axis=axis)
+    return widen(w, PLAY_FEATURES, HINT, PLAY_FEATURES, axis=axis)
 
 
 def widen(w: npt.NDArray[np.floating], inputs: int, raw: int, full: int, at: int | None = None,
@@ -155,6 +173,6 @@ def widen(w: npt.NDArray[np.floating], inputs: int, raw: int, full: int, at: int
                           axis=axis)
 
 
-__all__ = ["ABOVE", "FAMILIES", "PLAY_FEATURES", "RAW_PLAY", "RAW_STATE", "SHAPE",
+__all__ = ["ABOVE", "FAMILIES", "HINT", "PLAY_FEATURES", "RAW_PLAY", "RAW_STATE", "SHAPE",
            "STATE_FEATURES", "hand_shape", "play_features", "state_features", "unseen_cards",
-           "widen"]
+           "widen", "widen_play"]

@@ -10,7 +10,8 @@ against an embedding of that observation computed once per decision:
   the shape of the hand; two ReLU layers give the embedding ``h``;
 * **play** (:data:`PLAY_FEATURES` inputs, :func:`~big2.bots.pfeatures.play_features`):
   the play's cards, the cards the seat keeps after it, its size, kind and
-  top rank, the shape of the hand it leaves and the unseen cards above it;
+  top rank, the shape of the hand it leaves, the unseen cards above it and
+  whether the ``heuristic`` bot would make it (:mod:`big2.bots.phint`);
 * **score**: ``v · relu(C · relu(A h + B p + c) + e)`` for each play ``p``.
   The per-play work is two small layers, so a decision costs about one
   state embedding however many plays there are.
@@ -47,15 +48,17 @@ import numpy.typing as npt
 from big2.bots.pfeatures import (
     FAMILIES,
     PLAY_FEATURES,
-    RAW_PLAY,
     RAW_STATE,
     STATE_FEATURES,
     play_features,
     state_features,
     widen,
+    widen_play,
 )
+from big2.bots.phint import heuristic_hints
 from big2.bots.qnet import mlp, unseen_cards
 from big2.observation import LAYOUT, card_vectors
+from big2.rules import Rules
 
 WEIGHTS_DIR: Final = Path(__file__).parent / "weights"
 """Where the shipped networks are."""
@@ -76,10 +79,12 @@ def family_index(name: str | None) -> int:
 
 def sample_plays(net: PolicyNet, obs: I8, family: npt.NDArray[np.integer], cards: I8,
                  counts: npt.NDArray[np.integer], rng: np.random.Generator,
-                 greedy: bool = False) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+                 greedy: bool = False, rules: Rules | None = None,
+                 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
     """Each row's chosen play index (sampled, or the argmax when *greedy*)
-    and its log-probability."""
-    logits = net.logits_batch(obs, family, cards, counts)
+    and its log-probability (the heuristic's hint played by *rules*, else
+    by each family's preset)."""
+    logits = net.logits_batch(obs, family, cards, counts, rules)
     top = logits.max(axis=1, keepdims=True)
     e = np.exp(logits - top)
     total = e.sum(axis=1, keepdims=True)
@@ -136,7 +141,7 @@ class PolicyNet:
         self.w = {k: np.ascontiguousarray(arrays[k], dtype=np.float32) for k in NAMES}
         try:  # weights from before the engineered features read them with zero weights
             self.w["s0_w"] = widen(self.w["s0_w"], STATE_FEATURES, RAW_STATE, STATE_FEATURES)
-            self.w["b_w"] = widen(self.w["b_w"], PLAY_FEATURES, RAW_PLAY, PLAY_FEATURES)
+            self.w["b_w"] = widen_play(self.w["b_w"])
         except ValueError as exc:
             raise ValueError(f"policy weights do not fit this network: {exc}") from None
         self.meta = dict(meta or {})
@@ -173,24 +178,30 @@ class PolicyNet:
         return out
 
     def logits_batch(self, obs: I8, family: npt.NDArray[np.integer], cards: I8,
-                     counts: npt.NDArray[np.integer]) -> F32:
+                     counts: npt.NDArray[np.integer], rules: Rules | None = None) -> F32:
         """``(N, K)``: the scores of N observations' plays (``cards`` is
-        ``(N, K, 52)``, rows past ``counts[i]`` padding, scored ``-inf``)."""
+        ``(N, K, 52)``, rows past ``counts[i]`` padding, scored ``-inf``).
+        The heuristic's choice (an input) is played by *rules*, else by each
+        family's preset."""
         n, k, _ = cards.shape
         counts = np.asarray(counts)
         valid = np.arange(k)[None, :] < counts[:, None]
         rows, slots = np.nonzero(valid)
         hands = obs[:, _HAND]
-        feats = play_features(cards[rows, slots], hands[rows], unseen_cards(obs)[rows])
+        flat = cards[rows, slots]
+        hint = heuristic_hints(obs, family, flat, counts, rules)
+        feats = play_features(flat, hands[rows], unseen_cards(obs)[rows], hint)
         emb = self.embed(state_features(obs, family))
         out = np.full((n, k), -np.inf, dtype=np.float32)
         out[rows, slots] = self.score_pairs(emb, rows, feats)
         return out
 
-    def probabilities(self, obs: I8, plays: I8, family: int = 0) -> F32:
-        """``(K,)``: the policy over one observation's K plays (``(K, 52)``)."""
+    def probabilities(self, obs: I8, plays: I8, family: int = 0,
+                      rules: Rules | None = None) -> F32:
+        """``(K,)``: the policy over one observation's K plays (``(K, 52)``),
+        at a table with *rules* (default: the family's preset)."""
         logits = self.logits_batch(obs[None], np.array([family]), plays[None],
-                                   np.array([len(plays)]))[0]
+                                   np.array([len(plays)]), rules)[0]
         e = np.exp(logits - logits.max())
         out: F32 = e / e.sum()
         return out

@@ -237,7 +237,7 @@ class PolicySearchBot(ExpertBot):
         if obs:
             cards, counts = pad_plays([m for ms in plays for m in ms], [len(p) for p in plays])
             logits = self.policy._net.logits_batch(np.stack(obs), np.full(len(obs), fam), cards,
-                                                   counts)
+                                                   counts, view.rules)
             top = logits.max(axis=1)
             logz = top + np.log(np.exp(logits - top[:, None]).sum(axis=1))
             logp = logits[np.arange(len(obs)), chosen] - logz
@@ -255,7 +255,7 @@ class PolicySearchBot(ExpertBot):
             legal = [g.legal_masks() for g in live]
             cards, counts = pad_plays([m for ms in legal for m in ms], [len(m) for m in legal])
             pick, _ = sample_plays(net, obs, np.full(len(live), fam), cards, counts,
-                                   np.random.default_rng(0), greedy=True)
+                                   np.random.default_rng(0), greedy=True, rules=live[0].rules)
             for g, m, k in zip(live, legal, pick.tolist()):
                 g.play(m[k])
             live = [g for g in live if g.to_move not in (None, seat)]

@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from big2.bots import Bot, make_bot
 from big2.bots.pfeatures import RAW_PLAY, RAW_STATE, play_features, state_features, unseen_cards
+from big2.bots.phint import heuristic_hints
 from big2.bots.pnet import PolicyNet, family_index
 from big2.game import Game
 from big2.observation import card_vectors, encode_game
@@ -67,11 +68,13 @@ class Decisions:
 
     def features(self, raw: bool = False) -> tuple[npt.NDArray[np.float32],
                                                   npt.NDArray[np.float32]]:
-        """State and play inputs of the network (engineered ones zeroed if *raw*)."""
+        """State and play inputs of the network, the heuristic's hint included
+        (engineered ones and the hint zeroed if *raw*)."""
         state = state_features(self.obs, self.family)
         hands = np.repeat(self.obs[:, :52], self.counts, axis=0)
         unseen = np.repeat(unseen_cards(self.obs), self.counts, axis=0)
-        plays = play_features(self.cards, hands, unseen)
+        hint = None if raw else heuristic_hints(self.obs, self.family, self.cards, self.counts)
+        plays = play_features(self.cards, hands, unseen, hint)
         if raw:
             state[:, RAW_STATE:] = 0
             plays[:, RAW_PLAY:] = 0

@@ -51,6 +51,7 @@ from big2.bots.pnet import (
     state_features,
 )
 from big2.bots.pfeatures import unseen_cards
+from big2.bots.phint import heuristic_hints
 from big2.learn.ppo_collect import Collector, Trajectory
 from big2.rules import Rules
 
@@ -131,7 +132,9 @@ class _Batch:
         self.starts = np.concatenate([[0], np.cumsum(self.counts)[:-1]])
         hands = np.repeat(obs[:, :52], self.counts, axis=0)
         unseen = np.repeat(unseen_cards(obs), self.counts, axis=0)
-        self.plays = play_features(np.concatenate(plays), hands, unseen)
+        flat = np.concatenate(plays)
+        hint = heuristic_hints(obs, fam, flat, self.counts)  # as the collector's policy saw it
+        self.plays = play_features(flat, hands, unseen, hint)
         self.pick = np.array([p for t in trajs for p in t.pick], dtype=np.int64)
         self.logp = np.array([p for t in trajs for p in t.logp], dtype=np.float32)
         self.size = len(self.pick)
@@ -175,7 +178,7 @@ class Trainer:
         if found is not None:  # (the previous one only if a crash came between the renames)
             saved = torch.load(found, weights_only=False, map_location=self.device)
             if widen_checkpoint(saved, self.actor, self.critic):
-                log("widened the checkpoint to the engineered features (zero weights on them)")
+                log("widened the checkpoint to the new inputs (zero weights on them)")
             self.actor.load_state_dict(saved["actor"])
             self.critic.load_state_dict(saved["critic"])
             self.opt.load_state_dict(saved["opt"])

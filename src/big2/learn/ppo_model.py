@@ -16,7 +16,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from big2.bots.pfeatures import RAW_PLAY, RAW_STATE, widen
+from big2.bots.pfeatures import RAW_STATE, widen, widen_play
 from big2.bots.pnet import NAMES, PLAY_FEATURES, STATE_FEATURES, PolicyNet
 
 HIDDEN_FEATURES = 3 * 52
@@ -109,20 +109,30 @@ def state_dict_half(module: nn.Module) -> dict[str, Any]:
     return {k: v.detach().cpu().half() for k, v in module.state_dict().items()}
 
 
-_WIDENED = {"actor": {"s0.weight": (STATE_FEATURES, RAW_STATE, STATE_FEATURES),
-                      "b.weight": (PLAY_FEATURES, RAW_PLAY, PLAY_FEATURES)},
-            "critic": {"net.0.weight": (STATE_FEATURES + HIDDEN_FEATURES, RAW_STATE,
-                                        STATE_FEATURES)}}
+def _state(w: np.ndarray) -> np.ndarray:
+    return widen(w, STATE_FEATURES, RAW_STATE, STATE_FEATURES, axis=1)
+
+
+def _critic_in(w: np.ndarray) -> np.ndarray:
+    return widen(w, STATE_FEATURES + HIDDEN_FEATURES, RAW_STATE, STATE_FEATURES, axis=1)
+
+
+def _play(w: np.ndarray) -> np.ndarray:
+    return widen_play(w, axis=1)
+
+
+# weights whose inputs grew, and how each grows (zero weights on the new inputs)
+_WIDENED = {"actor": {"s0.weight": (STATE_FEATURES, _state), "b.weight": (PLAY_FEATURES, _play)},
+            "critic": {"net.0.weight": (STATE_FEATURES + HIDDEN_FEATURES, _critic_in)}}
 
 
 def widen_checkpoint(saved: dict[str, Any], actor: nn.Module, critic: nn.Module) -> bool:
-    """Bring a checkpoint from before the engineered features up to the
+    """Bring a checkpoint from before the engineered features (or the hint) up to the
     current inputs, in place: zero weights (and zero Adam moments) on the new
     inputs, so the networks compute what they computed. Whether anything
     changed."""
-    def grow(t: torch.Tensor, spec: tuple[int, int, int]) -> torch.Tensor:
-        return torch.from_numpy(widen(t.detach().cpu().numpy(), spec[0], spec[1], spec[2],
-                                      axis=1)).to(t.device)
+    def grow(t: torch.Tensor, spec: tuple[int, Any]) -> torch.Tensor:
+        return torch.from_numpy(spec[1](t.detach().cpu().numpy())).to(t.device)
 
     changed = False
     index = 0
