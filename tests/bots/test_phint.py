@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from bot_games import redealt_twin
+from bot_games import random_positions, redealt_twin
 
 from big2 import Game, Rules
 from big2.bots import make_bot
@@ -18,27 +18,12 @@ from big2.bots.pnet import PolicyNet, family_index, load_policy, pad_plays
 from big2.observation import card_vectors, encode_game
 
 
-def positions(rules: Rules, n: int, seed: int) -> list[Game]:
-    """Positions part-way through random deals (random plays)."""
-    rng = random.Random(seed)
-    out = []
-    for k in range(n):
-        g = Game(rules, seed=seed * 1000 + k)
-        for _ in range(rng.randrange(0, 30)):
-            if g.to_move is None:
-                break
-            g.play(rng.choice(g.legal_masks()))
-        if g.to_move is not None:
-            out.append(g)
-    return out
-
-
 @pytest.mark.parametrize("preset", [*FAMILIES, "philippines", "taiwan", "hong-kong"])
 def test_the_hint_is_the_heuristics_choice(preset: str) -> None:
     """On many positions, batched: exactly one play hinted, and it is the
     play the heuristic bot makes from the seat's view."""
     rules = Rules.preset(preset)
-    games = positions(rules, 150, seed=len(preset))
+    games = random_positions(150, len(preset), rules, most_plays=30)
     bot = make_bot("heuristic")
     obs = np.stack([encode_game(g, g.to_move) for g in games])
     legal = [g.legal_masks() for g in games]
@@ -59,7 +44,7 @@ def test_the_hint_is_the_heuristics_choice(preset: str) -> None:
 def test_the_hint_reads_nothing_hidden() -> None:
     """A position and its twin with the other hands re-dealt give the same hint."""
     rng = random.Random(5)
-    for g in positions(Rules(), 60, seed=7):
+    for g in random_positions(60, 7, most_plays=30):
         seat = g.to_move
         assert seat is not None
         twin = redealt_twin(g, seat, rng)

@@ -10,11 +10,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from bot_games import redealt_twin
+from bot_games import random_positions, redealt_twin
 
 torch = pytest.importorskip("torch")  # the training extra; `make test` installs it
 
-from big2 import Game  # noqa: E402
 from big2.bots.pnet import (  # noqa: E402
     PLAY_FEATURES,
     STATE_FEATURES,
@@ -33,25 +32,11 @@ from big2.learn.ppo_model import Actor  # noqa: E402
 from big2.observation import card_vectors, encode_game, encode_view  # noqa: E402
 
 
-def positions(n: int, seed: int = 0) -> list[Game]:
-    rng = random.Random(seed)
-    out = []
-    for i in range(n):
-        g = Game(seed=seed * 1000 + i)
-        for _ in range(rng.randrange(0, 25)):
-            if g.to_move is None:
-                break
-            g.play(rng.choice(g.legal_masks()))
-        if g.to_move is not None:
-            out.append(g)
-    return out
-
-
 def test_numpy_policy_equals_the_torch_actor() -> None:
     torch.manual_seed(0)
     actor = Actor()
     net = actor.to_numpy()
-    for g in positions(20):
+    for g in random_positions(20):
         obs = encode_game(g, g.to_move)
         plays = card_vectors(g.legal_masks())
         state = torch.from_numpy(state_features(obs, 1))
@@ -68,7 +53,7 @@ def test_the_policy_reads_no_hidden_card() -> None:
     """Two games alike in everything a seat sees, with the other hands
     re-dealt: the policy's input and output are the same."""
     net = PolicyNet.random(np.random.default_rng(1))
-    for g in positions(10, seed=3):
+    for g in random_positions(10, seed=3):
         seat = g.to_move
         view = g.view(seat)
         twin = redealt_twin(g, seat, random.Random(seat))
@@ -96,7 +81,7 @@ def test_gae_on_a_hand_worked_deal() -> None:
 
 def test_sampling_follows_the_policy_and_greedy_takes_the_top() -> None:
     net = PolicyNet.random(np.random.default_rng(2))
-    g = positions(1, seed=9)[0]
+    g = random_positions(1, seed=9)[0]
     obs = encode_game(g, g.to_move)[None].repeat(4000, 0)
     plays = card_vectors(g.legal_masks())
     cards = plays[None].repeat(4000, 0)
@@ -147,7 +132,7 @@ def test_export_writes_the_network_that_plays(tmp_path: Path) -> None:
     net = export_policy(tmp_path / "run", tmp_path / "p.npz", tmp_path / "c.npz")
     loaded = load_policy(tmp_path / "p.npz")
     assert loaded.meta["steps"] == str(t.state["steps"])
-    g = positions(1, seed=4)[0]
+    g = random_positions(1, seed=4)[0]
     obs, plays = encode_game(g, g.to_move), card_vectors(g.legal_masks())
     # float16 on disk: the same policy up to rounding
     assert np.allclose(loaded.probabilities(obs, plays), net.probabilities(obs, plays), atol=2e-2)

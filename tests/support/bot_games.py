@@ -1,5 +1,6 @@
-"""Helpers for the bot tests: a deal played out by named bots, and twin
-positions a seat cannot tell apart (the other hands re-dealt)."""
+"""Helpers for the bot tests: a deal played out by named bots, positions
+part-way through random deals, and twin positions a seat cannot tell apart
+(the other hands re-dealt)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,23 @@ def play_deal(rules: Rules, seed: int, names: list[str],
         assert choice in view.legal
         g.play(choice)
     return g
+
+
+def random_positions(n: int, seed: int = 0, rules: Rules | None = None,
+                     most_plays: int = 25) -> list[Game]:
+    """Up to *n* positions of *rules*, each after up to *most_plays* random
+    plays of its own deal (deals that ended on the way are left out)."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        g = Game(rules or Rules(), seed=seed * 1000 + i)
+        for _ in range(rng.randrange(0, most_plays)):
+            if g.to_move is None:
+                break
+            g.play(rng.choice(g.legal_masks()))
+        if g.to_move is not None:
+            out.append(g)
+    return out
 
 
 def redealt_twin(g: Game, seat: int, rng: random.Random) -> Game:
