@@ -32,7 +32,8 @@ import numpy as np
 import numpy.typing as npt
 
 from big2.bots.heuristic import decide
-from big2.cards import FULL_DECK
+from big2.bots.pfeatures import FAMILIES
+from big2.bots.qnet import unseen_cards
 from big2.combos import engine
 from big2.observation import LAYOUT, MAX_COUNT, MAX_SEATS
 from big2.rules import Rules
@@ -41,7 +42,7 @@ from big2.variant import Engine
 F32 = npt.NDArray[np.float32]
 I8 = npt.NDArray[np.int8]
 
-_HAND, _PLAYED, _SPARE = LAYOUT["hand"], LAYOUT["played"], LAYOUT["spare"]
+_HAND = LAYOUT["hand"]
 _LAST, _COUNT, _PLAYERS = LAYOUT["last_play"], LAYOUT["count"], LAYOUT["players"]
 _BITS = np.uint64(1) << np.arange(52, dtype=np.uint64)
 
@@ -58,8 +59,6 @@ def masks(vectors: I8) -> npt.NDArray[np.uint64]:
 
 @cache
 def _family_engine(family: int) -> Engine:
-    from big2.bots.pfeatures import FAMILIES
-
     return engine(Rules.preset(FAMILIES[family]))
 
 
@@ -88,8 +87,7 @@ def heuristic_hints(obs: I8, family: npt.NDArray[np.integer], plays: I8,
     o = obs[choose]
     hand = masks(o[:, _HAND]).tolist()
     last = masks(o[:, _LAST]).tolist()
-    seen = o[:, _HAND] | o[:, _PLAYED].reshape(len(o), MAX_SEATS, 52).any(axis=1) | o[:, _SPARE]
-    unseen = (np.uint64(FULL_DECK) & ~masks(seen.astype(np.int8))).tolist()
+    unseen = masks(unseen_cards(o)).tolist()
     players = 2 + o[:, _PLAYERS].argmax(axis=1)
     held = o[:, _COUNT].reshape(len(o), MAX_SEATS, MAX_COUNT + 1).argmax(axis=2).tolist()
     play_masks = masks(plays).tolist()
