@@ -25,7 +25,7 @@ from big2.bots.pnet import (  # noqa: E402
     state_features,
 )
 from big2.bots.pfeatures import unseen_cards  # noqa: E402
-from big2.bots.phint import heuristic_hints  # noqa: E402
+from big2.bots.phint import hints  # noqa: E402
 from big2.learn.ppo import PPOConfig, Trainer, _gae, export_policy  # noqa: E402
 from big2.learn.ppo_collect import Trajectory  # noqa: E402
 from big2.learn.ppo_model import Actor  # noqa: E402
@@ -41,7 +41,7 @@ def test_numpy_policy_equals_the_torch_actor() -> None:
         plays = card_vectors(g.legal_masks())
         state = torch.from_numpy(state_features(obs, 1))
         unseen = np.repeat(unseen_cards(obs[None]), len(plays), 0)
-        hint = heuristic_hints(obs[None], np.array([1]), plays, np.array([len(plays)]))
+        hint = hints(obs[None], np.array([1]), plays, np.array([len(plays)]))
         feats = torch.from_numpy(play_features(plays, np.repeat(obs[None, :52], len(plays), 0),
                                                unseen, hint))
         rows = torch.zeros(len(plays), dtype=torch.long)
@@ -208,34 +208,37 @@ def test_a_checkpoint_from_before_the_engineered_features_resumes(tmp_path: Path
     assert again.state["iteration"] == 6
 
 
-def test_a_checkpoint_from_before_the_hint_resumes(tmp_path: Path) -> None:
-    """Cut the actor's play inputs back to before the heuristic's hint (the
-    checkpoints committed until 2026-12-03): it resumes with a zero weight on
-    the hint, so the policy is the cut one's, and trains on."""
+@pytest.mark.parametrize("columns", [0, 1])
+def test_a_checkpoint_from_before_the_hints_resumes(tmp_path: Path, columns: int) -> None:
+    """Cut the actor's play inputs back to before the hints (no hint: the
+    checkpoints committed until 2026-12-03; the heuristic's choice alone:
+    until 2026-12-04): it resumes with a zero weight on the new columns, so
+    the policy is the cut one's, and trains on."""
     from big2.bots.pfeatures import HINT
 
+    cut = HINT + columns
     cfg = small(tmp_path / "run", iterations=3)
     Trainer(cfg, log=lambda m: None).run()
     path = tmp_path / "run" / "checkpoint.pt"
     saved = torch.load(path, weights_only=False)
     assert saved["state"]["pool"]
     names = [("actor", k) for k in saved["actor"]] + [("critic", k) for k in saved["critic"]]
-    saved["actor"]["b.weight"] = saved["actor"]["b.weight"][:, :HINT].clone()
+    saved["actor"]["b.weight"] = saved["actor"]["b.weight"][:, :cut].clone()
     st = saved["opt"]["state"][names.index(("actor", "b.weight"))]
     for m in ("exp_avg", "exp_avg_sq"):
-        st[m] = st[m][:, :HINT].clone()
+        st[m] = st[m][:, :cut].clone()
     for past in saved["state"]["pool"]:
-        past["b.weight"] = past["b.weight"][:, :HINT].clone()
+        past["b.weight"] = past["b.weight"][:, :cut].clone()
     torch.save(saved, path)
     logs: list[str] = []
     again = Trainer(cfg, log=logs.append)
     assert any("widened" in m for m in logs)
-    assert (again.actor.b.weight[:, HINT:] == 0).all()
-    assert torch.equal(again.actor.b.weight[:, :HINT], saved["actor"]["b.weight"])
+    assert (again.actor.b.weight[:, cut:] == 0).all()
+    assert torch.equal(again.actor.b.weight[:, :cut], saved["actor"]["b.weight"])
     assert all(p["b.weight"].shape[1] == PLAY_FEATURES for p in again.state["pool"])
     again.run()
     assert again.state["iteration"] == 6
-    assert (again.actor.b.weight[:, HINT:] != 0).any()  # the hint is learned from
+    assert (again.actor.b.weight[:, cut:] != 0).any()  # the new hints are learned from
 
 
 def test_the_cli_trains_against_the_chosen_bots(tmp_path: Path) -> None:

@@ -11,9 +11,10 @@ Two groups of inputs, both from what one seat may know:
   cards, the cards kept after it, its size (one-hot 0..5, 0 for a pass),
   then its rank counts, its top rank, its five-card kind (flush, five
   ranks, full house, four of a kind), the shape of the hand it leaves,
-  how many unseen cards and unseen pairs rank above its top card, and
-  whether it is the play the ``heuristic`` bot would make
-  (:mod:`big2.bots.phint`; the column the caller fills).
+  how many unseen cards and unseen pairs rank above its top card, then
+  the heuristic's reading of it (:data:`HINTS` columns the caller fills,
+  :func:`big2.bots.phint.hints`): whether it is the play the ``heuristic``
+  bot would make, and what the heuristic's hand planner makes of it.
 
 The engineered columns (everything after the raw card vectors) are sums and
 comparisons a network can learn from the raw cards, but slowly: a network
@@ -62,9 +63,13 @@ ABOVE: Final = RAW_PLAY + 13 + 13 + 4 + SHAPE
 """Column of a play's "unseen cards above its top card" (/13); the next
 column counts unseen pairs of a rank above its top rank (/13)."""
 HINT: Final = ABOVE + 2
-"""Column of the heuristic's choice (1 on the play the ``heuristic`` bot would
-make, :mod:`big2.bots.phint`); the inputs before it are the second network's."""
-PLAY_FEATURES: Final = HINT + 1
+"""First of the hint columns (:mod:`big2.bots.phint`): the heuristic's choice
+(1 on the play the ``heuristic`` bot would make), then the planner's reading
+(:func:`big2.bots.phint.plan_hints`). The inputs before it are the second
+network's; the third read the choice alone."""
+HINTS: Final = 4
+"""Hint columns."""
+PLAY_FEATURES: Final = HINT + HINTS
 """Inputs per play."""
 
 _HAND = LAYOUT["hand"]
@@ -109,8 +114,8 @@ def state_features(obs: I8, family: int | npt.NDArray[np.integer]) -> F32:
 def play_features(cards: I8, hands: I8, unseen: I8, hint: F32 | None = None) -> F32:
     """``(P, PLAY_FEATURES)`` from P plays' card vectors, the hand each is
     played from and the cards unseen by its player (``(P, 52)`` each), and
-    the heuristic's choice among them (``(P,)``, :func:`big2.bots.phint.heuristic_hints`;
-    zero when not given)."""
+    and their hint columns (``(P, HINTS)``, :func:`big2.bots.phint.hints`, or
+    ``(P,)``: the heuristic's choice alone; zero when not given)."""
     p = cards.shape[0]
     rows = np.arange(p)
     out = np.zeros((p, PLAY_FEATURES), dtype=np.float32)
@@ -140,16 +145,20 @@ def play_features(cards: I8, hands: I8, unseen: I8, hint: F32 | None = None) -> 
     higher = np.where(top_rank < 12, pairs[rows, np.minimum(top_rank + 1, 12)], 0)
     out[:, ABOVE + 1] = np.where(has, higher, 0) / 13
     if hint is not None:
-        out[:, HINT] = hint
+        hint = np.asarray(hint)
+        out[:, HINT:HINT + (hint.shape[1] if hint.ndim == 2 else 1)] = hint.reshape(p, -1)
     return out
 
 
 def widen_play(w: npt.NDArray[np.floating], axis: int = 0) -> npt.NDArray[np.floating]:
     """Play-input weights *w* of any earlier network (the raw inputs only, or
-    no hint column) widened to :data:`PLAY_FEATURES` with zero weights on the
-    new inputs: the same function of the inputs it had."""
+    fewer hint columns) widened to :data:`PLAY_FEATURES` with zero weights on
+    the new inputs: the same function of the inputs it had."""
     if w.shape[axis] == RAW_PLAY:
         w = widen(w, HINT, RAW_PLAY, HINT, axis=axis)
+    have = w.shape[axis]
+    if HINT <= have < PLAY_FEATURES:
+        return widen(w, PLAY_FEATURES, have, PLAY_FEATURES, axis=axis)
     return widen(w, PLAY_FEATURES, HINT, PLAY_FEATURES, axis=axis)
 
 
@@ -173,6 +182,6 @@ def widen(w: npt.NDArray[np.floating], inputs: int, raw: int, full: int, at: int
                           axis=axis)
 
 
-__all__ = ["ABOVE", "FAMILIES", "HINT", "PLAY_FEATURES", "RAW_PLAY", "RAW_STATE", "SHAPE",
+__all__ = ["ABOVE", "FAMILIES", "HINT", "HINTS", "PLAY_FEATURES", "RAW_PLAY", "RAW_STATE", "SHAPE",
            "STATE_FEATURES", "hand_shape", "play_features", "state_features", "unseen_cards",
            "widen", "widen_play"]

@@ -1,11 +1,19 @@
-"""The heuristic's choice as an input of the policy network.
+"""The heuristic's reading of a position as inputs of the policy network.
 
-The policy (:mod:`big2.bots.pnet`) reads one extra column per legal play: 1
-on the play the ``heuristic`` bot (:func:`big2.bots.heuristic.decide`, in
-the compiled core) would choose in the same position, 0 on the others. The
-network learns how far to trust it, and where to play otherwise: a network
-that ignores the column (zero weights, as every network trained before it
-has) computes what it computed.
+The policy (:mod:`big2.bots.pnet`) reads :data:`HINTS` extra columns per
+legal play (:func:`hints`):
+
+* 1 on the play the ``heuristic`` bot (:func:`big2.bots.heuristic.decide`,
+  in the compiled core) would choose in the same position, 0 on the others
+  (:func:`heuristic_hints`);
+* the heuristic's hand planner on the play (:func:`plan_hints`): whether it
+  is one of the plays the planner splits the hand into, how many plays the
+  planner needs for the cards it keeps (/13), and their cost (/13, roughly
+  "plays still needed", a low single costing more than a 2).
+
+The network learns how far to trust them, and where to play otherwise: a
+network that ignores the columns (zero weights, as every network trained
+before them has) computes what it computed.
 
 The hint is computed from the observation alone — the seat's hand, the
 cards seen played, the play to beat and the cards each seat holds — so it
@@ -31,8 +39,10 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from big2.bots import native
 from big2.bots.heuristic import decide
-from big2.bots.pfeatures import FAMILIES
+from big2.bots.pfeatures import FAMILIES, HINTS
+from big2.bots.planning import plan
 from big2.bots.qnet import unseen_cards
 from big2.combos import engine
 from big2.observation import LAYOUT, MAX_COUNT, MAX_SEATS
@@ -102,4 +112,65 @@ def heuristic_hints(obs: I8, family: npt.NDArray[np.integer], plays: I8,
     return out
 
 
-__all__ = ["heuristic_hints", "masks"]
+def _planner(eng: Engine, hand: int) -> tuple[tuple[int, ...], float]:
+    got = native.plan(eng, hand)  # the core's, where the rule set is native
+    if got is None:
+        pl = plan(eng, hand)
+        return pl.combos, pl.cost
+    return got
+
+
+def plan_hints(obs: I8, family: npt.NDArray[np.integer], plays: I8,
+               counts: npt.NDArray[np.integer], rules: Rules | None = None) -> F32:
+    """``(P, 3)``: the hand planner's reading of each play (arguments as
+    :func:`heuristic_hints`): whether the plan of the seat's hand holds the
+    play, and the number of plays (/13) and cost (/13) of the plan of the
+    cards the play keeps. Zero for a position with one legal play.
+
+    >>> import numpy as np
+    >>> from big2.cards import parse_cards
+    >>> from big2.observation import OBS_SIZE, card_vectors
+    >>> obs = np.zeros((1, OBS_SIZE), dtype=np.int8)
+    >>> obs[0, :52] = card_vectors([int(parse_cards("3D 3C 4D"))])[0]
+    >>> plays = card_vectors([int(parse_cards("3D")), int(parse_cards("3D 3C"))])
+    >>> got = plan_hints(obs, np.array([0]), plays, np.array([2]))
+    >>> got[:, 0].tolist(), (got[:, 1] * 13).round().tolist()  # in the plan, plays left
+    ([0.0, 1.0], [2.0, 1.0])
+    """
+    counts = np.asarray(counts, dtype=np.int64)
+    out = np.zeros((len(plays), 3), dtype=np.float32)
+    if rules is not None and rules.extended_deck:
+        return out
+    starts = np.cumsum(counts) - counts
+    choose = np.flatnonzero(counts > 1)
+    if not len(choose):
+        return out
+    hand = masks(obs[choose][:, _HAND]).tolist()
+    play_masks = masks(plays).tolist()
+    fam = np.broadcast_to(np.asarray(family), (len(obs),))[choose].tolist()
+    eng = engine(rules) if rules is not None else None
+    rows: list[tuple[float, float, float]] = []
+    for j, i in enumerate(choose.tolist()):
+        e = eng or _family_engine(fam[j])
+        h = hand[j]
+        at = int(starts[i])
+        whole = set(_planner(e, h)[0])
+        for m in play_masks[at:at + int(counts[i])]:
+            combos, cost = _planner(e, h & ~m)
+            rows.append((float(m in whole), len(combos) / 13, cost / 13))
+    at_rows = np.concatenate([np.arange(int(starts[i]), int(starts[i] + counts[i])) for i in choose])
+    out[at_rows] = rows
+    return out
+
+
+def hints(obs: I8, family: npt.NDArray[np.integer], plays: I8,
+          counts: npt.NDArray[np.integer], rules: Rules | None = None) -> F32:
+    """``(P, HINTS)``: every hint column of each play (arguments as
+    :func:`heuristic_hints`): the heuristic's choice, then :func:`plan_hints`."""
+    out = np.empty((len(plays), HINTS), dtype=np.float32)
+    out[:, 0] = heuristic_hints(obs, family, plays, counts, rules)
+    out[:, 1:] = plan_hints(obs, family, plays, counts, rules)
+    return out
+
+
+__all__ = ["hints", "heuristic_hints", "masks", "plan_hints"]

@@ -55,7 +55,7 @@ from big2.bots.pfeatures import (
     widen,
     widen_play,
 )
-from big2.bots.phint import heuristic_hints
+from big2.bots.phint import hints
 from big2.bots.qnet import mlp, unseen_cards
 from big2.observation import LAYOUT, card_vectors
 from big2.rules import Rules
@@ -189,7 +189,7 @@ class PolicyNet:
         rows, slots = np.nonzero(valid)
         hands = obs[:, _HAND]
         flat = cards[rows, slots]
-        hint = heuristic_hints(obs, family, flat, counts, rules)
+        hint = hints(obs, family, flat, counts, rules)
         feats = play_features(flat, hands[rows], unseen_cards(obs)[rows], hint)
         emb = self.embed(state_features(obs, family))
         out = np.full((n, k), -np.inf, dtype=np.float32)

@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from big2.bots import Bot, make_bot
 from big2.bots.pfeatures import RAW_PLAY, RAW_STATE, play_features, state_features, unseen_cards
-from big2.bots.phint import heuristic_hints
+from big2.bots.phint import hints
 from big2.bots.pnet import PolicyNet, family_index
 from big2.game import Game
 from big2.observation import card_vectors, encode_game
@@ -73,7 +73,7 @@ class Decisions:
         state = state_features(self.obs, self.family)
         hands = np.repeat(self.obs[:, :52], self.counts, axis=0)
         unseen = np.repeat(unseen_cards(self.obs), self.counts, axis=0)
-        hint = None if raw else heuristic_hints(self.obs, self.family, self.cards, self.counts)
+        hint = None if raw else hints(self.obs, self.family, self.cards, self.counts)
         plays = play_features(self.cards, hands, unseen, hint)
         if raw:
             state[:, RAW_STATE:] = 0
