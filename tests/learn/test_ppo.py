@@ -316,3 +316,27 @@ def test_collector_processes_feed_the_learner(tmp_path: Path) -> None:
     assert not multiprocessing.active_children()  # the workers were stopped
     again = Trainer(small(tmp_path / "run", iterations=1), log=lambda m: None)
     assert again.state["iteration"] == 3  # its checkpoint resumes like any run's
+
+
+def test_the_collector_keeps_the_hints_the_policy_read() -> None:
+    """Each decision keeps its plays' hint columns, computed once when the
+    policy chose: the same as computing them again from what was kept, and
+    the kept log-probability is the policy's on them."""
+    from big2 import Rules
+    from big2.learn.ppo_collect import Collector
+
+    net = PolicyNet.random(np.random.default_rng(6))
+    collector = Collector({"selfplay-2018": Rules.preset("selfplay-2018")}, self_play=2,
+                          pool=2, bots=2, opponents=("heuristic",), seed=4)
+    trajs = collector.collect(net, PolicyNet.random(np.random.default_rng(7)), samples=150)
+    decisions = [(t, k) for t in trajs for k in range(len(t.pick))]
+    assert len(decisions) >= 150
+    hinted = 0
+    for t, k in decisions:
+        obs, plays = t.obs[k], t.plays[k]
+        want = hints(obs[None], np.array([t.family]), plays, np.array([len(plays)]))
+        assert np.array_equal(t.hints[k], want)
+        hinted += len(plays) > 1
+        logp = np.log(net.probabilities(obs, plays, family=t.family)[t.pick[k]])
+        assert abs(logp - t.logp[k]) < 1e-4
+    assert hinted > 50

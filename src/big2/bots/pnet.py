@@ -79,12 +79,12 @@ def family_index(name: str | None) -> int:
 
 def sample_plays(net: PolicyNet, obs: I8, family: npt.NDArray[np.integer], cards: I8,
                  counts: npt.NDArray[np.integer], rng: np.random.Generator,
-                 greedy: bool = False, rules: Rules | None = None,
+                 greedy: bool = False, rules: Rules | None = None, hint: F32 | None = None,
                  ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
     """Each row's chosen play index (sampled, or the argmax when *greedy*)
-    and its log-probability (the heuristic's hint played by *rules*, else
-    by each family's preset)."""
-    logits = net.logits_batch(obs, family, cards, counts, rules)
+    and its log-probability (the heuristic's hints played by *rules*, else
+    by each family's preset, unless given: see :meth:`PolicyNet.logits_batch`)."""
+    logits = net.logits_batch(obs, family, cards, counts, rules, hint)
     top = logits.max(axis=1, keepdims=True)
     e = np.exp(logits - top)
     total = e.sum(axis=1, keepdims=True)
@@ -178,18 +178,21 @@ class PolicyNet:
         return out
 
     def logits_batch(self, obs: I8, family: npt.NDArray[np.integer], cards: I8,
-                     counts: npt.NDArray[np.integer], rules: Rules | None = None) -> F32:
+                     counts: npt.NDArray[np.integer], rules: Rules | None = None,
+                     hint: F32 | None = None) -> F32:
         """``(N, K)``: the scores of N observations' plays (``cards`` is
         ``(N, K, 52)``, rows past ``counts[i]`` padding, scored ``-inf``).
-        The heuristic's choice (an input) is played by *rules*, else by each
-        family's preset."""
+        The heuristic's hints (inputs) are played by *rules*, else by each
+        family's preset; *hint* gives them instead (``(P, HINTS)``, the
+        plays in order, as :func:`big2.bots.phint.hints` makes them)."""
         n, k, _ = cards.shape
         counts = np.asarray(counts)
         valid = np.arange(k)[None, :] < counts[:, None]
         rows, slots = np.nonzero(valid)
         hands = obs[:, _HAND]
         flat = cards[rows, slots]
-        hint = hints(obs, family, flat, counts, rules)
+        if hint is None:
+            hint = hints(obs, family, flat, counts, rules)
         feats = play_features(flat, hands[rows], unseen_cards(obs)[rows], hint)
         emb = self.embed(state_features(obs, family))
         out = np.full((n, k), -np.inf, dtype=np.float32)

@@ -51,7 +51,6 @@ from big2.bots.pnet import (
     state_features,
 )
 from big2.bots.pfeatures import unseen_cards
-from big2.bots.phint import hints
 from big2.learn.ppo_collect import Collector, Trajectory
 from big2.rules import Rules
 
@@ -133,7 +132,7 @@ class _Batch:
         hands = np.repeat(obs[:, :52], self.counts, axis=0)
         unseen = np.repeat(unseen_cards(obs), self.counts, axis=0)
         flat = np.concatenate(plays)
-        hint = hints(obs, fam, flat, self.counts)  # as the collector's policy saw it
+        hint = np.concatenate([h for t in trajs for h in t.hints])  # as the policy read them
         self.plays = play_features(flat, hands, unseen, hint)
         self.pick = np.array([p for t in trajs for p in t.pick], dtype=np.int64)
         self.logp = np.array([p for t in trajs for p in t.logp], dtype=np.float32)

@@ -10,7 +10,7 @@ A :class:`Collector` steps groups of games, each a
 Only the current policy's decisions become samples. A seat's decisions in a
 deal form one trajectory, handed over whole when the deal ends, with the
 seat's final score as its only reward. Each sample keeps the actor's inputs
-(observation, legal plays, family), the critic's extra input (the other
+(observation, legal plays and their hint columns, family), the critic's extra input (the other
 seats' hands, relative to the mover — training only: the actor never reads
 it), the chosen play and its log-probability under the policy that chose.
 """
@@ -23,11 +23,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from big2.bots.phint import hints
 from big2.bots.pnet import SCORE_SCALE, PolicyNet, family_index, hidden_hands, sample_plays
 from big2.env.vector import VectorEnv
 from big2.rules import Rules
 
 I8 = npt.NDArray[np.int8]
+F32 = npt.NDArray[np.float32]
 
 
 @dataclass
@@ -37,6 +39,8 @@ class Trajectory:
     obs: list[I8] = field(default_factory=list)
     hidden: list[I8] = field(default_factory=list)
     plays: list[I8] = field(default_factory=list)
+    hints: list[F32] = field(default_factory=list)
+    """Each decision's hint columns (``(plays, HINTS)``), as the policy read them."""
     pick: list[int] = field(default_factory=list)
     logp: list[float] = field(default_factory=list)
     family: int = 0
@@ -95,7 +99,10 @@ class Collector:
         o, movers = obs["observation"], obs["to_move"]
         lp = venv.legal_plays()
         fam = np.full(len(o), group.family)
-        pick, logp = sample_plays(net, o, fam, lp.cards, lp.counts, self.rng)
+        valid = np.arange(lp.cards.shape[1])[None, :] < lp.counts[:, None]
+        hint = hints(o, fam, lp.cards[valid], lp.counts)  # once: sampled with, and kept
+        starts = np.cumsum(lp.counts) - lp.counts
+        pick, logp = sample_plays(net, o, fam, lp.cards, lp.counts, self.rng, hint=hint)
         mine = np.isin(movers, list(group.learners))
         if group.rival and not mine.all():
             other = np.flatnonzero(~mine)
@@ -111,6 +118,7 @@ class Collector:
             t.obs.append(o[i])
             t.hidden.append(hid[i])
             t.plays.append(lp.cards[i, :lp.counts[i]])
+            t.hints.append(hint[starts[i]:starts[i] + lp.counts[i]])
             t.pick.append(int(pick[i]))
             t.logp.append(float(logp[i]))
         ids = lp.ids[np.arange(len(o)), pick]
