@@ -114,7 +114,7 @@ def state_features(obs: I8, family: int | npt.NDArray[np.integer]) -> F32:
 def play_features(cards: I8, hands: I8, unseen: I8, hint: F32 | None = None) -> F32:
     """``(P, PLAY_FEATURES)`` from P plays' card vectors, the hand each is
     played from and the cards unseen by its player (``(P, 52)`` each), and
-    and their hint columns (``(P, HINTS)``, :func:`big2.bots.phint.hints`, or
+    their hint columns (``(P, HINTS)``, :func:`big2.bots.phint.hints`, or
     ``(P,)``: the heuristic's choice alone; zero when not given)."""
     p = cards.shape[0]
     rows = np.arange(p)

@@ -113,6 +113,7 @@ def heuristic_hints(obs: I8, family: npt.NDArray[np.integer], plays: I8,
 
 
 def _planner(eng: Engine, hand: int) -> tuple[tuple[int, ...], float]:
+    """The plan of *hand* as ``(combos, cost)``: the core's, else the Python planner's."""
     got = native.plan(eng, hand)  # the core's, where the rule set is native
     if got is None:
         pl = plan(eng, hand)
@@ -149,17 +150,14 @@ def plan_hints(obs: I8, family: npt.NDArray[np.integer], plays: I8,
     play_masks = masks(plays).tolist()
     fam = np.broadcast_to(np.asarray(family), (len(obs),))[choose].tolist()
     eng = engine(rules) if rules is not None else None
-    rows: list[tuple[float, float, float]] = []
     for j, i in enumerate(choose.tolist()):
         e = eng or _family_engine(fam[j])
         h = hand[j]
         at = int(starts[i])
         whole = set(_planner(e, h)[0])
-        for m in play_masks[at:at + int(counts[i])]:
+        for k, m in enumerate(play_masks[at:at + int(counts[i])], at):
             combos, cost = _planner(e, h & ~m)
-            rows.append((float(m in whole), len(combos) / 13, cost / 13))
-    at_rows = np.concatenate([np.arange(int(starts[i]), int(starts[i] + counts[i])) for i in choose])
-    out[at_rows] = rows
+            out[k] = (float(m in whole), len(combos) / 13, cost / 13)
     return out
 
 
