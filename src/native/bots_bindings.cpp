@@ -122,18 +122,6 @@ void register_bots(py::module_& parent) {
       }, py::arg("config"), py::arg("hand"), py::arg("all_kinds"),
       "(plays, cost) of planning.plan.");
 
-  m.def("sure", [](const Config& c, const std::vector<uint64_t>& plays, uint64_t unseen,
-                   int opp_max) {
-        mask_of(unseen, "unseen");
-        big2h::Sure sure_play(c, unseen, opp_max);
-        std::vector<bool> out;
-        out.reserve(plays.size());
-        for (uint64_t m : plays) out.push_back(mask_of(m, "plays") != 0 && sure_play(m));
-        return out;
-      }, py::arg("config"), py::arg("plays"), py::arg("unseen"), py::arg("opp_max"),
-      "control.sure_plays: whether each play (a pass is not) is unbeatable by the unseen "
-      "cards, no other seat holding more than opp_max.");
-
   m.def("heuristic_play", [](Config& c, const Style& style, int seat, uint64_t hand,
                              const std::vector<uint64_t>& legal, uint64_t last,
                              const std::vector<int>& counts, uint64_t unseen) {

@@ -18,7 +18,6 @@ import pytest
 
 from big2 import Game, Rules
 from big2.bots import Bot, make_bot, native
-from big2.bots.control import sure_plays
 from big2.bots.expert import ExpertBot, greedy_play, play_out, rollout
 from big2.bots.heuristic import HeuristicBot
 from big2.bots.planning import DEFAULT_STYLE, V1, Style, heuristic_play, plan
@@ -174,27 +173,6 @@ def test_same_plans_as_python() -> None:
                 want = plan(eng, g.hands[seat], all_kinds)
                 got = native.plan(eng, g.hands[seat], all_kinds)
                 assert got == (want.combos, want.cost), (rules, g.hands[seat])
-
-
-def test_same_sure_plays_as_python() -> None:
-    """``native.sure`` answers as ``control.sure_plays`` for every play of the
-    seat's hand (leads and follows), under random rule sets and card counts."""
-    rng = random.Random(6)
-    sure = 0
-    for i in range(8):
-        rules = random_rules(rng)
-        eng = engine(rules)
-        for g, seat in positions(rules, 60, 700 + i):
-            hand = g.hands[seat]
-            plays = [0, *eng.leads(hand)]
-            unseen = FULL_DECK & ~hand & ~g.played()
-            for opp_max in (1, 4, 13):
-                got = native.sure(eng, plays, unseen, opp_max)
-                if got is None:
-                    continue
-                assert got == sure_plays(eng, plays, unseen, opp_max), (rules, hand, opp_max)
-                sure += sum(got)
-    assert sure > 100
 
 
 @pytest.mark.slow

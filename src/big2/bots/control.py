@@ -183,22 +183,6 @@ class _Sure:
         return got
 
 
-def sure_plays(eng: Engine, plays: Sequence[Mask], unseen: Mask, opp_max: int) -> list[bool]:
-    """Whether each of *plays* is :func:`unbeatable` by the *unseen* cards, when
-    no other seat holds more than *opp_max* cards (a pass is not).
-
-    >>> from big2 import Rules
-    >>> from big2.cards import FULL_DECK, parse_cards
-    >>> from big2.combos import engine
-    >>> eng = engine(Rules())
-    >>> hand = int(parse_cards("2S 2H 5D"))
-    >>> sure_plays(eng, [int(parse_cards("2S")), int(parse_cards("5D")), 0], FULL_DECK & ~hand, 13)
-    [True, False, False]
-    """
-    sure_play = _Sure(eng, unseen, opp_max)
-    return [bool(m) and sure_play(m) for m in plays]
-
-
 def way_out(eng: Engine, hand: Mask, plays: Sequence[Mask], unseen: Mask,
             opp_max: int) -> Mask:
     """The first play of a way out, or ``0`` when none is found.

@@ -10,7 +10,7 @@ choose the same play and that play-outs end with the same scores.
 
 What runs natively, and what falls back to Python:
 
-- :func:`heuristic_play` (and :func:`plan`, :func:`sure`): every rule set the native engine plays
+- :func:`heuristic_play`: every rule set the native engine plays
   (:func:`big2.variant.native.native_reason` is ``None``, and the variant's
   engine is the compiled one, so not under ``BIG2_ENGINE=python``), house
   rules included (their legal plays come from the game; finish restrictions
@@ -98,15 +98,6 @@ def plan(eng: Engine, hand: Mask, all_kinds: bool = True) -> tuple[tuple[Mask, .
     return tuple(combos), cost
 
 
-def sure(eng: Engine, plays: Sequence[Mask], unseen: Mask, opp_max: int) -> list[bool] | None:
-    """:func:`big2.bots.control.sure_plays` in the core (same arguments, same
-    answers), or ``None`` when the rule set is not played there."""
-    cfg = config(eng)
-    if cfg is None:
-        return None
-    return list(_core.sure(cfg, list(plays), unseen, opp_max))
-
-
 def heuristic_play(eng: Engine, seat: int, hand: Mask, legal: Sequence[Mask], last: Mask,
                    counts: Sequence[int], unseen: Mask, style: Style | None = None) -> Mask | None:
     """:func:`big2.bots.planning.heuristic_play` in the core (same arguments, same
@@ -185,4 +176,4 @@ def play_outs(eng: Engine, position: Frame, hands: Sequence[Mask], firsts: Seque
     return [tuple(s) for s in got]
 
 
-__all__ = ["Frame", "config", "frame", "heuristic_play", "plan", "play_outs", "rollout", "sure"]
+__all__ = ["Frame", "config", "frame", "heuristic_play", "plan", "play_outs", "rollout"]

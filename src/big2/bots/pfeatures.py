@@ -65,10 +65,9 @@ column counts unseen pairs of a rank above its top rank (/13)."""
 HINT: Final = ABOVE + 2
 """First of the hint columns (:mod:`big2.bots.phint`): the heuristic's choice
 (1 on the play the ``heuristic`` bot would make), then the planner's reading
-(:func:`big2.bots.phint.plan_hints`), ``heuristic-v1``'s choice and control
-(:func:`big2.bots.phint.hints`). The inputs before it are the second
-network's; the third read the choice alone, the fourth the first four columns."""
-HINTS: Final = 7
+(:func:`big2.bots.phint.plan_hints`). The inputs before it are the second
+network's; the third read the choice alone."""
+HINTS: Final = 4
 """Hint columns."""
 PLAY_FEATURES: Final = HINT + HINTS
 """Inputs per play."""

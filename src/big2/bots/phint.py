@@ -9,11 +9,7 @@ legal play (:func:`hints`):
 * the heuristic's hand planner on the play (:func:`plan_hints`): whether it
   is one of the plays the planner splits the hand into, how many plays the
   planner needs for the cards it keeps (/13), and their cost (/13, roughly
-  "plays still needed", a low single costing more than a 2);
-* 1 on the play the ``heuristic-v1`` style would choose;
-* control (:func:`plan_hints` too): whether nobody can beat the play with
-  the unseen cards (:func:`big2.bots.control.sure_plays`), and how many of
-  the plays planned for the cards it keeps are as sure (/13).
+  "plays still needed", a low single costing more than a 2).
 
 The network learns how far to trust them, and where to play otherwise: a
 network that ignores the columns (zero weights, as every network trained
@@ -44,10 +40,9 @@ import numpy as np
 import numpy.typing as npt
 
 from big2.bots import native
-from big2.bots.control import sure_plays
 from big2.bots.heuristic import decide
 from big2.bots.pfeatures import FAMILIES, HINTS
-from big2.bots.planning import DEFAULT_STYLE, V1, Style, plan
+from big2.bots.planning import plan
 from big2.bots.qnet import unseen_cards
 from big2.combos import engine
 from big2.observation import LAYOUT, MAX_COUNT, MAX_SEATS
@@ -78,8 +73,7 @@ def _family_engine(family: int) -> Engine:
 
 
 def heuristic_hints(obs: I8, family: npt.NDArray[np.integer], plays: I8,
-                    counts: npt.NDArray[np.integer], rules: Rules | None = None,
-                    style: Style = DEFAULT_STYLE) -> F32:
+                    counts: npt.NDArray[np.integer], rules: Rules | None = None) -> F32:
     """``(P,)``: 1 on the play the heuristic picks in each position, 0 elsewhere.
 
     Args:
@@ -90,8 +84,6 @@ def heuristic_hints(obs: I8, family: npt.NDArray[np.integer], plays: I8,
             another (a pass is a zero row).
         counts: ``(N,)`` how many of the rows are each position's.
         rules: the table's rules, for every position.
-        style: the heuristic's style (:data:`~big2.bots.planning.V1`:
-            ``heuristic-v1``'s choice).
     """
     counts = np.asarray(counts, dtype=np.int64)
     out = np.zeros(len(plays), dtype=np.float32)
@@ -106,24 +98,18 @@ def heuristic_hints(obs: I8, family: npt.NDArray[np.integer], plays: I8,
     hand = masks(o[:, _HAND]).tolist()
     last = masks(o[:, _LAST]).tolist()
     unseen = masks(unseen_cards(o)).tolist()
-    held = _held(o)
+    players = 2 + o[:, _PLAYERS].argmax(axis=1)
+    held = o[:, _COUNT].reshape(len(o), MAX_SEATS, MAX_COUNT + 1).argmax(axis=2).tolist()
     play_masks = masks(plays).tolist()
     fam = np.broadcast_to(np.asarray(family), (len(obs),))[choose].tolist()
     eng = engine(rules) if rules is not None else None
     for j, i in enumerate(choose.tolist()):
         at = int(starts[i])
         legal = play_masks[at:at + int(counts[i])]
-        pick = decide(eng or _family_engine(fam[j]), 0, hand[j], legal, last[j], held[j],
-                      unseen[j], style)
+        pick = decide(eng or _family_engine(fam[j]), 0, hand[j], legal, last[j],
+                      held[j][:int(players[j])], unseen[j])
         out[at + (legal.index(pick) if pick in legal else 0)] = 1.0
     return out
-
-
-def _held(obs: I8) -> list[list[int]]:
-    """Each observation's card counts, the seat's own first, one per seat at the table."""
-    players = (2 + obs[:, _PLAYERS].argmax(axis=1)).tolist()
-    held = obs[:, _COUNT].reshape(len(obs), MAX_SEATS, MAX_COUNT + 1).argmax(axis=2).tolist()
-    return [h[:n] for h, n in zip(held, players)]
 
 
 def _planner(eng: Engine, hand: int) -> tuple[tuple[int, ...], float]:
@@ -137,39 +123,30 @@ def _planner(eng: Engine, hand: int) -> tuple[tuple[int, ...], float]:
 
 def plan_hints(obs: I8, family: npt.NDArray[np.integer], plays: I8,
                counts: npt.NDArray[np.integer], rules: Rules | None = None) -> F32:
-    """``(P, 5)``: the hand planner's and control's reading of each play
-    (arguments as :func:`heuristic_hints`): whether the plan of the seat's
-    hand holds the play; the number of plays (/13) and cost (/13) of the plan
-    of the cards the play keeps; whether the play is sure (nobody can beat it
-    with the unseen cards, :func:`~big2.bots.control.sure_plays`); and how
-    many plays of the kept cards' plan are sure (/13). Zero for a position
-    with one legal play.
+    """``(P, 3)``: the hand planner's reading of each play (arguments as
+    :func:`heuristic_hints`): whether the plan of the seat's hand holds the
+    play, and the number of plays (/13) and cost (/13) of the plan of the
+    cards the play keeps. Zero for a position with one legal play.
 
     >>> import numpy as np
     >>> from big2.cards import parse_cards
-    >>> from big2.observation import OBS_SIZE, card_vectors, encode_game
-    >>> from big2 import Game
-    >>> obs = encode_game(Game(seed=1), 0)[None]
-    >>> obs[0, :52] = card_vectors([int(parse_cards("3D 3C 2S"))])[0]
+    >>> from big2.observation import OBS_SIZE, card_vectors
+    >>> obs = np.zeros((1, OBS_SIZE), dtype=np.int8)
+    >>> obs[0, :52] = card_vectors([int(parse_cards("3D 3C 4D"))])[0]
     >>> plays = card_vectors([int(parse_cards("3D")), int(parse_cards("3D 3C"))])
     >>> got = plan_hints(obs, np.array([0]), plays, np.array([2]))
     >>> got[:, 0].tolist(), (got[:, 1] * 13).round().tolist()  # in the plan, plays left
     ([0.0, 1.0], [2.0, 1.0])
-    >>> got[:, 3].tolist(), (got[:, 4] * 13).round().tolist()  # sure, sure plays kept
-    ([0.0, 0.0], [1.0, 1.0])
     """
     counts = np.asarray(counts, dtype=np.int64)
-    out = np.zeros((len(plays), 5), dtype=np.float32)
+    out = np.zeros((len(plays), 3), dtype=np.float32)
     if rules is not None and rules.extended_deck:
         return out
     starts = np.cumsum(counts) - counts
     choose = np.flatnonzero(counts > 1)
     if not len(choose):
         return out
-    o = obs[choose]
-    hand = masks(o[:, _HAND]).tolist()
-    unseen = masks(unseen_cards(o)).tolist()
-    held = _held(o)
+    hand = masks(obs[choose][:, _HAND]).tolist()
     play_masks = masks(plays).tolist()
     fam = np.broadcast_to(np.asarray(family), (len(obs),))[choose].tolist()
     eng = engine(rules) if rules is not None else None
@@ -177,31 +154,20 @@ def plan_hints(obs: I8, family: npt.NDArray[np.integer], plays: I8,
         e = eng or _family_engine(fam[j])
         h = hand[j]
         at = int(starts[i])
-        mine = play_masks[at:at + int(counts[i])]
         whole = set(_planner(e, h)[0])
-        kept = [_planner(e, h & ~m) for m in mine]
-        ask = sorted(set(mine).union(*(combos for combos, _ in kept)))
-        opp_max = max(held[j][1:])
-        got = native.sure(e, ask, unseen[j], opp_max)
-        sure = dict(zip(ask, got if got is not None else sure_plays(e, ask, unseen[j], opp_max)))
-        for k, (m, (combos, cost)) in enumerate(zip(mine, kept), at):
-            out[k] = (float(m in whole), len(combos) / 13, cost / 13, float(sure[m]),
-                      sum(sure[c] for c in combos) / 13)
+        for k, m in enumerate(play_masks[at:at + int(counts[i])], at):
+            combos, cost = _planner(e, h & ~m)
+            out[k] = (float(m in whole), len(combos) / 13, cost / 13)
     return out
 
 
 def hints(obs: I8, family: npt.NDArray[np.integer], plays: I8,
           counts: npt.NDArray[np.integer], rules: Rules | None = None) -> F32:
     """``(P, HINTS)``: every hint column of each play (arguments as
-    :func:`heuristic_hints`): the heuristic's choice, the planner's three
-    columns of :func:`plan_hints`, ``heuristic-v1``'s choice, then the two
-    control columns of :func:`plan_hints`."""
+    :func:`heuristic_hints`): the heuristic's choice, then :func:`plan_hints`."""
     out = np.empty((len(plays), HINTS), dtype=np.float32)
-    planned = plan_hints(obs, family, plays, counts, rules)
     out[:, 0] = heuristic_hints(obs, family, plays, counts, rules)
-    out[:, 1:4] = planned[:, :3]
-    out[:, 4] = heuristic_hints(obs, family, plays, counts, rules, V1)
-    out[:, 5:7] = planned[:, 3:]
+    out[:, 1:] = plan_hints(obs, family, plays, counts, rules)
     return out
 
 
