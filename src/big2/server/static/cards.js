@@ -91,15 +91,17 @@ export function textCards(text, passWord) {
 // Every face and the back, fetched and decoded before the first hand is drawn (a
 // first hand drawn before its images arrive shows blank cards for a moment). The
 // images are kept so the browser keeps them decoded; *ms* caps the wait (a slow or
-// failed image does not hold the table back for ever).
+// failed image does not hold the table back for ever). decode() can reject for an
+// image that still loads (a busy browser): then its load (or error) event ends the wait.
 const preloaded = [];
-export function preloadFaces(ms = 6000) {
+export function preloadFaces(ms = 10000) {
   const names = [...RANKS].flatMap(r => [...SUITS].map(s => r + s)).concat(["RJ", "BJ", "back"]);
   const loads = names.map(name => {
     const img = new Image();
+    const settled = new Promise(done => { img.onload = img.onerror = done; });
     img.src = `/cards/${name}.svg`;
     preloaded.push(img);
-    return img.decode().catch(() => {});
+    return img.decode().catch(() => settled);
   });
   return Promise.race([Promise.all(loads), new Promise(done => setTimeout(done, ms))]);
 }
