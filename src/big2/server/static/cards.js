@@ -91,8 +91,8 @@ export function textCards(text, passWord) {
 // Every face and the back, fetched and decoded before the first hand is drawn (a
 // first hand drawn before its images arrive shows blank cards for a moment). The
 // images are kept so the browser keeps them decoded; *ms* caps the wait (a slow or
-// failed image does not hold the table back for ever). decode() can reject for an
-// image that still loads (a busy browser): then its load (or error) event ends the wait.
+// failed image does not hold the table back for ever). Should decode() reject for an
+// image that is still loading, its load (or error) event ends that image's wait.
 const preloaded = [];
 export function preloadFaces(ms = 10000) {
   const names = [...RANKS].flatMap(r => [...SUITS].map(s => r + s)).concat(["RJ", "BJ", "back"]);
