@@ -1,6 +1,6 @@
-"""The PPO policy bots (big2.bots.learned.PolicyNetBot, big2.bots.policy_search):
-the shipped policy and critic load and are small; both bots play only legal
-plays under every preset, see nothing hidden, and repeat for a seed."""
+"""The PPO policy bots (big2.bots.learned.PolicyNetBot, big2.bots.policy_search,
+big2.bots.guided): the shipped policy and critic load and are small; the bots
+play only legal plays under every preset, see nothing hidden, and repeat for a seed."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from big2 import Game, Rules
 from big2.bots import make_bot
 from big2.bots.pnet import STATE_FEATURES, WEIGHTS_DIR, load_policy, load_value
 
-BOTS = {"policy-net": {}, "policy-search": {"samples": 4}}
+BOTS = {"policy-net": {}, "policy-search": {"samples": 4},
+        "guided-search": {"budget": 24, "sure": 1.0}}
 
 
 def play_deal(rules: Rules, seed: int, names: list[str]) -> Game:
@@ -33,7 +34,7 @@ def test_the_shipped_policy_and_critic_load_and_are_small() -> None:
 def test_policy_bots_play_legal_plays_under_every_preset(preset: str) -> None:
     for players in (4, 3, 2):
         rules = Rules.preset(preset, players=players)
-        names = ["policy-net", "policy-search", "medium", "policy-net"][:players]
+        names = ["policy-net", "policy-search", "medium", "guided-search"][:players]
         play_deal(rules, seed=players * 17 + len(preset), names=names)
 
 
@@ -65,3 +66,29 @@ def test_analyse_gives_the_candidates_with_values() -> None:
     assert 2 <= len(rows) <= 4 and all(c in view.legal for c, _, _ in rows)
     assert [v for _, _, v in rows] == sorted((v for _, _, v in rows), reverse=True)
     assert all(0 <= p <= 1 and np.isfinite(v) for _, p, v in rows)
+
+
+def test_guided_search_keeps_the_policys_favourite_and_searches_its_candidates() -> None:
+    bot = make_bot("guided-search", seed=1, budget=60, sure=1.0, policy_candidates=2)
+    g = Game(seed=8)
+    view = g.view(g.to_move)
+    p = bot.policy.probabilities(view)  # type: ignore[attr-defined]
+    top = [view.legal[int(i)] for i in np.argsort(-p, kind="stable")[:2]]
+    rows = bot.analyse(view)  # type: ignore[attr-defined]
+    plays = [c for c, _, _ in rows]
+    assert set(top) <= set(plays) and all(c in view.legal for c in plays)
+    shares = dict((c, s) for c, s, _ in rows)
+    assert shares[top[0]] == max(shares.values())  # never dropped by the halving
+    assert abs(sum(shares.values()) - 1) < 1e-9
+
+
+def test_guided_search_follows_the_policy_when_sure_or_within_the_margin() -> None:
+    g = Game(seed=8)
+    view = g.view(g.to_move)
+    policy = make_bot("policy-net").choose(view)
+    assert make_bot("guided-search", seed=1, budget=40, sure=1e-9).choose(view) == policy
+    assert make_bot("guided-search", seed=1, budget=40, sure=1.0, margin=1e6).choose(view) == policy
+    with pytest.raises(ValueError, match="sure"):
+        make_bot("guided-search", sure=0)
+    with pytest.raises(ValueError, match="margin"):
+        make_bot("guided-search", margin=-1)

@@ -48,7 +48,14 @@ def _policy_search(seed: int | None = None, **options: Any) -> Bot:
     return PolicySearchBot(seed=seed, **options)
 
 
+def _guided_search(seed: int | None = None, **options: Any) -> Bot:
+    from big2.bots.guided import GuidedSearchBot
+
+    return GuidedSearchBot(seed=seed, **options)
+
+
 register_bot("learned", _learned)
+register_bot("guided-search", _guided_search)
 register_bot("policy-search", _policy_search)
 register_bot("policy-net", _policy_net)
 register_bot("learned-search", _learned_search)
