@@ -67,6 +67,24 @@ def beaten_by_unseen(eng: Engine, combo_mask: Mask, unseen: Mask) -> bool:
     return True
 
 
+def single_beaters(eng: Engine, combo_mask: Mask) -> Mask | None:
+    """For a single, the cards any one of which beats it, so that
+    ``beaten_by_unseen(eng, combo_mask, unseen) == bool(unseen & mask)``; ``None``
+    for any other play (a test the sampler runs millions of times, made one AND).
+
+    >>> from big2 import Rules
+    >>> from big2.cards import CardSet, parse_cards
+    >>> from big2.combos import engine
+    >>> str(CardSet(single_beaters(engine(Rules()), int(parse_cards("2H")))))
+    '2♠'
+    """
+    combo = eng.classify(combo_mask)
+    if combo is None or combo.size != 1:
+        return None
+    top = _top_single(eng, combo_mask)
+    return sum(1 << c for c in range(52) if _top_single(eng, 1 << c) > top)
+
+
 def _top_single(eng: Engine, mask: Mask) -> int:
     """Strength of the strongest card of *mask* (-1 if empty); without suit
     ranking, only the rank counts."""

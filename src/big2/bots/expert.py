@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import time
+from functools import lru_cache
 from collections.abc import Sequence
 from typing import Any
 
@@ -45,6 +46,7 @@ from big2.bots.modelling import (
     greedy_posterior,
     public_steps,
 )
+from big2.bots.control import single_beaters
 from big2.bots.planning import beaten_by_unseen, heuristic_play, plan
 from big2.bots.wildplay import wild_play
 from big2.cards import FULL_DECK, Mask, cards_of
@@ -109,6 +111,12 @@ def play_out(game: Game, eng: Engine, greedy_seats: int = 0) -> tuple[int, ...]:
     outcome = game.outcome()
     assert outcome is not None
     return outcome.scores
+
+
+@lru_cache(maxsize=4096)
+def _beaters(eng: Engine, to_beat: Mask) -> Mask | None:
+    """:func:`~big2.bots.control.single_beaters`, cached (a deal's passes repeat over decisions)."""
+    return single_beaters(eng, to_beat)
 
 
 def _barred_single(rules: Rules, card: int) -> bool:
@@ -346,11 +354,14 @@ class ExpertBot(Bot):
         keep = 1.0 - self.pass_inference
         best: list[Mask] = []
         best_bad = (1 << 30, 0)
+        beaters = [_beaters(eng, to_beat) for _, to_beat, _ in events]
         for _ in range(8):
             hands = self._draw(view, unseen, fixed, greedy_seats, forbidden)
             soft = hard = 0
-            for seat, to_beat, later in events:
-                if beaten_by_unseen(eng, to_beat, hands[seat] | later):
+            for (seat, to_beat, later), beat in zip(events, beaters):
+                held = hands[seat] | later
+                if (bool(held & beat) if beat is not None
+                        else beaten_by_unseen(eng, to_beat, held)):
                     if greedy_seats >> seat & 1:
                         hard += 1
                     else:
