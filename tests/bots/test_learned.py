@@ -22,7 +22,7 @@ from big2.learn.evaluate import evaluate_net
 from big2.learn.rollouts import Actor, ActorConfig
 from big2.observation import card_vectors, encode_game
 
-LEVEL_OPTIONS = {"expert": {"budget": 8}}
+LEVEL_OPTIONS = {"expert": {"budget": 8}, "hard": {"budget": 8}}
 
 
 def play_deal(rules: Rules, seed: int, names: list[str]) -> Game:
