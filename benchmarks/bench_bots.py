@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
                                   ("expert", args.budget, "median ≤ 1 s, p95 ≤ 2 s")):
         times = sorted(decision_times(args.timing_deals, args.seed, budget, level))
         med = statistics.median(times)
-        p95 = statistics.quantiles(times, n=20)[-1] if len(times) > 1 else times[0]
+        p95 = statistics.quantiles(times, n=20, method="inclusive")[-1] if len(times) > 1 else times[0]
         timing[level] = {"median": med, "p95": p95, "max": times[-1], "decisions": len(times)}
         print(f"\n{level} decision time ({len(times)} decisions with a choice, "
               f"{args.timing_deals} deals): median {med * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, "
