@@ -47,8 +47,8 @@ BOT_LEVELS: dict[str, str] = {
 the level within its time (docs/bots.md), with the options in
 :data:`LEVEL_OPTIONS`: ``hard`` is the PPO policy network with a small search
 on it (``guided-search``, :mod:`big2.bots.guided`: 100 heuristic play-outs a
-decision with a choice, about 3 ms median; the network alone is
-``policy-net``), ``expert`` the determinized search over heuristic play-outs
+decision with a choice may overturn the network's play when another scores a
+point a deal better; about 3 ms median; the network alone is ``policy-net``), ``expert`` the determinized search over heuristic play-outs
 (``expert-v1``, :mod:`big2.bots.expert`), which scored ahead of the searches on
 the networks (``learned-search``, ``policy-search``) against the public agent
 and the heuristic. A level name wins over a bot of the same name."""

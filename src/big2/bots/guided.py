@@ -8,7 +8,8 @@ halving), with the policy in three roles:
    heuristic's choice and the usual list;
 2. **default**: the policy's favourite is never dropped by the halving, so it
    is compared with the survivors on every sampled deal, and another play
-   replaces it only when its mean is higher by more than ``margin`` points;
+   replaces it only when its mean is higher by more than ``margin`` points
+   (1 by default);
 3. **shortcut** (optional): a play the policy gives more than ``sure`` is
    made without searching.
 
@@ -50,7 +51,9 @@ class GuidedSearchBot(ExpertBot):
             is searched; the policy is often sure to a float's precision,
             and searching those decisions too measured stronger).
         margin: another play replaces the policy's favourite only when its
-            mean play-out score is higher by more than this many points.
+            mean play-out score is higher by more than this many points
+            (default 1: with 100 play-outs, +0.33 classic and +0.38
+            selfplay-2018 points a deal over 0 against three ``heuristic``).
         weights: the policy ``.npz`` (default: the shipped one).
 
     Other options are :class:`~big2.bots.expert.ExpertBot`'s.
@@ -59,7 +62,7 @@ class GuidedSearchBot(ExpertBot):
     name = "guided-search"
 
     def __init__(self, seed: int | None = None, policy_candidates: int = 3,
-                 sure: float = 1.0, margin: float = 0.0,
+                 sure: float = 1.0, margin: float = 1.0,
                  weights: str | Path | PolicyNet | None = None, **options: Any) -> None:
         super().__init__(seed=seed, **options)
         if policy_candidates < 1:
