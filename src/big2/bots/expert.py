@@ -114,9 +114,10 @@ def play_out(game: Game, eng: Engine, greedy_seats: int = 0) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _beaters(eng: Engine, to_beat: Mask) -> Mask | None:
-    """:func:`~big2.bots.control.single_beaters`, cached (a deal's passes repeat over decisions)."""
-    return single_beaters(eng, to_beat)
+def _beaters(rules: Rules, to_beat: Mask) -> Mask | None:
+    """:func:`~big2.bots.control.single_beaters` under *rules*, cached (a deal's
+    passes repeat over decisions)."""
+    return single_beaters(engine(rules), to_beat)
 
 
 def _barred_single(rules: Rules, card: int) -> bool:
@@ -354,7 +355,7 @@ class ExpertBot(Bot):
         keep = 1.0 - self.pass_inference
         best: list[Mask] = []
         best_bad = (1 << 30, 0)
-        beaters = [_beaters(eng, to_beat) for _, to_beat, _ in events]
+        beaters = [_beaters(view.rules, to_beat) for _, to_beat, _ in events]
         for _ in range(8):
             hands = self._draw(view, unseen, fixed, greedy_seats, forbidden)
             soft = hard = 0
