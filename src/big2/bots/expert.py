@@ -33,12 +33,13 @@ from __future__ import annotations
 
 import math
 import time
-from functools import lru_cache
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from big2.bots import native
 from big2.bots.base import Bot, register_bot
+from big2.bots.control import single_beaters
 from big2.bots.heuristic import decide
 from big2.bots.modelling import (
     any_consistent_hands,
@@ -46,7 +47,6 @@ from big2.bots.modelling import (
     greedy_posterior,
     public_steps,
 )
-from big2.bots.control import single_beaters
 from big2.bots.planning import beaten_by_unseen, heuristic_play, plan
 from big2.bots.wildplay import wild_play
 from big2.cards import FULL_DECK, Mask, cards_of
