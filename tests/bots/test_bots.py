@@ -93,14 +93,16 @@ def test_heuristic_legal_under_random_option_mixes(options: dict, seed: int) -> 
 
 def test_levels_map_to_bots() -> None:
     assert BOT_LEVELS == {"easy": "greedy", "medium": "heuristic", "hard": "guided-search",
-                          "expert": "expert-v1"}
+                          "expert": "guided-search"}
     assert type(make_bot("easy")).__name__ == "GreedyBot"
     assert type(make_bot("medium")).__name__ == "HeuristicBot"
     hard = make_bot("hard")
     assert type(hard).__name__ == "GuidedSearchBot" and hard.budget == 100  # type: ignore[attr-defined]
     assert make_bot("hard", budget=7).budget == 7  # type: ignore[attr-defined]
     assert make_bot("guided-search").budget == ExpertBot().budget  # type: ignore[attr-defined]
-    assert type(make_bot("expert")).__name__ == "ExpertBot"
+    expert = make_bot("expert")
+    assert type(expert).__name__ == "GuidedSearchBot" and expert.budget == 2000  # type: ignore[attr-defined]
+    assert expert.margin == hard.margin == 1  # type: ignore[attr-defined]
     assert type(make_bot("learned-search")).__name__ == "SearchBot"
     assert type(make_bot("policy-net")).__name__ == "PolicyNetBot"
     assert type(make_bot("policy-search")).__name__ == "PolicySearchBot"

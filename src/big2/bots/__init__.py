@@ -59,7 +59,7 @@ register_bot("guided-search", _guided_search)
 register_bot("policy-search", _policy_search)
 register_bot("policy-net", _policy_net)
 register_bot("learned-search", _learned_search)
-register_bot("expert-v1", ExpertBot)  # the level "expert" plays it (the strongest search so far)
+register_bot("expert-v1", ExpertBot)  # the search on the heuristic alone (the level "expert" until 2026-12-04)
 
 __all__ = [
     "BOT_LEVELS", "Bot", "ExpertBot", "GreedyBot", "HeuristicBot", "PolicyBot", "RandomBot",

@@ -41,19 +41,20 @@ class Bot(ABC):
 _REGISTRY: dict[str, Callable[..., Bot]] = {}
 
 BOT_LEVELS: dict[str, str] = {
-    "easy": "greedy", "medium": "heuristic", "hard": "guided-search", "expert": "expert-v1",
+    "easy": "greedy", "medium": "heuristic", "hard": "guided-search", "expert": "guided-search",
 }
 """Player-facing levels and the bot each maps to, the strongest measured for
 the level within its time (docs/bots.md), with the options in
-:data:`LEVEL_OPTIONS`: ``hard`` is the PPO policy network with a small search
-on it (``guided-search``, :mod:`big2.bots.guided`: 100 heuristic play-outs a
-decision with a choice may overturn the network's play when another scores a
-point a deal better; about 3 ms median; the network alone is ``policy-net``), ``expert`` the determinized search over heuristic play-outs
-(``expert-v1``, :mod:`big2.bots.expert`), which scored ahead of the searches on
-the networks (``learned-search``, ``policy-search``) against the public agent
-and the heuristic. A level name wins over a bot of the same name."""
+:data:`LEVEL_OPTIONS`. ``hard`` and ``expert`` are both the PPO policy network
+with a search on it (``guided-search``, :mod:`big2.bots.guided`: heuristic
+play-outs may overturn the network's play when another scores a point a deal
+better): ``hard`` with 100 play-outs a decision (about 3 ms median; the network
+alone is ``policy-net``), ``expert`` with 2,000 (about 80 ms median), which
+measured ahead of the determinized search on the heuristic alone (``expert-v1``,
+:mod:`big2.bots.expert`, the level until 2026-12-04) head to head. A level name
+wins over a bot of the same name."""
 
-LEVEL_OPTIONS: dict[str, dict[str, Any]] = {"hard": {"budget": 100}}
+LEVEL_OPTIONS: dict[str, dict[str, Any]] = {"hard": {"budget": 100}, "expert": {"budget": 2000}}
 """The options a level gives its bot; options passed to :func:`make_bot` win."""
 
 
