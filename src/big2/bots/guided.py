@@ -32,7 +32,8 @@ from typing import Any
 
 import numpy as np
 
-from big2.bots.expert import ExpertBot
+from big2.bots.belief import belief_weights
+from big2.bots.expert import ExpertBot, _Evidence
 from big2.bots.learned import PolicyNetBot, _encodable
 from big2.bots.pnet import PolicyNet
 from big2.cards import Mask
@@ -54,6 +55,11 @@ class GuidedSearchBot(ExpertBot):
             mean play-out score is higher by more than this many points
             (default 1: with 100 play-outs, +0.33 classic and +0.38
             selfplay-2018 points a deal over 0 against three ``heuristic``).
+        belief: above 0, the sampled deals are drawn from a pool of ``pool``
+            deals weighed by how likely the policy makes the other seats'
+            plays so far in each (:func:`~big2.bots.belief.belief_weights`,
+            raised to this power); 0 (the default) draws every deal afresh.
+        pool: the deals sampled and weighed per decision when ``belief`` is above 0.
         weights: the policy ``.npz`` (default: the shipped one).
 
     Other options are :class:`~big2.bots.expert.ExpertBot`'s.
@@ -62,8 +68,8 @@ class GuidedSearchBot(ExpertBot):
     name = "guided-search"
 
     def __init__(self, seed: int | None = None, policy_candidates: int = 3,
-                 sure: float = 1.0, margin: float = 1.0,
-                 weights: str | Path | PolicyNet | None = None, **options: Any) -> None:
+                 sure: float = 1.0, margin: float = 1.0, belief: float = 0.0,
+                 pool: int = 128, weights: str | Path | PolicyNet | None = None, **options: Any) -> None:
         super().__init__(seed=seed, **options)
         if policy_candidates < 1:
             raise ValueError("policy_candidates must be at least 1")
@@ -74,6 +80,13 @@ class GuidedSearchBot(ExpertBot):
         self.policy_candidates = int(policy_candidates)
         self.sure = float(sure)
         self.margin = float(margin)
+        if belief < 0:
+            raise ValueError("belief must be at least 0")
+        if pool < 1:
+            raise ValueError("pool must be at least 1")
+        self.belief = float(belief)
+        self.pool = int(pool)
+        self._pool: tuple[list[tuple[list[Mask], int]], list[float]] | None = None
         self.policy = PolicyNetBot(seed=seed, weights=weights)
 
     def choose(self, view: PlayerView) -> Mask:
@@ -109,11 +122,28 @@ class GuidedSearchBot(ExpertBot):
         cands = self._policy_candidates(eng, view, heuristic, p)
         cands += [m for m in dict.fromkeys(include) if m in view.legal and m not in cands]
         keep = {0} | {i for i, m in enumerate(cands) if m in include}
-        totals, counts, alive = self._halving(view, eng, cands, unseen, keep)
+        if self.belief > 0 and any(a.seat != view.seat for a in view.history):
+            evidence = self._evidence(view)
+            worlds = [super(GuidedSearchBot, self)._world(view, unseen, evidence)
+                      for _ in range(self.pool)]
+            w = belief_weights(self.policy.network, view, [h for h, _ in worlds], self.belief)
+            self._pool = (worlds, w.tolist())
+        try:
+            totals, counts, alive = self._halving(view, eng, cands, unseen, keep)
+        finally:
+            self._pool = None
         spent = max(1, sum(counts))
         order = sorted(range(len(cands)), key=lambda i: (
             i not in alive, -totals[i] / max(1, counts[i]), i))
         return [(cands[i], counts[i] / spent, totals[i] / max(1, counts[i])) for i in order]
+
+    def _world(self, view: PlayerView, unseen: Mask,
+               evidence: _Evidence) -> tuple[list[Mask], int]:
+        """A deal from the weighed pool when there is one, else a fresh one."""
+        if self._pool is None:
+            return super()._world(view, unseen, evidence)
+        worlds, w = self._pool
+        return worlds[self.rng.choices(range(len(worlds)), weights=w)[0]]
 
     def _policy_candidates(self, eng: Engine, view: PlayerView, heuristic: Mask,
                            p: np.ndarray) -> list[Mask]:

@@ -152,6 +152,11 @@ class PolicyNetBot(_NetworkBot):
         self.sample = sample
         self._np_rng = np.random.default_rng(seed)
 
+    @property
+    def network(self) -> PolicyNet:
+        """The policy network this bot plays."""
+        return self._net
+
     def probabilities(self, view: PlayerView) -> np.ndarray:
         """The policy over ``view.legal``, in order."""
         family = "selfplay-2018" if _same_family(view.rules, "selfplay-2018") else "classic"

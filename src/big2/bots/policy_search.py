@@ -37,6 +37,7 @@ from typing import Any
 
 import numpy as np
 
+from big2.bots.belief import belief_weights
 from big2.bots.endgame import EndgameSolver, Values, cards_left
 from big2.bots.expert import ExpertBot
 from big2.bots.learned import PolicyNetBot, _encodable, _same_family
@@ -162,7 +163,8 @@ class PolicySearchBot(ExpertBot):
         evidence = self._evidence(view)
         games: list[Game] = []
         worlds = [self._world(view, unseen, evidence)[0] for _ in range(self.samples)]
-        weights = self._weights(view, worlds, fam) if self.belief else np.ones(self.samples)
+        weights = (belief_weights(self.policy.network, view, worlds, self.belief) if self.belief
+                   else np.ones(self.samples))
         solved: dict[int, float] = {}  # index in *games* -> exact value (not rolled)
         nodes = self.endgame_nodes if self.endgame else 0
         for hands in worlds:
@@ -204,47 +206,6 @@ class PolicySearchBot(ExpertBot):
         w = weights / weights.sum()
         means: list[float] = (w @ values.reshape(self.samples, len(cands))).tolist()
         return means
-
-    def _weights(self, view: PlayerView, worlds: list[list[Mask]], fam: int) -> np.ndarray:
-        """Each sampled deal's likelihood under the policy of the other seats'
-        actions so far (tempered by ``belief``; 1 where the deal cannot be replayed)."""
-        obs: list[np.ndarray] = []
-        plays: list[list[Mask]] = []
-        owner: list[int] = []
-        chosen: list[int] = []
-        for w, hands in enumerate(worlds):
-            start = [int(h) for h in hands]
-            for a in view.history:
-                start[a.seat] |= a.cards
-            first = view.history[0].seat if view.history else view.to_move
-            try:
-                g = Game(view.rules, hands=start, leader=first, names=view.names)
-                for a in view.history:
-                    if a.seat != view.seat:
-                        legal = g.legal_masks()
-                        if len(legal) > 1 and a.cards in legal:
-                            obs.append(encode_game(g, a.seat))
-                            plays.append(legal)
-                            owner.append(w)
-                            chosen.append(legal.index(a.cards))
-                    if a.cards:
-                        g.play(a.cards)
-                    else:
-                        g.pass_turn()
-            except ValueError:  # a house rule's history this replay does not follow
-                continue
-        logw = np.zeros(len(worlds))
-        if obs:
-            cards, counts = pad_plays([m for ms in plays for m in ms], [len(p) for p in plays])
-            logits = self.policy._net.logits_batch(np.stack(obs), np.full(len(obs), fam), cards,
-                                                   counts, view.rules)
-            top = logits.max(axis=1)
-            logz = top + np.log(np.exp(logits - top[:, None]).sum(axis=1))
-            logp = logits[np.arange(len(obs)), chosen] - logz
-            np.add.at(logw, owner, np.maximum(logp, np.log(0.01)))
-        logw *= self.belief
-        out: np.ndarray = np.exp(logw - logw.max())
-        return out
 
     def _roll(self, games: list[Game], seat: int | None, fam: int) -> None:
         """Let the policy play until *seat* is to move (``None``: every seat) or the deal ends."""
