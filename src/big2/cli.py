@@ -194,9 +194,11 @@ def play(preset: str, options: tuple[str, ...], players: int | None, seed: int |
         bots = [make_bot(bot_name, seed=None if seed is None else seed * 10 + i)
                 for i in range(1, variant(rules).players)]
         match = Match(rules, seed=seed, deals=deals)
-        for bot in bots:  # seat names show the bot; one left unnamed shows what was asked
+        for bot in bots:  # seat names show the level asked for and the bot playing it
             if bot.name == "bot":
                 bot.name = BOT_LEVELS.get(bot_name, bot_name)
+            if bot_name in BOT_LEVELS:
+                bot.name = f"{bot_name}: {bot.name}"
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     on_deal_end = _deal_saver(save_path, match) if save_path else None

@@ -54,11 +54,13 @@ def test_bots_and_presets_are_choices_and_the_default_is_medium() -> None:
     res = runner.invoke(main, ["play", "--rules", "nowhere"])
     assert res.exit_code == 2 and "'classic'" in res.output
     res = runner.invoke(main, ["play", "--seed", "1"], input="q\n")
-    assert "Opponents: Bot 1, Bot 2, Bot 3 (heuristic)" in res.output
+    assert "Opponents: Bot 1, Bot 2, Bot 3 (medium: heuristic)" in res.output
     res = runner.invoke(main, ["play", "--seed", "1", "--bot", "EASY"], input="q\n")
-    assert res.exit_code == 0 and "Opponents: Bot 1, Bot 2, Bot 3 (greedy)" in res.output
+    assert res.exit_code == 0 and "Opponents: Bot 1, Bot 2, Bot 3 (easy: greedy)" in res.output
     res = runner.invoke(main, ["play", "--seed", "1", "--bot", "hard"], input="q\n")
-    assert res.exit_code == 0 and "Opponents: Bot 1, Bot 2, Bot 3 (guided-search)" in res.output
+    assert res.exit_code == 0 and "Opponents: Bot 1, Bot 2, Bot 3 (hard: guided-search)" in res.output
+    res = runner.invoke(main, ["play", "--seed", "1", "--bot", "expert"], input="q\n")
+    assert res.exit_code == 0 and "Opponents: Bot 1, Bot 2, Bot 3 (expert: guided-search)" in res.output
 
 
 def test_save_path_is_checked_before_the_first_deal(tmp_path: Path) -> None:

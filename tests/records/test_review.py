@@ -41,14 +41,14 @@ def test_the_review_of_a_saved_deal(match_file: Path) -> None:
                                     "--seat", "2"])
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
-    assert lines[0] == "=== Review of deal 2 · S2 Bot 2 (heuristic) ==="
+    assert lines[0] == "=== Review of deal 2 · S2 Bot 2 (medium: heuristic) ==="
     assert f"expert-v1 search, {REVIEW_BUDGET} play-outs a decision" in lines[1]
     assert "inaccuracy 3 to 8 points below" in lines[2]
     decisions = [ln for ln in lines if re.match(r"\s+\d+\. (plays|passes)", ln)]
     record = load(str(match_file))[1]
     mine = [i for i, a in enumerate(record.actions) if a.seat == 2]
     assert 0 < len(decisions) <= len(mine)
-    assert re.fullmatch(r"S2 Bot 2 \(heuristic\): \d+ decisions reviewed: \d+ "
+    assert re.fullmatch(r"S2 Bot 2 \(medium: heuristic\): \d+ decisions reviewed: \d+ "
                         r"inaccurac(y|ies), \d+ mistakes?\.", lines[-2])
     assert re.fullmatch(r"\d+ with one legal play left out; [\d.]+ s\.", lines[-1])
     assert all(len(ln) <= 80 for ln in lines)
