@@ -27,22 +27,16 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from big2.bots.pnet import PolicyNet, family_index, pad_plays
+from big2.bots.learned import policy_family
+from big2.bots.pnet import PolicyNet, pad_plays
 from big2.cards import Mask
 from big2.game import Game
 from big2.observation import encode_game
-from big2.rules import Rules
 from big2.view import PlayerView
 
 FLOOR = 0.01
 """The least probability one decision may contribute (a bad guess by the
 policy must not rule a deal out alone)."""
-
-
-def policy_family(rules: Rules) -> int:
-    """The policy's family input for *rules* (``selfplay-2018`` or ``classic``)."""
-    from big2.bots.learned import _same_family
-    return family_index("selfplay-2018" if _same_family(rules, "selfplay-2018") else "classic")
 
 
 def belief_weights(net: PolicyNet, view: PlayerView, worlds: Sequence[Sequence[Mask]],
@@ -75,7 +69,7 @@ def belief_weights(net: PolicyNet, view: PlayerView, worlds: Sequence[Sequence[M
                     g.play(a.cards)
                 else:
                     g.pass_turn()
-        except ValueError:
+        except ValueError:  # a house rule's history this replay does not follow
             continue
     logw = np.zeros(len(worlds))
     if obs:
@@ -91,4 +85,4 @@ def belief_weights(net: PolicyNet, view: PlayerView, worlds: Sequence[Sequence[M
     return out
 
 
-__all__ = ["FLOOR", "belief_weights", "policy_family"]
+__all__ = ["FLOOR", "belief_weights"]

@@ -78,6 +78,11 @@ def weights_for(rules: Rules) -> Path:
     return WEIGHTS / "classic.npz"
 
 
+def policy_family(rules: Rules) -> int:
+    """The policy's family input for *rules* (``selfplay-2018`` or ``classic``)."""
+    return family_index("selfplay-2018" if _same_family(rules, "selfplay-2018") else "classic")
+
+
 def _encodable(rules: Rules) -> bool:
     return variant(rules).supports_network
 
@@ -159,9 +164,8 @@ class PolicyNetBot(_NetworkBot):
 
     def probabilities(self, view: PlayerView) -> np.ndarray:
         """The policy over ``view.legal``, in order."""
-        family = "selfplay-2018" if _same_family(view.rules, "selfplay-2018") else "classic"
         return self._net.probabilities(encode_view(view), card_vectors(view.legal),
-                                       family_index(family), view.rules)
+                                       policy_family(view.rules), view.rules)
 
     def _pick(self, view: PlayerView) -> int:
         """The policy's choice: its most probable play, or a draw from it."""

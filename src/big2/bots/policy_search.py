@@ -40,13 +40,12 @@ import numpy as np
 from big2.bots.belief import belief_weights
 from big2.bots.endgame import EndgameSolver, Values, cards_left
 from big2.bots.expert import ExpertBot
-from big2.bots.learned import PolicyNetBot, _encodable, _same_family
+from big2.bots.learned import PolicyNetBot, _encodable, policy_family
 from big2.bots.pnet import (
     SCORE_SCALE,
     WEIGHTS_DIR,
     PolicyNet,
     ValueNet,
-    family_index,
     hidden_hands,
     load_value,
     pad_plays,
@@ -157,8 +156,7 @@ class PolicySearchBot(ExpertBot):
         return best if value > top_value + self.margin else top
 
     def _search(self, view: PlayerView, cands: list[Mask]) -> list[float]:
-        seat, fam = view.seat, family_index(
-            "selfplay-2018" if _same_family(view.rules, "selfplay-2018") else "classic")
+        seat, fam = view.seat, policy_family(view.rules)
         unseen = FULL_DECK & ~int(view.hand) & ~int(view.played) & ~int(view.spare)
         evidence = self._evidence(view)
         games: list[Game] = []
