@@ -57,15 +57,14 @@ def test_the_review_of_a_saved_deal(match_file: Path) -> None:
             assert lines[i + 1].lstrip().startswith("best found: ")
 
 
-def test_a_13_card_deal_is_reviewed_within_10_seconds(match_file: Path) -> None:
+def test_the_fullest_13_card_deal_is_reviewed(match_file: Path) -> None:
     records = load(str(match_file))
     # the seat and deal with the most decisions to judge
     _, deal, seat = max((sum(1 for i, a in enumerate(r.actions) if a.seat == s
                              and len(r.view(s, i).legal) > 1), d, s)
                         for d, r in enumerate(records) for s in range(4))
-    start = time.perf_counter()
     out = review(records[deal], seat)
-    assert out and time.perf_counter() - start <= 10
+    assert out  # its time: benchmarks/bench_review.py
 
 
 def test_marks_follow_the_thresholds() -> None:
