@@ -16,7 +16,7 @@ minutes or hours run for seconds (fewer deals, a smaller budget), the
 synopses with ``[OPTIONS]`` run with their options filled in, and the
 interactive ones get their answers on standard input. The blocks that stay
 costly even so (training, the bot benchmark, most expert arenas) run under
-the ``slow`` marker; README's expert arena stays in ``make test``. Every entry must still
+the ``nightly`` marker; README's expert arena stays in ``make test``. Every entry must still
 match a command in the docs, so none outlives its command; a new command
 that runs too long fails here until it gets an entry.
 """
@@ -65,19 +65,21 @@ class Form:
     stdin: str = ""
     needs: tuple[str, ...] = ()
     """Optional extras it needs ("torch", "matplotlib", "make-venv"), skipped without."""
-    slow: bool = False
-    """Its block runs under the ``slow`` marker (``make test-slow``, CI), even shortened."""
+    nightly: bool = False
+    """Its block runs under the ``nightly`` marker (``make test-nightly``; CI runs a
+    slice of it), even shortened."""
 
 
 SHORTENED: dict[str, Form] = {
     # README.md
     "make play": Form(stdin="q\n", needs=("make-venv",),
                       why="interactive: the game starts, then q quits it"),
-    "apt-get install python3-venv chromium fonts-liberation fonts-noto-cjk": Form(
-        run="""sh -c 'python3 -c "import venv, ensurepip" && command -v chromium >/dev/null """
-            """&& fc-list | grep -qi "liberation sans" && fc-list | grep -qi "noto sans cjk"'""",
+    "apt-get install python3-venv g++ chromium fonts-liberation fonts-noto-cjk postgresql": Form(
+        run="""sh -c 'python3 -c "import venv, ensurepip" && command -v g++ >/dev/null """
+            """&& command -v chromium >/dev/null && fc-list | grep -qi "liberation sans" """
+            """&& fc-list | grep -qi "noto sans cjk" && ls /usr/lib/postgresql/*/bin/initdb'""",
         why="installs system packages as root: the test checks instead that what they bring "
-            "is here (as .ci/run checks before it installs them)"),
+            "is here (as scripts/system-packages.sh checks before it installs them)"),
     "make test": Form(run="make -n test", needs=("make-venv",),
                       why="this suite is what it runs: the dry run checks the target and its "
                           "command without running the suite inside itself"),
@@ -101,7 +103,7 @@ SHORTENED: dict[str, Form] = {
     "big2 arena --seats policy-net,heuristic,heuristic,heuristic --deals 200 --scoring count "
     "--seed 7 --workers 1": Form(
         run="big2 arena --seats policy-net,heuristic,heuristic,heuristic --deals 2 "
-            "--scoring count --seed 7 --workers 1 --quiet",
+            "--scoring count --seed 7 --workers 1 --quiet", nightly=True,
         why="200 duplicate deals take minutes: two"),
     "big2 arena --seats policy-search,heuristic,heuristic,heuristic --deals 100 --scoring count "
     "--seed 5 --workers 1": Form(
@@ -111,7 +113,7 @@ SHORTENED: dict[str, Form] = {
     "python -m big2.learn train --out training/ppo --hours 2": Form(
         run="python -m big2.learn train --out training/ppo --hours 0.001 --batch 256 "
             "--self-play 8 --pool 2 --bots 1 --eval-minutes 0 --eval-deals 4 --threads 1",
-        needs=("torch",),
+        needs=("torch",), nightly=True,
         why="two hours of training: a few seconds of it, evaluated at once, in a fresh "
             "directory (the committed run is not touched)"),
     "python -m big2.learn export-policy training/ppo src/big2/bots/weights/policy.npz "
@@ -122,10 +124,10 @@ SHORTENED: dict[str, Form] = {
     "--out imitated.npz": Form(
         run="python -m big2.learn imitate --teacher heuristic --deals 20 --epochs 1 "
             "--out imitated.npz",
-        needs=("torch",), why="20,000 deals and six epochs take minutes: 20 deals, one epoch"),
+        needs=("torch",), nightly=True, why="20,000 deals and six epochs take minutes: 20 deals, one epoch"),
     "python -m big2.learn label --teacher expert-v1 --deals 200 --out labels": Form(
         run="python -m big2.learn label --teacher expert-v1:budget=4 --families classic "
-            "--deals 2 --chunk 1 --out labels",
+            "--deals 2 --chunk 1 --out labels", nightly=True,
         why="hours of expert-v1 labels: two deals, a tiny search"),
     "python -m big2.learn distil labels --out distilled.npz": Form(
         run="python -m big2.learn distil labels --epochs 1 --out distilled.npz",
@@ -146,7 +148,7 @@ SHORTENED: dict[str, Form] = {
         run="python -m big2.learn train-dmc --out runs/classic --rules classic --scoring count "
             "--seed 1 --hours 0.001 --self-play 4 --pool 2 --bots 2 --eval-every 1 "
             "--eval-deals 4 --checkpoint-every 1",
-        needs=("torch",), slow=True,
+        needs=("torch",), nightly=True,
         why="an hour of training: a few seconds of it, evaluated at once"),
     "python -m big2.learn export runs/classic src/big2/bots/weights/classic.npz": Form(
         run="python -m big2.learn export runs/classic classic.npz", needs=("torch",),
@@ -160,12 +162,12 @@ SHORTENED: dict[str, Form] = {
     "'[ADDRESS]]'": Form(
         run=f"big2 arena --seats {EXPERT},heuristic,heuristic,heuristic --deals 1 "
             "--rules classic --seed 1 --workers 1 --scoring count --json result.json --quiet",
-        slow=True, why="a synopsis: run with its options filled in (not --ray, which starts a Ray "
+        nightly=True, why="a synopsis: run with its options filled in (not --ray, which starts a Ray "
             "cluster), one deal and a small budget"),
     **{f"big2 arena --seats {seats} --deals 2000 --rules {rules} --scoring count --seed 2026 "
        f"--workers 2": Form(
            run=f"big2 arena --seats {seats} --deals 2 --rules {rules} --scoring count "
-               "--seed 2026 --workers 1 --quiet", slow=True, why="2000 duplicate deals: two")
+               "--seed 2026 --workers 1 --quiet", nightly=True, why="2000 duplicate deals: two")
        for seats in ["hard,heuristic-v1,heuristic-v1,heuristic-v1"]
        for rules in ["classic", "selfplay-2018"]},
     "big2 arena --seats expert,hard,hard,hard --deals 300 --rules classic --scoring count "
@@ -176,13 +178,13 @@ SHORTENED: dict[str, Form] = {
     "python benchmarks/bench_bots.py --deals 2000 --expert-deals 40 --workers 2 "
     "--timing-deals 4": Form(
         run="python benchmarks/bench_bots.py --deals 1 --expert-deals 1 --workers 1 "
-            "--timing-deals 1 --budget 2", slow=True,
+            "--timing-deals 1 --budget 2", nightly=True,
         why="hours of arena runs: one deal each, a small expert budget"),
     **{f"big2 arena --seats expert,{bot},{bot},{bot} --deals 60 --scoring count --seed 11 "
        "--workers 2": Form(
            run=f"big2 arena --seats {EXPERT},{bot},{bot},{bot} --deals 1 "
                "--scoring count --seed 11 --workers 1 --quiet",
-           slow=True, why="60 deals with the expert: one, with a small budget")
+           nightly=True, why="60 deals with the expert: one, with a small budget")
        for bot in ["greedy", "heuristic"]},
     "python benchmarks/bench_planner.py --seats heuristic,heuristic-v1,heuristic-v1,"
     "heuristic-v1 --deals 1000 --rules classic --scoring count --seed 7": Form(
@@ -204,10 +206,10 @@ SHORTENED: dict[str, Form] = {
     # docs/env.md
     "python examples/train_vec.py --minutes 2 --eval-deals 500": Form(
         run="python examples/train_vec.py --minutes 0.05 --eval-deals 20", needs=("torch",),
-        slow=True, why="two minutes of training: three seconds, a short evaluation"),
+        nightly=True, why="two minutes of training: three seconds, a short evaluation"),
     "python examples/train_pg.py --minutes 4 --eval-deals 1000": Form(
         run="python examples/train_pg.py --minutes 0.05 --eval-deals 20", needs=("torch",),
-        slow=True, why="four minutes of training: three seconds, a short evaluation"),
+        nightly=True, why="four minutes of training: three seconds, a short evaluation"),
     # docs/poker.md
     "big2 poker compare 'AS AD 8C 8H 3S' 'KS KD QC QH 2S' '[--low' 'a5|27|a6]' "
     "'[--wild' 'deuces,bug]'": Form(
@@ -355,8 +357,8 @@ def run_server(argv: list[str], cwd: Path, env: dict[str, str], port: int) -> No
 
 
 def _param(block: Block) -> object:
-    slow = any(SHORTENED.get(c, Form()).slow for c in block.commands)
-    return pytest.param(block, id=block.id, marks=[pytest.mark.slow] if slow else [])
+    nightly = any(SHORTENED.get(c, Form()).nightly for c in block.commands)
+    return pytest.param(block, id=block.id, marks=[pytest.mark.nightly] if nightly else [])
 
 
 @pytest.mark.parametrize("block", [_param(b) for b in BLOCKS])

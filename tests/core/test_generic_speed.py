@@ -21,6 +21,9 @@ from big2.variant.keys import PLAY_MASK
 from big2.variant.kinds import TOP_RUN_RANK as _TOP_RUN_RANK
 from big2.wild import WildEngine
 
+pytestmark = pytest.mark.sweep  # checked against references over many hands: make test, not
+                                # make test-fast
+
 BIG_MIXES = [{}, {"dragon": True}, {"straight_max": 12}, {"smack_down": "2S"}, {"jokers": "wild"},
              {"jokers": "wild", "dragon": True, "straight_max": 12, "smack_down": "any-2"}]
 """Two players on two decks: 52-card hands (54 with jokers)."""

@@ -1,7 +1,7 @@
 """The fast legal-play generator agrees with the brute-force reference.
 
 Each sweep is split in two: a share that ``make test`` runs and the rest,
-under the ``slow`` marker (``make test-slow``; CI runs both), so that
+under the ``nightly`` marker (``make test-nightly``; CI runs a slice of it), so that
 together they check every position the sweep always checked, in the same
 order. The share is sized to what it catches, measured as the branches of
 src/big2 (the scorer left out) that a sweep's positions reach:
@@ -35,12 +35,12 @@ from big2.variant.keys import PLAY_MASK
 
 POSITIONS_PER_PRESET = 10_000
 PRESET_SHARE = 1_000
-"""Positions per preset that ``make test`` checks; the rest are ``slow``."""
+"""Positions per preset that ``make test`` checks; the rest are ``nightly``."""
 
 PARTS = [pytest.param("share", id="share", marks=pytest.mark.sweep),
-         pytest.param("rest", id="rest", marks=pytest.mark.slow)]
+         pytest.param("rest", id="rest", marks=pytest.mark.nightly)]
 """A sweep's two parts: the share ``make test`` runs (``make test-fast`` skips
-it: marker ``sweep``) and the ``slow`` rest."""
+it: marker ``sweep``) and the ``nightly`` rest."""
 
 
 def part_of(items, part: str, share: int, total: int):

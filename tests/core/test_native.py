@@ -195,7 +195,7 @@ SWEEP_DEALS = 1500
 steps), over a million across the family's presets, each checked in three engines."""
 
 
-@pytest.mark.slow
+@pytest.mark.nightly
 @pytest.mark.parametrize("name", FAMILY_PRESETS)
 def test_lockstep_presets_sweep(name: str) -> None:
     rules = Rules.preset(name).replace(finish_restrictions=())
@@ -204,7 +204,7 @@ def test_lockstep_presets_sweep(name: str) -> None:
     engines_agree(rules, random.Random(name), 300)
 
 
-@pytest.mark.slow
+@pytest.mark.nightly
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=option_mixes, seed=st.integers(0, 2**32))
 def test_lockstep_option_mixes_sweep(rules: Rules, seed: int) -> None:

@@ -1,8 +1,8 @@
 """Thousands of random deals under every preset, checking invariants at every step.
 
 Each sweep is split in two: a fifth (a third for the option sets) that
-``make test`` runs and the rest, under the ``slow`` marker (``make
-test-slow``; CI runs both), together the same deals as always. Sized to what
+``make test`` runs and the rest, under the ``nightly`` marker (``make
+test-nightly``; CI runs a slice of it), together the same deals as always. Sized to what
 it catches: measured with branch coverage of src/big2, 100 deals of a preset
 reach every branch that 500 reach but the scorer's whole-hand ×3 (a seat
 that never played), which random play first meets past 200 deals and
@@ -23,9 +23,9 @@ from big2.cards import cards_of
 
 DEALS_PER_PRESET = 500
 PARTS = [pytest.param("share", id="share", marks=pytest.mark.sweep),
-         pytest.param("rest", id="rest", marks=pytest.mark.slow)]
+         pytest.param("rest", id="rest", marks=pytest.mark.nightly)]
 """A sweep's two parts: the share ``make test`` runs (``make test-fast`` skips
-it: marker ``sweep``) and the ``slow`` rest."""
+it: marker ``sweep``) and the ``nightly`` rest."""
 
 
 def part_of(part: str, share: int, total: int) -> range:

@@ -3,7 +3,7 @@ lines say what the scorer did.
 
 The random-hands sweep checks its first 100 hands (25 with two players,
 whose hands of up to 51 cards are slow to score) in ``make test`` and the
-rest under the ``slow`` marker (``make test-slow``, CI): together the same
+rest under the ``nightly`` marker (``make test-nightly``; CI runs a slice): together the same
 400 hands as always.
 """
 
@@ -34,7 +34,7 @@ RULE_SETS = [
 
 
 @pytest.mark.parametrize("part", [pytest.param("share", id="share", marks=pytest.mark.sweep),
-                                  pytest.param("rest", id="rest", marks=pytest.mark.slow)])
+                                  pytest.param("rest", id="rest", marks=pytest.mark.nightly)])
 @pytest.mark.parametrize("rules", RULE_SETS, ids=repr)
 def test_explained_points_equal_the_score_on_random_hands(rules: Rules, part: str) -> None:
     rng = random.Random(7)

@@ -3,7 +3,7 @@ and 34): each rule played through, the WildEngine against the plain engine and
 against a brute-force reference, random deals and bots under every option set.
 
 The two costly sweeps check a share in ``make test`` and the rest under the
-``slow`` marker (``make test-slow``, CI), together the same positions and
+``nightly`` marker (``make test-nightly``; CI runs a slice), together the same positions and
 deals as always: a third of the reference's legal-play positions, and one
 deal of six for the plays kept up to date against a fresh listing (every
 hand of up to eight listed again after every play).
@@ -34,9 +34,9 @@ from big2.variant.tables import TableEngine
 from big2.wild import WildEngine
 
 PARTS = [pytest.param("share", id="share", marks=pytest.mark.sweep),
-         pytest.param("rest", id="rest", marks=pytest.mark.slow)]
+         pytest.param("rest", id="rest", marks=pytest.mark.nightly)]
 """A sweep's two parts: the share ``make test`` runs (``make test-fast`` skips
-it: marker ``sweep``) and the ``slow`` rest."""
+it: marker ``sweep``) and the ``nightly`` rest."""
 
 
 def m(text: str) -> int:

@@ -217,7 +217,7 @@ def test_errors_are_clear_and_do_not_echo(kwargs: dict[str, object], message: st
     assert "ZZ" not in str(info.value)
 
 
-@pytest.mark.slow
+@pytest.mark.nightly
 def test_preflop_exact_equals_brute_force_over_every_board() -> None:
     """All 1,712,304 boards, valued by the five-card batch path (best of 21 subsets)."""
     from big2.poker import evaluate5_batch

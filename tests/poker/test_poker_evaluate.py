@@ -53,7 +53,7 @@ def test_all_hands_category_counts_and_7462_values(every_hand) -> None:  # type:
 
 
 @pytest.mark.parametrize("stride", [
-    pytest.param(50, id="every-50th"), pytest.param(1, id="all", marks=pytest.mark.slow),
+    pytest.param(50, id="every-50th"), pytest.param(1, id="all", marks=pytest.mark.nightly),
 ])
 def test_single_hand_path_agrees_with_batch_on_every_hand(every_hand, stride) -> None:  # type: ignore[no-untyped-def]
     """The scalar path (the compiled core's where built) against the NumPy reference batch."""
@@ -63,7 +63,7 @@ def test_single_hand_path_agrees_with_batch_on_every_hand(every_hand, stride) ->
     assert np.array_equal(np.array(fast, dtype=np.int32), reference)
 
 
-@pytest.mark.slow
+@pytest.mark.nightly
 def test_every_hand_through_the_native_scalar_path_orders_like_the_plain_reference(
         every_hand) -> None:  # type: ignore[no-untyped-def]
     """All 2,598,960 hands: the core's evaluate5, one hand per call, gives each of the

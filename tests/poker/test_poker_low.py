@@ -25,7 +25,7 @@ def _order_agrees(keys: list[tuple[int, ...]], classes: list[int]) -> None:
 
 
 @pytest.mark.parametrize("used", [
-    pytest.param(10_000, id="10k"), pytest.param(None, id="all", marks=pytest.mark.slow),
+    pytest.param(10_000, id="10k"), pytest.param(None, id="all", marks=pytest.mark.nightly),
 ])
 @pytest.mark.parametrize(("rules", "column", "classes"), [
     (DEUCE_TO_SEVEN, 2, 7462), (ACE_TO_FIVE, 3, 6175), (ACE_TO_SIX, 4, 7462),

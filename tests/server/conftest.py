@@ -207,11 +207,21 @@ class Client:
         self.ws.close()
 
 
+STORAGE_MODULES = {"test_storage", "test_restart", "test_finished", "test_lifecycle",
+                   "test_workers", "test_shared_limits", "test_rematch", "test_fuzz"}
+"""The server test files about what is stored (writes, restarts, finished tables, several
+workers on one database, limits shared through it): ``make test`` runs them on PostgreSQL
+too. The other files' PostgreSQL runs exercise the same storage code again under other
+traffic: they are in the nightly set."""
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """The server tests (not the browser tests) run on SQLite and PostgreSQL."""
-    if "db_url" in metafunc.fixturenames and not metafunc.module.__name__.startswith(
-            "test_browser"):
-        metafunc.parametrize("db_url", ["sqlite", "postgresql"], indirect=True)
+    module = metafunc.module.__name__.rsplit(".", 1)[-1]
+    if "db_url" in metafunc.fixturenames and not module.startswith("test_browser"):
+        postgres = pytest.param("postgresql", id="postgresql", marks=(
+            () if module in STORAGE_MODULES else pytest.mark.nightly))
+        metafunc.parametrize("db_url", ["sqlite", postgres], indirect=True)
 
 
 def _start_private_postgres(folder: str) -> tuple[str, subprocess.Popen[bytes] | None]:

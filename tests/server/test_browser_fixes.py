@@ -14,6 +14,8 @@ from conftest import LiveServer
 from test_browser import PHONE, new_page, page_errors, seat_at, wait_turn
 from test_browser_more import play_weakest
 
+from big2.server.tables import Timing
+
 browser = tb.browser  # this module's Chromium, and the server the tests share
 web = tb.web
 
@@ -31,7 +33,16 @@ def finished_table(web: LiveServer, deals: int = 2) -> str:
     return tid
 
 
-def test_four_players_scores_fit_without_a_sideways_scroll(browser: Any, web: LiveServer) -> None:
+def quick_matches(live_factory: Any) -> LiveServer:
+    """A server whose deals follow each other at once (the shared one waits 30 s between
+    deals, so that a test can look at a deal's end), for a finished match of two deals."""
+    server: LiveServer = live_factory(timing=Timing(bot_delay=0.05, grace=5, deal_pause=0.3))
+    return server
+
+
+def test_four_players_scores_fit_without_a_sideways_scroll(browser: Any,
+                                                           live_factory: Any) -> None:
+    web = quick_matches(live_factory)
     tid = finished_table(web)
     for viewport in DESKTOPS:
         page = new_page(browser, viewport)

@@ -12,7 +12,7 @@ from typing import Any
 import test_browser as tb
 from conftest import LiveServer
 from test_browser import PHONE, new_page, page_errors, seat_at, wait_turn
-from test_browser_fixes import finished_table
+from test_browser_fixes import finished_table, quick_matches
 from test_browser_more import play_weakest
 
 browser = tb.browser  # this module's Chromium, and the server the tests share
@@ -25,7 +25,8 @@ def switch_lang(page: Any, code: str) -> None:
     page.click("#settings summary")
 
 
-def test_a_language_switch_redraws_the_finished_deals(browser: Any, web: LiveServer) -> None:
+def test_a_language_switch_redraws_the_finished_deals(browser: Any, live_factory: Any) -> None:
+    web = quick_matches(live_factory)
     tid = finished_table(web)
     page = new_page(browser)
     errors = page_errors(page)
