@@ -1,39 +1,54 @@
-# Entry points (each creates the local virtual environment when missing):
-#   make play       a game in the terminal against three bots; installs only the
-#                   runtime package (click, NumPy, tqdm)
-#   make test       the suite on both cores (pytest-xdist), without the full-size
-#                   reference sweeps (marker `slow`); about 5 minutes on 2 cores
-#   make test-fast  the quick part of it, for the edit-test loop (under 90 s):
-#                   no sweeps, server, browser, environment, bot, poker or doc-command
-#                   tests
-#   make test-slow  the full-size reference sweeps alone
-#   make test-all   everything, as CI runs it (.ci/run)
-# The test targets install the `test` extra; the svg and browser tests also need
-# Debian's chromium (see README, "Tests"). Installing builds the compiled core
-# (big2._native, C++17) with the machine's C++ compiler; a change to its sources
-# (CMakeLists.txt, src/native/) rebuilds it on the next make.
+# Entry points (each sets up what it needs first: the Debian packages it lacks, through
+# scripts/system-packages.sh, then the local virtual environment .venv):
+#   make play          a game in the terminal against three bots; installs only the
+#                      runtime package (click, NumPy, tqdm)
+#   make test          README's second command: the suite on two CPUs (pytest-xdist),
+#                      browser and PostgreSQL included, a share of every sweep (about 3 min)
+#   make test-fast     the edit-test loop (about 30 s): core, rules, records, command line
+#                      and a share of the bots; no server, browser, environments or sweeps
+#   make typecheck     mypy --strict on src/big2 (CI runs it as a step of its own)
+#   make test-nightly  the exhaustive sweeps and enumerations alone (marker `nightly`)
+#   make test-all      make test, then make test-nightly: every test there is
+#   make ci            what .ci/run runs: make test, make typecheck and a slice of the
+#                      nightly set that turns with the day (NIGHTLY_SLICE=K/N picks one)
+# Installing builds the compiled core (big2._native, C++17) with the machine's C++
+# compiler; a change to its sources (CMakeLists.txt, src/native/) rebuilds it on the next
+# make.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 JOBS ?= 2
 PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
-# the quick part: no reference sweeps (their files, and marker `sweep`: make test's
-# share of the others), no browser or server, no environments, bots or poker, no doc
-# commands
-FAST := -m "not slow and not sweep" --ignore=tests/core/test_legal_vs_reference.py \
-	--ignore=tests/core/test_random_deals.py --ignore=tests/server --ignore=tests/env \
-	--ignore=tests/bots --ignore=tests/poker --ignore=tests/cli/test_doc_commands.py \
-	--ignore=src/big2/server --ignore=src/big2/learn --ignore=src/big2/poker
+# the bot tests that play many deals or start other processes: make test runs them
+SLOW_BOTS := test_arena_paired.py test_arena_protocol.py test_belief.py test_learned.py \
+	test_expert_analyse.py test_house_rule_bots.py test_protocol_wild.py test_endgame.py \
+	test_policy_net.py test_native_heuristic.py
+# the edit-test loop: no sweeps (marker `sweep`: make test's share of them; `nightly`: the
+# rest), no browser, server, environment or poker, no training or documentation commands,
+# and of the bots only their quick tests
+FAST := -m "not nightly and not sweep" \
+	--ignore=tests/core/test_legal_vs_reference.py --ignore=tests/core/test_random_deals.py \
+	--ignore=tests/server --ignore=tests/env --ignore=tests/poker --ignore=tests/learn \
+	--ignore=tests/cli/test_doc_commands.py --ignore=tests/records/test_svg.py \
+	--ignore=src/big2/server --ignore=src/big2/learn --ignore=src/big2/poker \
+	$(foreach f,$(SLOW_BOTS),--ignore=tests/bots/$(f))
+# CI's slice of the nightly set: one of NIGHTLY_SLICES parts, turning with the day
+NIGHTLY_SLICES ?= 7
+NIGHTLY_SLICE ?= $(shell echo $$(( $$(date +%j | sed 's/^0*//') % $(NIGHTLY_SLICES) )))/$(NIGHTLY_SLICES)
 
-.PHONY: play test test-fast test-slow test-all bench clean
+.PHONY: play test test-fast typecheck test-nightly test-all ci bench clean system-play \
+	system-test
 
 NATIVE := CMakeLists.txt $(wildcard src/native/*)
 
+system-play:
+	@sh scripts/system-packages.sh play
+
+system-test:
+	@sh scripts/system-packages.sh test
+
 $(BIN)/activate:
-	@$(PYTHON) -c 'import venv, ensurepip' 2>/dev/null || \
-	  { echo "make: $(PYTHON) cannot create .venv: apt-get install python3-venv"; exit 1; }
-	@command -v c++ >/dev/null || command -v g++ >/dev/null || \
-	  { echo "make: no C++ compiler to build big2._native: apt-get install g++"; exit 1; }
+	@sh scripts/system-packages.sh play
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
@@ -50,20 +65,25 @@ $(VENV)/.installed: pyproject.toml $(NATIVE) $(BIN)/activate
 	$(BIN)/pip install --quiet 'torch==2.13.0'
 	touch $@ $(VENV)/.runtime
 
-play: $(VENV)/.runtime
+play: system-play $(VENV)/.runtime
 	$(BIN)/big2 play $(ARGS)
 
-test: $(VENV)/.installed
-	$(PYTEST) -m "not slow"
+test: system-test $(VENV)/.installed
+	$(PYTEST) -m "not nightly"
 
-test-fast: $(VENV)/.installed
+test-fast: system-play $(VENV)/.installed
 	$(PYTEST) $(FAST)
 
-test-slow: $(VENV)/.installed
-	$(PYTEST) -m slow
+typecheck: system-play $(VENV)/.installed
+	$(BIN)/python -m mypy
 
-test-all: $(VENV)/.installed
-	$(PYTEST)
+test-nightly: system-test $(VENV)/.installed
+	$(PYTEST) -m nightly
+
+test-all: test test-nightly
+
+ci: test typecheck
+	$(PYTEST) -m nightly --nightly-slice $(NIGHTLY_SLICE)
 
 bench: $(VENV)/.runtime
 	$(BIN)/python benchmarks/bench_engine.py
