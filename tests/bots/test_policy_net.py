@@ -30,12 +30,18 @@ def test_the_shipped_policy_and_critic_load_and_are_small() -> None:
         assert (WEIGHTS_DIR / f).stat().st_size < 2_000_000
 
 
-@pytest.mark.parametrize("preset", Rules.presets())
-def test_policy_bots_play_legal_plays_under_every_preset(preset: str) -> None:
-    for players in (4, 3, 2):
-        rules = Rules.preset(preset, players=players)
-        names = ["policy-net", "policy-search", "medium", "guided-search"][:players]
-        play_deal(rules, seed=players * 17 + len(preset), names=names)
+PRESET_SEATS = [pytest.param(preset, players, id=f"{preset}-{players}", marks=(
+    () if players == (4, 3, 2)[i % 3] else pytest.mark.nightly))
+    for i, preset in enumerate(Rules.presets()) for players in (4, 3, 2)]
+"""Every preset at 4, 3 and 2 players: ``make test`` plays each preset at one of them
+(turning from one preset to the next), the nightly set the other two."""
+
+
+@pytest.mark.parametrize("preset,players", PRESET_SEATS)
+def test_policy_bots_play_legal_plays_under_every_preset(preset: str, players: int) -> None:
+    rules = Rules.preset(preset, players=players)
+    names = ["policy-net", "policy-search", "medium", "guided-search"][:players]
+    play_deal(rules, seed=players * 17 + len(preset), names=names)
 
 
 @pytest.mark.parametrize("name", list(BOTS))

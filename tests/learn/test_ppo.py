@@ -166,6 +166,7 @@ def test_weights_that_are_not_finite_are_never_checkpointed(tmp_path: Path) -> N
     assert (tmp_path / "run" / "checkpoint.prev.pt").read_bytes() == before
 
 
+@pytest.mark.nightly  # an old checkpoint's migration: long, and it changes rarely
 def test_a_checkpoint_from_before_the_engineered_features_resumes(tmp_path: Path) -> None:
     """Cut a checkpoint back to the first network's inputs (as committed runs
     were): it resumes with zero weights on the new inputs, computing the same
@@ -208,6 +209,7 @@ def test_a_checkpoint_from_before_the_engineered_features_resumes(tmp_path: Path
     assert again.state["iteration"] == 6
 
 
+@pytest.mark.nightly  # an old checkpoint's migration: long, and it changes rarely
 @pytest.mark.parametrize("columns", [0, 1])
 def test_a_checkpoint_from_before_the_hints_resumes(tmp_path: Path, columns: int) -> None:
     """Cut the actor's play inputs back to before the hints (no hint: the
