@@ -10,6 +10,8 @@ binaries. Each test gets a schema of its own, dropped afterwards."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import glob
 import json
 import os
@@ -256,20 +258,60 @@ def _start_private_postgres(folder: str) -> tuple[str, subprocess.Popen[bytes] |
             time.sleep(0.1)
 
 
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the file *path* (between the xdist workers)."""
+    with open(path, "a+") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def _stop_private_postgres(folder: str) -> None:
+    """Stop the cluster in *folder* (``pg_ctl stop``, as the user that runs it)."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl")) or [shutil.which("pg_ctl")]
+    as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    if found[-1]:
+        subprocess.run([*as_user, str(found[-1]), "stop", "-D", os.path.join(folder, "data"),
+                        "-m", "fast", "-w"], capture_output=True, check=False, timeout=60)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
-    """The PostgreSQL the tests use (``BIG2_TEST_DB``, else a private one)."""
+def postgres_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The PostgreSQL the tests use (``BIG2_TEST_DB``, else a private one). Under
+    pytest-xdist the workers share one private cluster: the first to need it starts it,
+    the last to finish stops it (a count in a file under the run's shared temporary
+    folder, kept under a lock), so no worker waits for a second ``initdb``."""
     url = os.environ.get("BIG2_TEST_DB")
     if url:
         yield url
         return
-    folder = tempfile.mkdtemp(prefix="big2-pg-")
-    url, proc = _start_private_postgres(folder)
-    yield url
-    if proc is not None:
-        proc.terminate()
-        proc.wait(30)
-    shutil.rmtree(folder, ignore_errors=True)
+    # this run's folder: under xdist its parent is the one every worker of the run shares
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
+    lock, info = shared / "postgres.lock", shared / "postgres.json"
+    with _locked(lock):
+        if info.exists():
+            state = json.loads(info.read_text())
+        else:
+            folder = tempfile.mkdtemp(prefix="big2-pg-")
+            url, _proc = _start_private_postgres(folder)
+            state = {"url": url, "folder": folder, "users": 0}
+        state["users"] += 1
+        info.write_text(json.dumps(state))
+    yield state["url"]
+    with _locked(lock):
+        state = json.loads(info.read_text())
+        state["users"] -= 1
+        if state["users"]:
+            info.write_text(json.dumps(state))
+        else:
+            info.unlink()
+            _stop_private_postgres(state["folder"])
 
 
 @pytest.fixture
