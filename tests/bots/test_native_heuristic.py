@@ -175,13 +175,22 @@ def test_same_plans_as_python() -> None:
                 assert got == (want.combos, want.cost), (rules, g.hands[seat])
 
 
+SWEEP_PARTS = 8
+"""The large sweeps below run in this many parts, which the workers (and CI's nightly
+slices) share; together the parts check what the whole sweep always checked."""
+
+
 @pytest.mark.nightly
-def test_same_choice_as_python_large_sweep() -> None:
+@pytest.mark.parametrize("part", range(SWEEP_PARTS))
+def test_same_choice_as_python_large_sweep(part: int) -> None:
     rng = random.Random(99)
-    for rules in named_rule_sets():
-        agreement(rules, 2500, 21, (DEFAULT_STYLE, V1))
-    for i in range(150):
-        agreement(random_rules(rng), 200, 1000 + i, (DEFAULT_STYLE, V1))
+    option_sets = [random_rules(rng) for _ in range(150)]  # drawn whole: the same sets
+    for j, rules in enumerate(named_rule_sets()):
+        if j % SWEEP_PARTS == part:
+            agreement(rules, 2500, 21, (DEFAULT_STYLE, V1))
+    for i, rules in enumerate(option_sets):
+        if i % SWEEP_PARTS == part:
+            agreement(rules, 200, 1000 + i, (DEFAULT_STYLE, V1))
 
 
 def test_unsupported_rule_sets_fall_back() -> None:
@@ -235,12 +244,16 @@ def test_play_out_scores_as_python_under_random_options() -> None:
 
 
 @pytest.mark.nightly
-def test_play_out_scores_as_python_large_sweep() -> None:
+@pytest.mark.parametrize("part", range(SWEEP_PARTS))
+def test_play_out_scores_as_python_large_sweep(part: int) -> None:
     rng = random.Random(78)
-    for name in GAME_LOOP:
-        playout_agreement(Rules.preset(name), 800, 42)
-    for i in range(100):
-        playout_agreement(random_rules(rng, house=False), 60, 900 + i)
+    option_sets = [random_rules(rng, house=False) for _ in range(100)]
+    for j, name in enumerate(GAME_LOOP):
+        if j % SWEEP_PARTS == part:
+            playout_agreement(Rules.preset(name), 800, 42)
+    for i, rules in enumerate(option_sets):
+        if i % SWEEP_PARTS == part:
+            playout_agreement(rules, 60, 900 + i)
 
 
 def test_play_out_falls_back_with_house_rules() -> None:
