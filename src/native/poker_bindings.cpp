@@ -146,7 +146,7 @@ py::array as_cards(const py::array& a, int width, const char* what) {
 
 // Values of each row; rows with a bad card or a repeat stop the loop (reported by index).
 template <int N, class T>
-py::ssize_t batch_loop(const Tables& t, const T* h, py::ssize_t n, int32_t* out) {
+BIG2_HOT py::ssize_t batch_loop(const Tables& t, const T* h, py::ssize_t n, int32_t* out) {
   for (py::ssize_t i = 0; i < n; ++i, h += N) {
     int c[N];
     uint64_t m = 0;
