@@ -9,8 +9,11 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <cstring>
 #include <mutex>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include "poker.hpp"
 
@@ -144,29 +147,153 @@ py::array as_cards(const py::array& a, int width, const char* what) {
   return py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(a);
 }
 
-// Values of each row; rows with a bad card or a repeat stop the loop (reported by index).
+// Whether one row is bad: a card outside 0..51 (a negative one wraps to a huge one) or a
+// card given twice.  The plain scalar check, used for the few rows the vector pass leaves
+// and to find the first bad row of a block the vector pass flagged.
 template <int N, class T>
-BIG2_HOT py::ssize_t batch_loop(const Tables& t, const T* h, py::ssize_t n, int32_t* out) {
+inline bool row_bad(const T* r) {
+  uint64_t m = 0;
+  for (int j = 0; j < N; ++j) {
+    uint64_t v = uint64_t(r[j]);
+    if (v > 51) return true;
+    m |= 1ull << v;
+  }
+  return __builtin_popcountll(m) != N;
+}
+
+// The vector pass over rows of uint8 cards (GCC/Clang vector extensions: AVX2 in the
+// x86-64-v3 clone, SSE2 in the others).  A 32-byte window holds R = 32 / N whole rows;
+// comparing it with the same bytes loaded s = 1..N-1 further on finds every pair of
+// equal cards s apart, of which only the pairs inside one row count (pair_mask), and a
+// compare finds any card above 51.  The compares only OR into accumulators; the masks
+// are applied once at the end, so a valid row costs about 3.5 vector operations (N = 7)
+// beside its evaluation.
+typedef uint8_t U8x32 __attribute__((vector_size(32)));
+
+// (through a reference: a vector passed or returned by value would have an ABI that
+// depends on the clone)
+inline void load32(U8x32& v, const uint8_t* p) { std::memcpy(&v, p, sizeof v); }
+
+// masks[s][j]: 0xFF where position j of a window and the byte s further on lie in one row
+// (s = 0: position j lies in the window's rows).
+template <int N>
+struct PairMasks {
+  uint8_t masks[N][32] = {};
+  PairMasks() {
+    for (int s = 0; s < N; ++s)
+      for (int j = 0; j < 32 / N * N; ++j)
+        if (j % N + s < N) masks[s][j] = 0xFF;
+  }
+};
+
+// True when rows [0, rows) of *h* are all valid.  *slack*: bytes readable after the
+// last row (the vector loads read up to 31 + N - 1 bytes past a window's start).
+template <int N>
+BIG2_HOT bool rows_valid(const uint8_t* h, py::ssize_t rows, py::ssize_t slack) {
+  constexpr int R = 32 / N;
+  static const PairMasks<N> pm;
+  U8x32 eq[N] = {}, big = {};
+  const U8x32 limit = U8x32{} + 51;
+  py::ssize_t i = 0;
+  const py::ssize_t bytes = rows * N + slack;
+  for (; i + R <= rows && i * N + 31 + N <= bytes; i += R) {
+    const uint8_t* p = h + i * N;
+    U8x32 v, w;
+    load32(v, p);
+    big |= U8x32(v > limit);
+    for (int s = 1; s < N; ++s) {
+      load32(w, p + s);
+      eq[s] |= U8x32(v == w);
+    }
+  }
+  U8x32 any, m;
+  load32(m, pm.masks[0]);
+  any = big & m;
+  for (int s = 1; s < N; ++s) {
+    load32(m, pm.masks[s]);
+    any |= eq[s] & m;
+  }
+  uint64_t w[4];
+  std::memcpy(w, &any, sizeof w);
+  if (w[0] | w[1] | w[2] | w[3]) return false;
+  for (; i < rows; ++i)
+    if (row_bad<N>(h + i * N)) return false;
+  return true;
+}
+
+// The plain loop: values of rows of valid uint8 cards.
+template <int N>
+BIG2_HOT void eval_rows(const Tables& t, const uint8_t* h, py::ssize_t n, int32_t* out) {
   for (py::ssize_t i = 0; i < n; ++i, h += N) {
     int c[N];
-    uint64_t m = 0;
-    for (int j = 0; j < N; ++j) {
-      uint64_t v = uint64_t(h[j]);
-      c[j] = v < 52 ? int(v) : kInvalid;
-      m |= t.mask[c[j]];
-    }
-    if (__builtin_popcountll(m) != N || (m >> 52)) return i;
+    for (int j = 0; j < N; ++j) c[j] = h[j];
     out[i] = N == 5 ? t.eval5(c) : t.eval7(c);
+  }
+}
+
+// Narrows rows of wider cards to uint8 (true when every value is 0..51).
+template <int N, class T>
+BIG2_HOT bool narrow_rows(const T* h, py::ssize_t rows, uint8_t* out) {
+  uint64_t big = 0;
+  for (py::ssize_t k = 0; k < rows * N; ++k) {
+    uint64_t v = uint64_t(h[k]);
+    out[k] = uint8_t(v);
+    big |= uint64_t(v > 51);
+  }
+  return !big;
+}
+
+// Values of each row, or the index of the first bad row.  Blocks of rows are checked by
+// the vector pass (wider cards first narrowed to uint8 in a buffer) and then evaluated
+// by the plain loop, so the checks cost a pass over data already in the cache instead
+// of work inside the evaluation loop (issue 43: the batch at the plain loop's speed).
+// A block that fails is scanned row by row for its first bad row.
+template <int N, class T>
+py::ssize_t batch_loop(const Tables& t, const T* h, py::ssize_t n, int32_t* out) {
+  constexpr py::ssize_t kBlock = 2048;
+  std::vector<uint8_t> buf;
+  if (!std::is_same<T, uint8_t>::value) buf.assign(kBlock * N + 64, 0);
+  for (py::ssize_t lo = 0; lo < n; lo += kBlock) {
+    py::ssize_t rows = std::min(n - lo, kBlock);
+    const T* src = h + lo * N;
+    const uint8_t* cards;
+    bool ok;
+    if constexpr (std::is_same<T, uint8_t>::value) {
+      cards = src;
+      ok = rows_valid<N>(cards, rows, (n - lo - rows) * N);
+    } else {
+      cards = buf.data();
+      ok = narrow_rows<N>(src, rows, buf.data()) && rows_valid<N>(cards, rows, 64);
+    }
+    if (!ok)
+      for (py::ssize_t i = 0; i < rows; ++i)
+        if (row_bad<N>(src + i * N)) return lo + i;
+    eval_rows<N>(t, cards, rows, out + lo);
   }
   return -1;
 }
 
+// The output array: a new one, or *out* checked to be a writeable C-contiguous int32
+// array of n values.
+py::array_t<int32_t> output(const py::object& out, py::ssize_t n, const char* what) {
+  if (out.is_none()) return py::array_t<int32_t>(n);
+  if (!py::isinstance<py::array>(out))
+    throw py::type_error(std::string(what) + ": out must be a NumPy int32 array");
+  py::array a = py::reinterpret_borrow<py::array>(out);
+  if (!a.dtype().is(py::dtype::of<int32_t>()) || a.ndim() != 1 || a.shape(0) != n ||
+      !(a.flags() & py::array::c_style) || !a.writeable())
+    throw py::value_error(std::string(what) + ": out must be a writeable, contiguous int32 "
+                          "array of " + std::to_string(n) + " values, one per row");
+  return py::reinterpret_borrow<py::array_t<int32_t>>(out);
+}
+
 template <int N>
-py::array_t<int32_t> evaluate_batch(const py::array& hands) {
-  py::array h = as_cards(hands, N, N == 5 ? "evaluate5_batch" : "evaluate7_batch");
+py::array_t<int32_t> evaluate_batch(const py::array& hands, const py::object& out_arg) {
+  const char* what = N == 5 ? "evaluate5_batch" : "evaluate7_batch";
+  py::array h = as_cards(hands, N, what);
   const Tables& t = tables();
   py::ssize_t n = h.shape(0);
-  py::array_t<int32_t> out(n);
+  py::array_t<int32_t> out = output(out_arg, n, what);
   int32_t* o = out.mutable_data();
   py::ssize_t bad;
   bool narrow = h.dtype().is(py::dtype::of<uint8_t>());
@@ -268,10 +395,12 @@ void register_poker(py::module_& parent) {
       },
       "Entries of the five- and seven-card perfect hashes: (values5, offsets5, values7, "
       "offsets7).");
-  m.def("evaluate5_batch", &evaluate_batch<5>, py::arg("hands"),
-        "Values of an (n, 5) integer array of cards (int32 array; GIL released).");
-  m.def("evaluate7_batch", &evaluate_batch<7>, py::arg("hands"),
-        "Values of the best five of each row of an (n, 7) integer array (GIL released).");
+  m.def("evaluate5_batch", &evaluate_batch<5>, py::arg("hands"), py::arg("out") = py::none(),
+        "Values of an (n, 5) integer array of cards (int32 array, or written into *out*; "
+        "GIL released).");
+  m.def("evaluate7_batch", &evaluate_batch<7>, py::arg("hands"), py::arg("out") = py::none(),
+        "Values of the best five of each row of an (n, 7) integer array (int32, or written "
+        "into *out*; GIL released).");
 
   m.def("holdem_exact", [](const py::array& board, const py::array& holes, py::handle used) {
         std::vector<int> b = board_cards(board, 5);

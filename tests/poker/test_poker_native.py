@@ -121,6 +121,65 @@ def test_batch_bad_input_raises(core, hands_: np.ndarray, error: type, message: 
         core.evaluate5_batch(hands_)
 
 
+@pytest.mark.parametrize("size", [5, 7])
+@pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.int64])
+def test_batch_names_the_first_bad_row_wherever_it_lies(core, size: int, dtype: type) -> None:  # type: ignore[no-untyped-def]
+    """The checks run in blocks beside the evaluation (issue 43): a bad row anywhere (the
+    first row, the last, either side of a block's edge, inside a vector window or in the
+    rows the vector pass leaves) is found, and the first of several is the one named."""
+    rng = random.Random(size * 7 + np.dtype(dtype).itemsize)
+    evaluate = core.evaluate5_batch if size == 5 else core.evaluate7_batch
+    too_big = [52, 60, 255] if dtype == np.uint8 else [52, 255, 300, -1, -300]
+    for n in (1, 3, 2047, 2048, 2049, 4100):
+        rows = np.array(hands(n, size, n), dtype=dtype)
+        assert np.array_equal(evaluate(rows), py_evaluate7_batch(rows) if size == 7
+                              else py_evaluate5_batch(rows))
+        for _ in range(12):
+            bad = rows.copy()
+            at = sorted(rng.sample(range(n), min(n, rng.choice([1, 2, 3]))))
+            at[0] = rng.choice([at[0], 0, n - 1, min(2047, n - 1), min(2048, n - 1)])
+            at.sort()
+            first = at[0]
+            for r in at:
+                i, j = rng.sample(range(size), 2)
+                if rng.random() < 0.5:
+                    bad[r, i] = bad[r, j]
+                else:
+                    bad[r, i] = rng.choice(too_big)
+            row = [int(v) for v in bad[first]]
+            wrong = [v for v in row if not 0 <= v <= 51]
+            why = f"card {wrong[0]} is not" if wrong else "a card given twice"
+            with pytest.raises(ValueError, match=f"^row {first}: {why}"):
+                evaluate(bad)
+
+
+def test_flush_heavy_batches_equal_the_scalar_core(core) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(12)
+    two_suits = [c for c in range(52) if c & 3 in (0, 2)]
+    for size, batch, one in ((5, core.evaluate5_batch, core.evaluate5),
+                             (7, core.evaluate7_batch, core.evaluate7)):
+        rows = np.array([rng.sample(two_suits, size) for _ in range(5_000)], dtype=np.uint8)
+        assert batch(rows).tolist() == [one(*map(int, r)) for r in rows]
+
+
+def test_batch_writes_into_out(core) -> None:  # type: ignore[no-untyped-def]
+    seven = np.array(hands(3_000, 7, 4), dtype=np.uint8)
+    out = np.full(3_000, -1, dtype=np.int32)
+    got = core.evaluate7_batch(seven, out=out)
+    assert got is out and np.array_equal(out, py_evaluate7_batch(seven))
+    for wrong, error in ((np.zeros(3_000, np.int64), ValueError),
+                         (np.zeros(2_999, np.int32), ValueError),
+                         (np.zeros((3_000, 1), np.int32), ValueError),
+                         (np.zeros(6_000, np.int32)[::2], ValueError),
+                         ([0] * 3_000, TypeError)):
+        with pytest.raises(error, match="out must be"):
+            core.evaluate7_batch(seven, out=wrong)
+    frozen = np.zeros(3_000, np.int32)
+    frozen.flags.writeable = False
+    with pytest.raises(ValueError, match="writeable"):
+        core.evaluate7_batch(seven, out=frozen)
+
+
 def test_equity_loops_bad_input_raises(core) -> None:  # type: ignore[no-untyped-def]
     board = np.array([], dtype=np.uint8)
     holes = np.array([[0, 1], [2, 3]], dtype=np.uint8)
