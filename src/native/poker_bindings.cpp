@@ -373,6 +373,42 @@ py::array_t<uint8_t> combo_array(const py::handle& h, size_t i) {
   return out;
 }
 
+// holdem_exact / holdem_exact_each: the checked arguments, then the loop.
+py::tuple exact_counts(const py::array& board, const py::array& holes, py::handle used,
+                       bool each) {
+  std::vector<int> b = board_cards(board, 5);
+  py::array h = as_cards(holes, 2, "holes");
+  int players = int(h.shape(0));
+  if (players < 2 || players > 23) throw py::value_error("holes: 2 to 23 players");
+  std::vector<int> hc(size_t(players) * 2);
+  for (int i = 0; i < 2 * players; ++i) {
+    int64_t v = h.dtype().is(py::dtype::of<uint8_t>())
+                    ? static_cast<const uint8_t*>(h.data())[i]
+                    : static_cast<const int64_t*>(h.data())[i];
+    if (v < 0 || v > 51) throw py::value_error("holes: a card number outside 0-51");
+    hc[i] = int(v);
+  }
+  uint64_t u = mask_arg(used), all = 0;
+  for (int c : b) all |= 1ull << c;
+  for (int c : hc) {
+    if (all >> c & 1) throw py::value_error("holes: a card given twice or on the board");
+    all |= 1ull << c;
+  }
+  if ((all & u) != all) throw py::value_error("used: must hold the board and the holes");
+  if (52 - __builtin_popcountll(u) < 5 - int(b.size()))
+    throw py::value_error("used: too few cards left to deal the board");
+  const Tables& t = tables();
+  Counts c(players);
+  {
+    py::gil_scoped_release nogil;
+    if (each)
+      holdem_exact_each(t, b.data(), int(b.size()), hc.data(), players, u, c);
+    else
+      holdem_exact(t, b.data(), int(b.size()), hc.data(), players, u, c);
+  }
+  return counts_tuple(c);
+}
+
 }  // namespace
 
 void register_poker(py::module_& parent) {
@@ -403,39 +439,17 @@ void register_poker(py::module_& parent) {
         "into *out*; GIL released).");
 
   m.def("holdem_exact", [](const py::array& board, const py::array& holes, py::handle used) {
-        std::vector<int> b = board_cards(board, 5);
-        py::array h = as_cards(holes, 2, "holes");
-        int players = int(h.shape(0));
-        if (players < 2 || players > 23) throw py::value_error("holes: 2 to 23 players");
-        std::vector<int> hc(size_t(players) * 2);
-        for (int i = 0; i < 2 * players; ++i) {
-          int64_t v = h.dtype().is(py::dtype::of<uint8_t>())
-                          ? static_cast<const uint8_t*>(h.data())[i]
-                          : static_cast<const int64_t*>(h.data())[i];
-          if (v < 0 || v > 51) throw py::value_error("holes: a card number outside 0-51");
-          hc[i] = int(v);
-        }
-        uint64_t u = mask_arg(used), all = 0;
-        for (int c : b) all |= 1ull << c;
-        for (int c : hc) {
-          if (all >> c & 1) throw py::value_error("holes: a card given twice or on the board");
-          all |= 1ull << c;
-        }
-        if ((all & u) != all) throw py::value_error("used: must hold the board and the holes");
-        if (52 - __builtin_popcountll(u) < 5 - int(b.size()))
-          throw py::value_error("used: too few cards left to deal the board");
-        const Tables& t = tables();
-        Counts c(players);
-        {
-          py::gil_scoped_release nogil;
-          holdem_exact(t, b.data(), int(b.size()), hc.data(), players, u, c);
-        }
-        return counts_tuple(c);
+        return exact_counts(board, holes, used, false);
       }, py::arg("board"), py::arg("holes"), py::arg("used"),
       "Every board completing *board* from the cards outside *used* (which holds the board, "
       "the holes and any dead cards), two fixed hole cards per player (*holes*, (P, 2)).\n"
       "Returns (ties, deals, attempts): ties[i, k] counts the deals on which player i is one "
-      "of k players with the best hand.");
+      "of k players with the best hand.  Boards that differ only in suits nobody can make a "
+      "flush in are counted together (poker.hpp); the counts equal holdem_exact_each's.");
+  m.def("holdem_exact_each", [](const py::array& board, const py::array& holes, py::handle used) {
+        return exact_counts(board, holes, used, true);
+      }, py::arg("board"), py::arg("holes"), py::arg("used"),
+      "holdem_exact with one showdown per board (the reference).");
 
   m.def("holdem_monte_carlo", [](const py::array& board, const py::list& combos, py::handle fixed,
                                  int64_t trials, int64_t max_attempts, uint64_t seed) {

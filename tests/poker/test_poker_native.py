@@ -180,6 +180,55 @@ def test_batch_writes_into_out(core) -> None:  # type: ignore[no-untyped-def]
         core.evaluate7_batch(seven, out=frozen)
 
 
+def _exact_both(core, holes: list[list[int]], board: list[int], dead: list[int]):  # type: ignore[no-untyped-def]
+    used = 0
+    for c in [c for h in holes for c in h] + board + dead:
+        used |= 1 << c
+    args = (np.array(board, dtype=np.uint8), np.array(holes, dtype=np.uint8), used)
+    return core.holdem_exact(*args), core.holdem_exact_each(*args)
+
+
+def test_exact_equity_by_board_class_equals_every_board_heads_up(core) -> None:  # type: ignore[no-untyped-def]
+    """Issue 43: boards alike up to the suits nobody can flush in are counted together; the
+    counts equal the plain enumeration's (one showdown per board) exactly, preflop."""
+    rng = random.Random(43)
+    setups = []
+    for _ in range(40):
+        cards = rng.sample(range(52), 4)
+        setups.append([cards[:2], cards[2:]])
+    for _ in range(20):  # suited hands sharing a suit, and pocket pairs: flush-heavy classes
+        s = rng.randrange(4)
+        suited = rng.sample([c for c in range(52) if c & 3 == s], 4)
+        r = rng.randrange(13)
+        setups.append([suited[:2], suited[2:]] if rng.random() < 0.5
+                      else [suited[:2], [4 * r + (s + 1) % 4, 4 * r + (s + 2) % 4]])
+    for holes in setups:
+        (t1, d1, _), (t2, d2, _) = _exact_both(core, holes, [], [])
+        assert d1 == d2 == 1_712_304
+        assert np.array_equal(t1, t2), holes
+
+
+def test_exact_equity_by_board_class_equals_every_board_multiway(core) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(4343)
+    for _ in range(150):
+        players = rng.choice([2, 3, 4, 6, 9])
+        nboard = rng.choice([0, 0, 3, 3, 4, 5])
+        ndead = rng.choice([0, 0, 1, 4])
+        if rng.random() < 0.3:  # a suit crowded onto the board and the holes
+            s = rng.randrange(4)
+            pool = [c for c in range(52) if c & 3 == s]
+            rest = [c for c in range(52) if c & 3 != s]
+            cards = rng.sample(pool, 6) + rng.sample(rest, 2 * players + 5 + ndead)
+            rng.shuffle(cards)
+        else:
+            cards = rng.sample(range(52), 2 * players + nboard + ndead)
+        holes = [cards[2 * i:2 * i + 2] for i in range(players)]
+        board = cards[2 * players:2 * players + nboard]
+        dead = cards[2 * players + nboard:2 * players + nboard + ndead]
+        (t1, d1, _), (t2, d2, _) = _exact_both(core, holes, board, dead)
+        assert d1 == d2 and np.array_equal(t1, t2), (holes, board, dead)
+
+
 def test_equity_loops_bad_input_raises(core) -> None:  # type: ignore[no-untyped-def]
     board = np.array([], dtype=np.uint8)
     holes = np.array([[0, 1], [2, 3]], dtype=np.uint8)
