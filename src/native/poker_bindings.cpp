@@ -15,7 +15,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "poker.hpp"
+#include "poker_exact.hpp"
 
 namespace py = pybind11;
 using namespace big2poker;
@@ -374,14 +374,17 @@ py::array_t<uint8_t> combo_array(const py::handle& h, size_t i) {
 }
 
 // holdem_exact / holdem_exact_each: the checked arguments, then the loop.
+// kind: 0 hold'em by board class, 1 hold'em board by board, 2 Omaha by board class.
 py::tuple exact_counts(const py::array& board, const py::array& holes, py::handle used,
-                       bool each) {
+                       int kind) {
+  const int width = kind == 2 ? 4 : 2, most = kind == 2 ? 11 : 23;
   std::vector<int> b = board_cards(board, 5);
-  py::array h = as_cards(holes, 2, "holes");
+  py::array h = as_cards(holes, width, "holes");
   int players = int(h.shape(0));
-  if (players < 2 || players > 23) throw py::value_error("holes: 2 to 23 players");
-  std::vector<int> hc(size_t(players) * 2);
-  for (int i = 0; i < 2 * players; ++i) {
+  if (players < 2 || players > most)
+    throw py::value_error("holes: 2 to " + std::to_string(most) + " players");
+  std::vector<int> hc(size_t(players) * width);
+  for (int i = 0; i < width * players; ++i) {
     int64_t v = h.dtype().is(py::dtype::of<uint8_t>())
                     ? static_cast<const uint8_t*>(h.data())[i]
                     : static_cast<const int64_t*>(h.data())[i];
@@ -401,10 +404,12 @@ py::tuple exact_counts(const py::array& board, const py::array& holes, py::handl
   Counts c(players);
   {
     py::gil_scoped_release nogil;
-    if (each)
+    if (kind == 0)
+      holdem_exact(t, b.data(), int(b.size()), hc.data(), players, u, c);
+    else if (kind == 1)
       holdem_exact_each(t, b.data(), int(b.size()), hc.data(), players, u, c);
     else
-      holdem_exact(t, b.data(), int(b.size()), hc.data(), players, u, c);
+      omaha_exact(t, b.data(), int(b.size()), hc.data(), players, u, c);
   }
   return counts_tuple(c);
 }
@@ -439,7 +444,7 @@ void register_poker(py::module_& parent) {
         "into *out*; GIL released).");
 
   m.def("holdem_exact", [](const py::array& board, const py::array& holes, py::handle used) {
-        return exact_counts(board, holes, used, false);
+        return exact_counts(board, holes, used, 0);
       }, py::arg("board"), py::arg("holes"), py::arg("used"),
       "Every board completing *board* from the cards outside *used* (which holds the board, "
       "the holes and any dead cards), two fixed hole cards per player (*holes*, (P, 2)).\n"
@@ -447,9 +452,14 @@ void register_poker(py::module_& parent) {
       "of k players with the best hand.  Boards that differ only in suits nobody can make a "
       "flush in are counted together (poker.hpp); the counts equal holdem_exact_each's.");
   m.def("holdem_exact_each", [](const py::array& board, const py::array& holes, py::handle used) {
-        return exact_counts(board, holes, used, true);
+        return exact_counts(board, holes, used, 1);
       }, py::arg("board"), py::arg("holes"), py::arg("used"),
       "holdem_exact with one showdown per board (the reference).");
+  m.def("omaha_exact", [](const py::array& board, const py::array& holes, py::handle used) {
+        return exact_counts(board, holes, used, 2);
+      }, py::arg("board"), py::arg("holes"), py::arg("used"),
+      "holdem_exact for Omaha high: four fixed hole cards per player (*holes*, (P, 4)), each "
+      "hand two of them and three of the board; counted by board class likewise.");
 
   m.def("holdem_monte_carlo", [](const py::array& board, const py::list& combos, py::handle fixed,
                                  int64_t trials, int64_t max_attempts, uint64_t seed) {
