@@ -20,7 +20,7 @@ PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
 # the quick part: no reference sweeps (their files, and marker `sweep`: make test's
 # share of the others), no browser or server, no environments, bots or poker, no doc
 # commands
-FAST := -m "not slow and not sweep" --ignore=tests/core/test_legal_vs_reference.py \
+FAST := -m "not slow and not nightly and not sweep" --ignore=tests/core/test_legal_vs_reference.py \
 	--ignore=tests/core/test_random_deals.py --ignore=tests/server --ignore=tests/env \
 	--ignore=tests/bots --ignore=tests/poker --ignore=tests/cli/test_doc_commands.py \
 	--ignore=src/big2/server --ignore=src/big2/learn --ignore=src/big2/poker
@@ -54,13 +54,13 @@ play: $(VENV)/.runtime
 	$(BIN)/big2 play $(ARGS)
 
 test: $(VENV)/.installed
-	$(PYTEST) -m "not slow"
+	$(PYTEST) -m "not slow and not nightly"
 
 test-fast: $(VENV)/.installed
 	$(PYTEST) $(FAST)
 
 test-slow: $(VENV)/.installed
-	$(PYTEST) -m slow
+	$(PYTEST) -m "slow or nightly"
 
 test-all: $(VENV)/.installed
 	$(PYTEST)

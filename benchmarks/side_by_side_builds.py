@@ -53,10 +53,11 @@ def main() -> None:
                 got[name].setdefault(k, []).append(v)
         print(f"round {r + 1} of {args.rounds} done", file=sys.stderr)
     print(f"{'figure (median of ' + str(args.rounds) + ' rounds, CPU time)':44} "
-          f"{'base':>10} {'this':>10} {'this/base':>10}")
+          f"{'base':>12} {'this':>12} {'this/base':>10}")
     for key, values in got["this"].items():
         base, this = statistics.median(got["base"][key]), statistics.median(values)
-        print(f"{key:44} {base:10.2f} {this:10.2f} {this / base:9.2f}x")
+        fmt = ",.0f" if base >= 1000 else ".2f"
+        print(f"{key:44} {base:12{fmt}} {this:12{fmt}} {this / base:9.2f}x")
 
 
 if __name__ == "__main__":

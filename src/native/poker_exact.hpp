@@ -25,7 +25,8 @@ namespace big2poker {
 //
 // Each board is counted once in A and, when a flush could matter, corrected once in B
 // (its flush suit is unique), so the counts equal those of holdem_exact_each exactly;
-// AhKh vs QsQd takes about 40,000 showdowns instead of 1,712,304.
+// AhKh vs QsQd values 6,061 rank multisets and 35,343 flush classes (twice each) instead
+// of 1,712,304 boards.
 
 // C(n, k) for n, k <= 13 (the cards of one suit or one rank left in the deck).
 inline int64_t small_binom(int n, int k) {
