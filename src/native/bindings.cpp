@@ -535,8 +535,8 @@ PYBIND11_MODULE(_native, m) {
       },
       "How the core was built: {'march': the -march of a BIG2_NATIVE_MARCH build ('' for the "
       "portable one), 'clones': whether the hot loops were built for several x86-64 levels, "
-      "'level': the level they run at on this CPU ('x86-64-v3', 'x86-64-v2', 'x86-64', or "
-      "'single' without clones)}.");
+      "'level': the level they run at on this CPU ('x86-64-v4', 'x86-64-v3', 'x86-64-v2', "
+      "'x86-64', or 'single' without clones)}.");
   register_poker(m);
 
   py::class_<Tables, std::shared_ptr<Tables>>(m, "Tables",

@@ -162,7 +162,7 @@ inline bool row_bad(const T* r) {
 }
 
 // The vector pass over rows of uint8 cards (GCC/Clang vector extensions: AVX2 in the
-// x86-64-v3 clone, SSE2 in the others).  A 32-byte window holds R = 32 / N whole rows;
+// x86-64-v3 and v4 clones, SSE2 in the others).  A 32-byte window holds R = 32 / N whole rows;
 // comparing it with the same bytes loaded s = 1..N-1 further on finds every pair of
 // equal cards s apart, of which only the pairs inside one row count (pair_mask), and a
 // compare finds any card above 51.  The compares only OR into accumulators; the masks

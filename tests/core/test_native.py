@@ -345,7 +345,7 @@ def test_build_info_says_how_the_core_was_built() -> None:
     if info["march"]:  # a BIG2_NATIVE_MARCH build: one copy for that CPU
         assert not info["clones"] and info["level"] == "single"
     elif info["clones"]:
-        assert info["level"] in ("x86-64-v3", "x86-64-v2", "x86-64")
+        assert info["level"] in ("x86-64-v4", "x86-64-v3", "x86-64-v2", "x86-64")
         assert platform.machine() in ("x86_64", "AMD64")
     else:
         assert info["level"] == "single"
