@@ -162,12 +162,13 @@ inline bool row_bad(const T* r) {
 }
 
 // The vector pass over rows of uint8 cards (GCC/Clang vector extensions: AVX2 in the
-// x86-64-v3 and v4 clones, SSE2 in the others).  A 32-byte window holds R = 32 / N whole rows;
-// comparing it with the same bytes loaded s = 1..N-1 further on finds every pair of
-// equal cards s apart, of which only the pairs inside one row count (pair_mask), and a
-// compare finds any card above 51.  The compares only OR into accumulators; the masks
-// are applied once at the end, so a valid row costs about 3.5 vector operations (N = 7)
-// beside its evaluation.
+// x86-64-v3 and v4 clones, SSE2 in the others).  A 32-byte window holds R = 32 / N whole
+// rows; XOR-ing it with the same bytes loaded s = 1..N-1 further on gives a zero byte for
+// every pair of equal cards s apart, of which only the pairs inside one row count
+// (pair_mask).  Each shift keeps the byte-wise minimum of its XORs over the windows, and
+// the byte-wise maximum of the cards shows any card above 51; the masks and the tests are
+// applied once at the end, so a valid row costs about 3.5 vector operations (N = 7)
+// beside its evaluation, none of them a compare.
 typedef uint8_t U8x32 __attribute__((vector_size(32)));
 
 // (through a reference: a vector passed or returned by value would have an ABI that
@@ -192,30 +193,31 @@ template <int N>
 BIG2_HOT bool rows_valid(const uint8_t* h, py::ssize_t rows, py::ssize_t slack) {
   constexpr int R = 32 / N;
   static const PairMasks<N> pm;
-  U8x32 eq[N] = {}, big = {};
-  const U8x32 limit = U8x32{} + 51;
+  U8x32 near[N], top = {};
+  for (auto& x : near) x = U8x32{} + 0xFF;
   py::ssize_t i = 0;
   const py::ssize_t bytes = rows * N + slack;
   for (; i + R <= rows && i * N + 31 + N <= bytes; i += R) {
     const uint8_t* p = h + i * N;
     U8x32 v, w;
     load32(v, p);
-    big |= U8x32(v > limit);
+    top = v > top ? v : top;
     for (int s = 1; s < N; ++s) {
       load32(w, p + s);
-      eq[s] |= U8x32(v == w);
+      w ^= v;
+      near[s] = w < near[s] ? w : near[s];
     }
   }
-  U8x32 any, m;
+  U8x32 m;
   load32(m, pm.masks[0]);
-  any = big & m;
+  U8x32 any = U8x32(top > U8x32{} + 51) & m;
   for (int s = 1; s < N; ++s) {
     load32(m, pm.masks[s]);
-    any |= eq[s] & m;
+    any |= U8x32(near[s] == U8x32{}) & m;
   }
-  uint64_t w[4];
-  std::memcpy(w, &any, sizeof w);
-  if (w[0] | w[1] | w[2] | w[3]) return false;
+  uint64_t q[4];
+  std::memcpy(q, &any, sizeof q);
+  if (q[0] | q[1] | q[2] | q[3]) return false;
   for (; i < rows; ++i)
     if (row_bad<N>(h + i * N)) return false;
   return true;
