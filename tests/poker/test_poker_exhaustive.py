@@ -4,7 +4,7 @@ The compiled core's batch loops check their rows in a vector pass and evaluate t
 in a plain loop; these sweeps hold them, on every hand there is, to the scalar entry
 points and to independent references: the NumPy batch (five cards), the best of the
 21 five-card subsets and the NumPy seven-card tables (seven cards), and the known
-count of hands in each category.  About four minutes on one (loaded) core.
+count of hands in each category.  Four to eight minutes on one core of a loaded machine.
 """
 
 from __future__ import annotations
