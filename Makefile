@@ -2,11 +2,12 @@
 #   make play       a game in the terminal against three bots; installs only the
 #                   runtime package (click, NumPy, tqdm)
 #   make test       the suite on both cores (pytest-xdist), without the full-size
-#                   reference sweeps (marker `slow`); about 5 minutes on 2 cores
+#                   reference sweeps (marker `slow`) and the exhaustive checks (marker
+#                   `nightly`); about 5 minutes on 2 cores
 #   make test-fast  the quick part of it, for the edit-test loop (under 90 s):
 #                   no sweeps, server, browser, environment, bot, poker or doc-command
 #                   tests
-#   make test-slow  the full-size reference sweeps alone
+#   make test-slow  the full-size reference sweeps and the exhaustive checks alone
 #   make test-all   everything, as CI runs it (.ci/run)
 # The test targets install the `test` extra; the svg and browser tests also need
 # Debian's chromium (see README, "Tests"). Installing builds the compiled core
