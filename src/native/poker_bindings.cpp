@@ -175,6 +175,16 @@ typedef uint8_t U8x32 __attribute__((vector_size(32)));
 // depends on the clone)
 inline void load32(U8x32& v, const uint8_t* p) { std::memcpy(&v, p, sizeof v); }
 
+// Byte-wise minimum and maximum: GCC turns the vector ?: into vpminub/vpmaxub; Clang, which
+// takes ?: on these vectors only in newer releases, gets the same by masks.
+#if defined(__clang__)
+#define BIG2_VPICK(a, b, take_a) ((a & U8x32(take_a)) | (b & ~U8x32(take_a)))
+#else
+#define BIG2_VPICK(a, b, take_a) ((take_a) ? (a) : (b))
+#endif
+#define BIG2_VMIN(a, b) BIG2_VPICK(a, b, (a) < (b))
+#define BIG2_VMAX(a, b) BIG2_VPICK(a, b, (a) > (b))
+
 // masks[s][j]: 0xFF where position j of a window and the byte s further on lie in one row
 // (s = 0: position j lies in the window's rows).
 template <int N>
@@ -201,11 +211,11 @@ BIG2_HOT bool rows_valid(const uint8_t* h, py::ssize_t rows, py::ssize_t slack) 
     const uint8_t* p = h + i * N;
     U8x32 v, w;
     load32(v, p);
-    top = v > top ? v : top;
+    top = BIG2_VMAX(v, top);
     for (int s = 1; s < N; ++s) {
       load32(w, p + s);
       w ^= v;
-      near[s] = w < near[s] ? w : near[s];
+      near[s] = BIG2_VMIN(w, near[s]);
     }
   }
   U8x32 m;
