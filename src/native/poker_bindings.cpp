@@ -262,7 +262,7 @@ BIG2_HOT bool narrow_rows(const T* h, py::ssize_t rows, uint8_t* out) {
 // A block that fails is scanned row by row for its first bad row.
 template <int N, class T>
 py::ssize_t batch_loop(const Tables& t, const T* h, py::ssize_t n, int32_t* out) {
-  constexpr py::ssize_t kBlock = 2048;
+  constexpr py::ssize_t kBlock = 256;
   std::vector<uint8_t> buf;
   if (!std::is_same<T, uint8_t>::value) buf.assign(kBlock * N + 64, 0);
   for (py::ssize_t lo = 0; lo < n; lo += kBlock) {
