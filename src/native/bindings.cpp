@@ -270,6 +270,19 @@ struct HandIds {
   }
 };
 
+// The ids of the plays *l* from *held* into *row* (k wide, -1 past the end) and, given
+// *mrow*, a mask over every id (the vector environment's per-step hot loop).
+BIG2_HOT void id_row(const HandIds& h, const std::vector<Mask>& l, Mask held, int64_t* row,
+                     size_t k, bool* mrow) {
+  if (mrow) std::memset(mrow, 0, size_t(h.size));
+  for (size_t j = 0; j < l.size(); ++j) {
+    int64_t id = h.id(l[j], held);
+    if (j < k) row[j] = id;
+    if (mrow) mrow[id] = true;
+  }
+  for (size_t j = l.size(); j < k; ++j) row[j] = -1;
+}
+
 // N deals stepped together, writing into caller-owned NumPy arrays. Calls on one
 // batch from several Python threads take turns (the mutex), since stepping runs
 // without the GIL.
@@ -455,17 +468,8 @@ struct PyBatch {
       for (size_t i = lo; i < hi; ++i) {
         const State& g = batch.games[i];
         const auto& l = batch.legal[i];
-        Mask held = g.hands[g.to_move];
         c[i] = int64_t(l.size());
-        int64_t* row = d + i * k;
-        bool* mrow = mk ? mk + i * h.size : nullptr;
-        if (mrow) std::memset(mrow, 0, size_t(h.size));
-        for (size_t j = 0; j < l.size(); ++j) {
-          int64_t id = h.id(l[j], held);
-          if (j < k) row[j] = id;
-          if (mrow) mrow[id] = true;
-        }
-        for (size_t j = l.size(); j < k; ++j) row[j] = -1;
+        id_row(h, l, g.hands[g.to_move], d + i * k, k, mk ? mk + i * h.size : nullptr);
       }
     });
     return most;
@@ -519,6 +523,20 @@ struct PyBatch {
 PYBIND11_MODULE(_native, m) {
   m.doc() = "The compiled core of big2: the standard family on 52-bit masks (see engine.hpp).";
   m.attr("PLAY_SHIFT") = kPlayShift;
+#ifndef BIG2_MARCH
+#define BIG2_MARCH ""
+#endif
+  m.def("build_info", []() {
+        py::dict d;
+        d["march"] = BIG2_MARCH;  // BIG2_NATIVE_MARCH at build time, "" for the portable build
+        d["clones"] = bool(BIG2_CLONES);
+        d["level"] = big2hot::level();
+        return d;
+      },
+      "How the core was built: {'march': the -march of a BIG2_NATIVE_MARCH build ('' for the "
+      "portable one), 'clones': whether the hot loops were built for several x86-64 levels, "
+      "'level': the level they run at on this CPU ('x86-64-v4', 'x86-64-v3', 'x86-64-v2', "
+      "'x86-64', or 'single' without clones)}.");
   register_poker(m);
 
   py::class_<Tables, std::shared_ptr<Tables>>(m, "Tables",

@@ -19,6 +19,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "hot.hpp"
+
 namespace big2n {
 
 using Mask = uint64_t;
@@ -91,7 +93,7 @@ struct Tables {
   }
 
   // The play *m* makes under these rules, or kind 0 when it is none.
-  Play classify(Mask m) const {
+  BIG2_HOT Play classify(Mask m) const {
     Play p; p.mask = m;
     int n = popcount(m);
     if (n == 0 || n > 5 || (m & ~kDeck)) return p;
@@ -176,7 +178,7 @@ struct HandPlays {
 };
 
 // Every play of *hand* under *t*.
-inline void generate(const Tables& t, Mask hand, HandPlays& out) {
+BIG2_HOT inline void generate(const Tables& t, Mask hand, HandPlays& out) {
   out.clear();
   auto& g1 = out.groups[1]; auto& g2 = out.groups[2]; auto& g3 = out.groups[3];
   auto& g4 = out.groups[4]; auto& g5 = out.groups[5];
@@ -394,7 +396,7 @@ struct State {
   }
 
   // The legal plays now, in the Python Game's order; 0 is the pass.
-  void legal(std::vector<Mask>& out) {
+  BIG2_HOT void legal(std::vector<Mask>& out) {
     out.clear();
     if (to_move < 0) return;
     const HandPlays& hp = plays_of(to_move);
@@ -411,7 +413,7 @@ struct State {
   }
 
   // Apply a legal play or pass (the caller checked legality).
-  void apply(Mask m) {
+  BIG2_HOT void apply(Mask m) {
     int seat = to_move;
     if (!m) {
       if (!has_last) { to_move = next_active(seat); return; }  // cannot happen natively
@@ -464,7 +466,7 @@ struct State {
     return p.kind == FOUR_OF_A_KIND || p.kind == FOUR_KICKER || p.kind == STRAIGHT_FLUSH;
   }
 
-  void finish(Mask last_play) {
+  BIG2_HOT void finish(Mask last_play) {
     to_move = -1;
     int winner = finished[0];
     if (t->scoring == RANKING) {
@@ -576,7 +578,7 @@ inline void deal(const Tables& t, Rng& rng, int dealer, Mask* hands, int& seat, 
 
 // Random legal play inside the core: *deals* deals, uniform over the legal plays.
 struct LoopCount { uint64_t steps = 0, deals = 0; int64_t score_sum = 0; };
-inline LoopCount random_deals(const Tables& t, uint64_t deals, uint64_t seed) {
+BIG2_HOT inline LoopCount random_deals(const Tables& t, uint64_t deals, uint64_t seed) {
   Rng rng(seed);
   State st;
   std::vector<Mask> legal;
@@ -611,7 +613,7 @@ inline void put_cards(int8_t* out, Mask m) {
 
 // The observation of seat *seat* (default: the seat to move; a finished deal's
 // seat that acted last, for the final observation a vector env hands back).
-inline void observe(const State& g, const ObsLayout& o, Mask spare, int8_t* out,
+BIG2_HOT inline void observe(const State& g, const ObsLayout& o, Mask spare, int8_t* out,
                     int seat = -1) {
   std::fill(out, out + o.size, int8_t(0));
   int n = g.n, me = seat >= 0 ? seat : g.to_move;
@@ -683,7 +685,7 @@ struct Batch {
   // to *scores* (players values), *done* is set and a new deal starts.
   // With *final*, a finished deal's last observation by the seat that acted is
   // written there (layout *o*) before the next deal.
-  void step(size_t i, size_t choice, int64_t* scores, bool* done,
+  BIG2_HOT void step(size_t i, size_t choice, int64_t* scores, bool* done,
             const ObsLayout* o = nullptr, int8_t* final = nullptr) {
     State& g = games[i];
     int actor = g.to_move;

@@ -35,7 +35,7 @@ inline int top_single(const Config& c, Mask m) {
 }
 
 // control.beaten_by_unseen
-inline bool beaten_by_unseen(const Config& c, Mask m, Mask unseen) {
+BIG2_HOT inline bool beaten_by_unseen(const Config& c, Mask m, Mask unseen) {
   Play combo = c.t().classify(m);
   if (!combo.kind) return true;
   int size = popcount(m);
@@ -85,7 +85,7 @@ inline bool four_beaten(const Config& c, const Play& combo, Mask unseen) {
 }
 
 // control.unbeatable
-inline bool unbeatable(const Config& c, const Play& combo, Mask unseen, int opp_max) {
+BIG2_HOT inline bool unbeatable(const Config& c, const Play& combo, Mask unseen, int opp_max) {
   int size = popcount(combo.mask);
   int need = c.plain ? size : std::min(size, 4);
   if (opp_max < need || !unseen) return true;
@@ -128,7 +128,7 @@ struct Sure {
     }
     best[2] = pair; best[3] = triple; groups = true;
   }
-  bool operator()(Mask m) {
+  BIG2_HOT bool operator()(Mask m) {
     auto it = memo.find(m);
     if (it != memo.end()) return it->second;
     bool got;
@@ -156,7 +156,7 @@ struct Sure {
 };
 
 // control.way_out: the first play of a run of sure plays and a last play, or 0.
-inline Mask way_out(const Config& c, Mask hand, const HandPlays& hp, const std::vector<Mask>& plays,
+BIG2_HOT inline Mask way_out(const Config& c, Mask hand, const HandPlays& hp, const std::vector<Mask>& plays,
                     Mask unseen, int opp_max) {
   Sure sure_play(c, unseen, opp_max);
   if (plays.size() <= 16) {
@@ -226,7 +226,7 @@ inline bool contains(const Mask* v, int n, Mask m) {
 }
 
 // planning._lead
-inline Mask lead(Config& c, const Style& st, Mask hand, const Plan& pl, const std::vector<Mask>& plays,
+BIG2_HOT inline Mask lead(Config& c, const Style& st, Mask hand, const Plan& pl, const std::vector<Mask>& plays,
                  int opp_min, Mask unseen) {
   Mask combos[52];
   int nc = plan_combos(c, hand, pl, combos);
@@ -287,7 +287,7 @@ inline Mask lead(Config& c, const Style& st, Mask hand, const Plan& pl, const st
 }
 
 // planning._follow
-inline Mask follow(Config& c, const Style& st, Mask hand, const Plan& pl, const std::vector<Mask>& plays,
+BIG2_HOT inline Mask follow(Config& c, const Style& st, Mask hand, const Plan& pl, const std::vector<Mask>& plays,
                    Mask last, int opp_min) {
   Mask combos[52];
   int nc = plan_combos(c, hand, pl, combos);
@@ -314,7 +314,7 @@ inline Mask follow(Config& c, const Style& st, Mask hand, const Plan& pl, const 
 
 // planning.heuristic_play: *legal* as the game lists it (0 the pass), *counts*
 // the cards per seat (n seats).
-inline Mask heuristic_play(Config& c, const Style& st, int seat, Mask hand, const Mask* legal,
+BIG2_HOT inline Mask heuristic_play(Config& c, const Style& st, int seat, Mask hand, const Mask* legal,
                            int nlegal, Mask last, const int* counts, int n, Mask unseen) {
   std::vector<Mask> plays;
   for (int i = 0; i < nlegal; ++i) if (legal[i]) plays.push_back(legal[i]);
@@ -341,7 +341,7 @@ inline Mask heuristic_play(Config& c, const Style& st, int seat, Mask hand, cons
 }
 
 // expert.greedy_play
-inline Mask greedy_play(const Config& c, Mask hand, const std::vector<Mask>& legal, bool leading) {
+BIG2_HOT inline Mask greedy_play(const Config& c, Mask hand, const std::vector<Mask>& legal, bool leading) {
   if (!leading) return legal[0];
   int low = -1;
   for (Mask x = hand; x; x &= x - 1) {
@@ -359,7 +359,7 @@ inline Mask greedy_play(const Config& c, Mask hand, const std::vector<Mask>& leg
 
 // expert.rollout: play *st* to the end, the heuristic at every seat but the
 // greedy rule at the seats in *greedy_seats*; the scores are st.scores.
-inline void rollout(Config& c, const Style& style, big2n::State& st, unsigned greedy_seats) {
+BIG2_HOT inline void rollout(Config& c, const Style& style, big2n::State& st, unsigned greedy_seats) {
   std::vector<Mask> legal;
   int counts[4];
   while (st.to_move >= 0) {

@@ -215,7 +215,7 @@ struct Node {
 };
 
 // planning._plan_all / _plan_v1: the bounded depth-first search.
-inline Plan plan_search(const Config& c, Mask hand, bool all_kinds) {
+BIG2_HOT inline Plan plan_search(const Config& c, Mask hand, bool all_kinds) {
   std::vector<Mask> cands;
   std::vector<double> costs;
   double best_cost;

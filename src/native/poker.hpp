@@ -26,6 +26,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "hot.hpp"
+
 namespace big2poker {
 
 constexpr uint32_t kRankKey7[13] = {0,     1,      5,      22,     98,     453,    2031,
@@ -252,7 +254,7 @@ struct Tables {
 
   // Best five of n = 5..9 cards: 6 as the best of its 5-card subsets, 8 and 9 of their
   // 7-card subsets (the best five lie in some subset).
-  uint16_t eval_n(const int* c, int n) const {
+  BIG2_HOT uint16_t eval_n(const int* c, int n) const {
     if (n == 5) return eval5(c);
     if (n == 7) return eval7(c);
     int sub[7];
@@ -283,27 +285,30 @@ struct Counts {
   explicit Counts(int p) : players(p), ties(size_t(p) * (p + 1), 0) {}
 };
 
-// One showdown: hole keys/bits of each player plus the board's, tallied into *out*.
-inline void showdown(const Tables& t, int players, const uint64_t* hk, const uint64_t* hb,
-                     uint64_t bk, uint64_t bb, Counts& out) {
-  uint16_t v[32];
+// Tally one showdown's values *v* into *out*, *weight* times (negative: taken back).
+inline void tally(const uint16_t* v, int players, int64_t weight, Counts& out) {
   uint16_t best = 0;
-  for (int i = 0; i < players; ++i) {
-    uint64_t k = bk + hk[i];
-    v[i] = t.from_key<7>(k, bb | hb[i]);
-    best = std::max(best, v[i]);
-  }
+  for (int i = 0; i < players; ++i) best = std::max(best, v[i]);
   int k = 0;
   for (int i = 0; i < players; ++i) k += v[i] == best;
   int64_t* row = out.ties.data();
   for (int i = 0; i < players; ++i)
-    if (v[i] == best) ++row[i * (players + 1) + k];
+    if (v[i] == best) row[i * (players + 1) + k] += weight;
+}
+
+// One showdown: hole keys/bits of each player plus the board's, tallied into *out*.
+inline void showdown(const Tables& t, int players, const uint64_t* hk, const uint64_t* hb,
+                     uint64_t bk, uint64_t bb, Counts& out) {
+  uint16_t v[32];
+  for (int i = 0; i < players; ++i) v[i] = t.from_key<7>(bk + hk[i], bb | hb[i]);
+  tally(v, players, 1, out);
   ++out.deals;
 }
 
 // Every board completing *board* (n cards) from the cards outside *used*, each player
-// holding two fixed cards (holes: 2 per player).
-inline void holdem_exact(const Tables& t, const int* board, int nboard, const int* holes,
+// holding two fixed cards (holes: 2 per player), one showdown per board: the reference
+// for holdem_exact, which gives the same counts from far fewer showdowns.
+BIG2_HOT inline void holdem_exact_each(const Tables& t, const int* board, int nboard, const int* holes,
                          int players, uint64_t used, Counts& out) {
   uint64_t hk[32], hb[32];
   for (int i = 0; i < players; ++i) {
@@ -368,7 +373,7 @@ struct Rng {
 // Monte Carlo: each player's two cards uniform among its combos (combos[i]: 2 * sizes[i]
 // cards), a deal whose hands clash is drawn again, the missing board cards uniform among
 // the rest.  Stops after *trials* deals or *max_attempts* draws of the hands.
-inline void holdem_monte_carlo(const Tables& t, const int* board, int nboard,
+BIG2_HOT inline void holdem_monte_carlo(const Tables& t, const int* board, int nboard,
                                const std::vector<const uint8_t*>& combos,
                                const std::vector<int>& sizes, uint64_t fixed, int64_t trials,
                                int64_t max_attempts, uint64_t seed, Counts& out) {

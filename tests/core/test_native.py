@@ -334,3 +334,19 @@ def test_bad_tables_raise() -> None:
     with pytest.raises(TypeError):
         _native.Tables(sub_power="abc")
     assert native.compile_tables(Rules(), good).players == 4  # type: ignore[arg-type]
+
+
+def test_build_info_says_how_the_core_was_built() -> None:
+    """Issue 43: the hot loops are built for several x86-64 levels (or, with
+    BIG2_NATIVE_MARCH, for one CPU), and build_info says which one runs here."""
+    import platform
+
+    info = _native.build_info()
+    assert set(info) == {"march", "clones", "level"}
+    if info["march"]:  # a BIG2_NATIVE_MARCH build: one copy for that CPU
+        assert not info["clones"] and info["level"] == "single"
+    elif info["clones"]:
+        assert info["level"] in ("x86-64-v4", "x86-64-v3", "x86-64-v2", "x86-64")
+        assert platform.machine() in ("x86_64", "AMD64")
+    else:
+        assert info["level"] == "single"

@@ -125,3 +125,25 @@ def test_best_of_n_agrees_with_brute_force_over_five_card_subsets(n: int) -> Non
 def test_flush_beside_full_house_in_eight_cards_takes_the_full_house() -> None:
     hand = parse_hand("9H 9S KH KS KD 5H 3H 2H")
     assert CLASSES[evaluate(hand)] == (Category.FULL_HOUSE, (11, 7))
+
+
+@pytest.mark.parametrize("core", [True, False], ids=["core", "numpy"])
+def test_batches_write_into_out(core: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``out=`` (issue 43): the values land in the given array, on the core's path and on
+    the NumPy one, and an unfit array is refused alike."""
+    from big2.poker import batch
+
+    if not core:
+        monkeypatch.setattr(batch, "CORE", None)
+    rng = random.Random(3)
+    seven = np.array([rng.sample(range(52), 7) for _ in range(500)], dtype=np.uint8)
+    out = np.zeros(500, dtype=np.int32)
+    assert evaluate7_batch(seven, out=out) is out
+    assert out.tolist() == [evaluate7(*map(int, h)) for h in seven]
+    five = seven[:, :5].copy()
+    assert evaluate5_batch(five, out=out) is out
+    assert out.tolist() == [evaluate5(*map(int, h)) for h in five]
+    with pytest.raises(ValueError, match="out must be"):
+        evaluate5_batch(five, out=np.zeros(499, dtype=np.int32))
+    with pytest.raises(ValueError, match="out must be"):
+        evaluate5_batch(five, out=np.zeros(500, dtype=np.int64))

@@ -121,6 +121,158 @@ def test_batch_bad_input_raises(core, hands_: np.ndarray, error: type, message: 
         core.evaluate5_batch(hands_)
 
 
+@pytest.mark.parametrize("size", [5, 7])
+@pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.int64])
+def test_batch_names_the_first_bad_row_wherever_it_lies(core, size: int, dtype: type) -> None:  # type: ignore[no-untyped-def]
+    """The checks run in blocks beside the evaluation (issue 43): a bad row anywhere (the
+    first row, the last, either side of a block's edge, inside a vector window or in the
+    rows the vector pass leaves) is found, and the first of several is the one named."""
+    rng = random.Random(size * 7 + np.dtype(dtype).itemsize)
+    evaluate = core.evaluate5_batch if size == 5 else core.evaluate7_batch
+    too_big = [52, 60, 255] if dtype == np.uint8 else [52, 255, 300, -1, -300]
+    for n in (1, 3, 255, 256, 257, 2049):  # the core checks blocks of 256 rows
+        rows = np.array(hands(n, size, n), dtype=dtype)
+        assert np.array_equal(evaluate(rows), py_evaluate7_batch(rows) if size == 7
+                              else py_evaluate5_batch(rows))
+        for _ in range(12):
+            bad = rows.copy()
+            at = sorted(rng.sample(range(n), min(n, rng.choice([1, 2, 3]))))
+            at[0] = rng.choice([at[0], 0, n - 1, min(255, n - 1), min(256, n - 1),
+                                min(1791, n - 1)])
+            at.sort()
+            first = at[0]
+            for r in at:
+                i, j = rng.sample(range(size), 2)
+                if rng.random() < 0.5:
+                    bad[r, i] = bad[r, j]
+                else:
+                    bad[r, i] = rng.choice(too_big)
+            row = [int(v) for v in bad[first]]
+            wrong = [v for v in row if not 0 <= v <= 51]
+            why = f"card {wrong[0]} is not" if wrong else "a card given twice"
+            with pytest.raises(ValueError, match=f"^row {first}: {why}"):
+                evaluate(bad)
+
+
+def test_flush_heavy_batches_equal_the_scalar_core(core) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(12)
+    two_suits = [c for c in range(52) if c & 3 in (0, 2)]
+    for size, batch, one in ((5, core.evaluate5_batch, core.evaluate5),
+                             (7, core.evaluate7_batch, core.evaluate7)):
+        rows = np.array([rng.sample(two_suits, size) for _ in range(5_000)], dtype=np.uint8)
+        assert batch(rows).tolist() == [one(*map(int, r)) for r in rows]
+
+
+def test_batch_writes_into_out(core) -> None:  # type: ignore[no-untyped-def]
+    seven = np.array(hands(3_000, 7, 4), dtype=np.uint8)
+    out = np.full(3_000, -1, dtype=np.int32)
+    got = core.evaluate7_batch(seven, out=out)
+    assert got is out and np.array_equal(out, py_evaluate7_batch(seven))
+    for wrong, error in ((np.zeros(3_000, np.int64), ValueError),
+                         (np.zeros(2_999, np.int32), ValueError),
+                         (np.zeros((3_000, 1), np.int32), ValueError),
+                         (np.zeros(6_000, np.int32)[::2], ValueError),
+                         ([0] * 3_000, TypeError)):
+        with pytest.raises(error, match="out must be"):
+            core.evaluate7_batch(seven, out=wrong)
+    frozen = np.zeros(3_000, np.int32)
+    frozen.flags.writeable = False
+    with pytest.raises(ValueError, match="writeable"):
+        core.evaluate7_batch(seven, out=frozen)
+
+
+def _exact_both(core, holes: list[list[int]], board: list[int], dead: list[int]):  # type: ignore[no-untyped-def]
+    used = 0
+    for c in [c for h in holes for c in h] + board + dead:
+        used |= 1 << c
+    args = (np.array(board, dtype=np.uint8), np.array(holes, dtype=np.uint8), used)
+    return core.holdem_exact(*args), core.holdem_exact_each(*args)
+
+
+def test_exact_equity_by_board_class_equals_every_board_heads_up(core) -> None:  # type: ignore[no-untyped-def]
+    """Issue 43: boards alike up to the suits nobody can flush in are counted together; the
+    counts equal the plain enumeration's (one showdown per board) exactly, preflop."""
+    rng = random.Random(43)
+    setups = []
+    for _ in range(40):
+        cards = rng.sample(range(52), 4)
+        setups.append([cards[:2], cards[2:]])
+    for _ in range(20):  # suited hands sharing a suit, and pocket pairs: flush-heavy classes
+        s = rng.randrange(4)
+        suited = rng.sample([c for c in range(52) if c & 3 == s], 4)
+        r = rng.randrange(13)
+        setups.append([suited[:2], suited[2:]] if rng.random() < 0.5
+                      else [suited[:2], [4 * r + (s + 1) % 4, 4 * r + (s + 2) % 4]])
+    for holes in setups:
+        (t1, d1, _), (t2, d2, _) = _exact_both(core, holes, [], [])
+        assert d1 == d2 == 1_712_304
+        assert np.array_equal(t1, t2), holes
+
+
+def test_exact_equity_by_board_class_equals_every_board_multiway(core) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(4343)
+    for _ in range(150):
+        players = rng.choice([2, 3, 4, 6, 9])
+        nboard = rng.choice([0, 0, 3, 3, 4, 5])
+        ndead = rng.choice([0, 0, 1, 4])
+        if rng.random() < 0.3:  # a suit crowded onto the board and the holes
+            s = rng.randrange(4)
+            pool = [c for c in range(52) if c & 3 == s]
+            rest = [c for c in range(52) if c & 3 != s]
+            cards = rng.sample(pool, 6) + rng.sample(rest, 2 * players + 5 + ndead)
+            rng.shuffle(cards)
+        else:
+            cards = rng.sample(range(52), 2 * players + nboard + ndead)
+        holes = [cards[2 * i:2 * i + 2] for i in range(players)]
+        board = cards[2 * players:2 * players + nboard]
+        dead = cards[2 * players + nboard:2 * players + nboard + ndead]
+        (t1, d1, _), (t2, d2, _) = _exact_both(core, holes, board, dead)
+        assert d1 == d2 and np.array_equal(t1, t2), (holes, board, dead)
+
+
+def test_exact_omaha_in_the_core_equals_the_numpy_enumeration(core) -> None:  # type: ignore[no-untyped-def]
+    """Issue 43: exact Omaha high runs in the core by board class; every answer equals
+    the NumPy enumeration's (one valuation per board): deals, wins and ties exactly, the
+    equity to the last bits (the core sums integer counts, NumPy the shares)."""
+    from big2.cards import CARD_NAMES
+
+    rng = random.Random(434)
+    cases = []
+    for _ in range(60):
+        preflop = len(cases) < 2  # the NumPy reference takes about 0.2 s a preflop deal
+        players = 2 if preflop else rng.choice([2, 3, 4, 6])
+        nboard = 0 if preflop else rng.choice([3, 3, 4, 4, 5])
+        if rng.random() < 0.4:  # suited holes and boards: flushes matter
+            s = rng.randrange(4)
+            pool = [c for c in range(52) if c & 3 == s]
+            cards = rng.sample(pool, 7)
+            cards += rng.sample([c for c in range(52) if c not in cards], 4 * players + 5)
+            rng.shuffle(cards)
+        else:
+            cards = rng.sample(range(52), 4 * players + 5)
+        names = [CARD_NAMES[c] for c in cards]
+        hands_ = [" ".join(names[4 * i:4 * i + 4]) for i in range(players)]
+        board = " ".join(names[4 * players:4 * players + nboard])
+        cases.append((hands_, board))
+    for hands_, board in cases:
+        fast = equity(hands_, board=board, game="omaha", exact=True, engine="native")
+        slow = equity(hands_, board=board, game="omaha", exact=True, engine="python")
+        assert fast.deals == slow.deals, (hands_, board)
+        for a, b in zip(fast.hands, slow.hands):
+            assert (a.win, a.tie) == (b.win, b.tie), (hands_, board)
+            assert a.equity == pytest.approx(b.equity, rel=1e-12, abs=1e-15), (hands_, board)
+
+
+def test_omaha_exact_bad_input_raises(core) -> None:  # type: ignore[no-untyped-def]
+    board = np.array([], dtype=np.uint8)
+    with pytest.raises(ValueError, match=r"\(n, 4\)"):
+        core.omaha_exact(board, np.array([[0, 1], [2, 3]], dtype=np.uint8), 0b1111)
+    with pytest.raises(ValueError, match="2 to 11 players"):
+        core.omaha_exact(board, np.arange(4, dtype=np.uint8).reshape(1, 4), 0b1111)
+    with pytest.raises(ValueError, match="twice"):
+        core.omaha_exact(board, np.array([[0, 1, 2, 3], [3, 4, 5, 6]]), 0b1111111)
+
+
 def test_equity_loops_bad_input_raises(core) -> None:  # type: ignore[no-untyped-def]
     board = np.array([], dtype=np.uint8)
     holes = np.array([[0, 1], [2, 3]], dtype=np.uint8)

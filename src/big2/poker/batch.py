@@ -1,10 +1,10 @@
-"""Evaluate arrays of hands at once (the compiled core: about 100 million a second).
+"""Evaluate arrays of hands at once (the compiled core: hundreds of millions a second).
 
 Same values as :mod:`big2.poker.evaluate` (1–7,462, higher is better).
 :func:`evaluate5_batch` and :func:`evaluate7_batch` run in the compiled core
-(:mod:`big2.poker.native`; one loop over the rows, GIL released, a row with a
-card outside 0–51 or a repeated card raises ``ValueError`` naming the row)
-when it is built, else in NumPy (:func:`py_evaluate5_batch`,
+(:mod:`big2.poker.native`; GIL released; the rows are checked in blocks by a
+vector pass beside the plain evaluation loop, and a row with a card outside 0–51
+or a repeated card raises ``ValueError`` naming the first such row) when it is built, else in NumPy (:func:`py_evaluate5_batch`,
 :func:`py_evaluate7_batch`, the reference, which trust their input).  The
 NumPy five-card path sums per-card rank keys (:data:`~.tables.BATCH_RANK_KEYS`,
 distinct for every five-rank multiset) into an index of a value array, and
@@ -38,20 +38,43 @@ _NONFLUSH = np.abs(np.array(FIVE_TABLE, dtype=np.int32))
 _FLUSH = np.array(FLUSH_BEST, dtype=np.int32)
 
 
-def evaluate5_batch(hands: npt.ArrayLike) -> npt.NDArray[np.int32]:
-    """Values of an ``(n, 5)`` array of card numbers (distinct, 0–51 in each row)."""
+def evaluate5_batch(hands: npt.ArrayLike,
+                    out: npt.NDArray[np.int32] | None = None) -> npt.NDArray[np.int32]:
+    """Values of an ``(n, 5)`` array of card numbers (distinct, 0–51 in each row).
+
+    *out*: a writeable, contiguous int32 array of *n* values to write them into (and
+    return), instead of a new array: a caller evaluating batch after batch saves
+    allocating one each time.  On a ``ValueError`` its contents are unspecified.
+    """
     if CORE is not None:
-        out: npt.NDArray[np.int32] = CORE.evaluate5_batch(np.asarray(hands))
-        return out
-    return py_evaluate5_batch(hands)
+        values: npt.NDArray[np.int32] = CORE.evaluate5_batch(np.asarray(hands), out)
+        return values
+    return _into(py_evaluate5_batch(hands), out)
 
 
-def evaluate7_batch(hands: npt.ArrayLike) -> npt.NDArray[np.int32]:
-    """Values of the best five of each row of an ``(n, 7)`` array of card numbers."""
+def evaluate7_batch(hands: npt.ArrayLike,
+                    out: npt.NDArray[np.int32] | None = None) -> npt.NDArray[np.int32]:
+    """Values of the best five of each row of an ``(n, 7)`` array of card numbers
+    (*out* as in :func:`evaluate5_batch`)."""
     if CORE is not None:
-        out: npt.NDArray[np.int32] = CORE.evaluate7_batch(np.asarray(hands))
-        return out
-    return py_evaluate7_batch(hands)
+        values: npt.NDArray[np.int32] = CORE.evaluate7_batch(np.asarray(hands), out)
+        return values
+    return _into(py_evaluate7_batch(hands), out)
+
+
+def _into(values: npt.NDArray[np.int32],
+          out: npt.NDArray[np.int32] | None) -> npt.NDArray[np.int32]:
+    """*values*, copied into *out* when given (checked as the core checks it)."""
+    if out is None:
+        return values
+    if not isinstance(out, np.ndarray):
+        raise TypeError("out must be a NumPy int32 array")
+    if (out.dtype != np.int32 or out.shape != values.shape or not out.flags.c_contiguous
+            or not out.flags.writeable):
+        raise ValueError(f"out must be a writeable, contiguous int32 array of {len(values)} "
+                         "values, one per row")
+    out[:] = values
+    return out
 
 
 def py_evaluate5_batch(hands: npt.ArrayLike) -> npt.NDArray[np.int32]:

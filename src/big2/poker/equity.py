@@ -7,8 +7,11 @@ deal when that is cheap (at most :data:`EXACT_LIMIT` hand valuations) and
 samples otherwise, reporting a 95 % confidence interval.  Hold'em deals whose
 hole cards are all given (cards or ranges) run in the compiled core
 (:mod:`big2.poker.native`: the same enumeration, and Monte Carlo with its own
-generator, so a seed repeats the core's sample, not NumPy's); ``engine="python"``
-or ``BIG2_ENGINE=python`` keeps them in NumPy, the reference.
+generator, so a seed repeats the core's sample, not NumPy's), and so do exact
+Omaha (high) deals with every hole card given; the core's enumeration values each
+class of boards that give every player the same hand once (``src/native/poker_exact.hpp``),
+with the same counts.  ``engine="python"`` or ``BIG2_ENGINE=python`` keeps them in
+NumPy, the reference.
 
 Per hand: ``win`` is the share of deals it takes the whole pot alone,
 ``tie`` the share where it takes part of it (a split high, or one half of a
@@ -303,15 +306,15 @@ def equity(
         exact = trials is None and work <= EXACT_LIMIT
     bc = np.array([board_cards], dtype=np.uint8).reshape(1, len(board_cards))
     try:
-        native = (native_reason(engine) is None and g.name == "holdem"
-                  and all(p.missing == 0 for p in players))
+        core = native_reason(engine) is None and all(p.missing == 0 for p in players)
     except ValueError as exc:
         raise EquityError(str(exc)) from None
+    native = core and g.name == "holdem"
     if exact:
         if work > 1000 * EXACT_LIMIT:
             raise EquityError("too many deals to enumerate: use Monte Carlo (trials)")
-        if native:
-            tally = _exact_native(players, bc, fixed, need, progress)
+        if core and g.name in ("holdem", "omaha"):
+            tally = _exact_native(g, players, bc, fixed, need, progress)
         else:
             tally = _exact(g, players, bc, fixed, need, _layouts(labels), progress)
     elif native:
@@ -352,15 +355,17 @@ def _picks(players: Sequence[_Player], fixed: int) -> list[tuple[tuple[int, ...]
     return picks
 
 
-def _exact_native(players: Sequence[_Player], board: npt.NDArray[np.uint8], fixed: int,
-                  need: int, progress: Progress | None) -> _Tally:
-    """:func:`_exact` for hold'em with every hole card given, in the compiled core."""
+def _exact_native(g: Game, players: Sequence[_Player], board: npt.NDArray[np.uint8],
+                  fixed: int, need: int, progress: Progress | None) -> _Tally:
+    """:func:`_exact` for hold'em or Omaha with every hole card given, in the compiled
+    core (which values each class of boards alike for every player once)."""
     tally = _Tally(len(players))
     picks = _picks(players, fixed)
-    grand = comb(52 - 2 * len(players) - fixed.bit_count(), need) * len(picks)
+    grand = comb(52 - g.hole * len(players) - fixed.bit_count(), need) * len(picks)
+    run = CORE.holdem_exact if g.name == "holdem" else CORE.omaha_exact
     for idx, used in picks:
         holes = np.concatenate([p.combos[j] for p, j in zip(players, idx)])
-        ties, deals, _ = CORE.holdem_exact(board[0], holes.reshape(len(players), 2), used)
+        ties, deals, _ = run(board[0], holes.reshape(len(players), g.hole), used)
         tally.add_ties(ties, deals)
         if progress:
             progress(tally.n, grand)
