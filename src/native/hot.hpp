@@ -9,12 +9,14 @@
 // helpers: a marked function is reached through the ifunc and is never inlined.
 //
 // Off (one plain copy) where the compiler or platform lacks it (Clang, macOS,
-// Windows, other CPUs) and when the build targets one machine (BIG2_NATIVE_MARCH,
+// Windows, musl, other CPUs) and when the build targets one machine (BIG2_NATIVE_MARCH,
 // see CMakeLists.txt), which defines BIG2_NO_CLONES.
 #pragma once
 
+#include <cstddef>  // on glibc, defines __GLIBC__ (the clones' dispatch needs its ifunc)
+
 #if !defined(BIG2_NO_CLONES) && defined(__x86_64__) && defined(__linux__) && \
-    defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
+    defined(__GLIBC__) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
 #define BIG2_HOT \
   __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "arch=x86-64-v2", "default")))
 #define BIG2_CLONES 1
