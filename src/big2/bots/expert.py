@@ -49,7 +49,7 @@ from big2.bots.modelling import (
 )
 from big2.bots.planning import beaten_by_unseen, heuristic_play, plan
 from big2.bots.wildplay import wild_play
-from big2.cards import FULL_DECK, Mask, cards_of
+from big2.cards import Mask, cards_of
 from big2.combos import engine
 from big2.game import Game
 from big2.rules import Rules
@@ -243,7 +243,7 @@ class ExpertBot(Bot):
         """The rules' engine, the cards the seat has not seen, and the heuristic's play."""
         eng = engine(view.rules)
         hand = int(view.hand)
-        unseen = FULL_DECK & ~hand & ~int(view.played)
+        unseen = int(view.unseen)
         guide = decide(eng, view.seat, hand, view.legal, int(view.last_play), view.card_counts,
                        unseen)
         return eng, unseen, guide

@@ -39,10 +39,10 @@ from big2.bots import native
 from big2.bots.base import Bot, register_bot
 from big2.bots.planning import DEFAULT_STYLE, V1, Style, heuristic_play
 from big2.bots.wildplay import wild_play
-from big2.cards import FULL_DECK, Mask
+from big2.cards import Mask
 from big2.combos import engine
 from big2.variant import Engine
-from big2.view import PlayerView
+from big2.view import PlayerView, unseen_cards
 
 if TYPE_CHECKING:
     from big2.game import Game
@@ -72,9 +72,8 @@ class HeuristicBot(Bot):
             return legal[0]
         if view.rules.extended_deck:  # jokers or two decks: the planner is for one deck
             return wild_play(view)
-        unseen = FULL_DECK & ~int(view.hand) & ~int(view.played)
         choice = decide(engine(view.rules), view.seat, int(view.hand), legal,
-                        int(view.last_play), view.card_counts, unseen, self.style)
+                        int(view.last_play), view.card_counts, int(view.unseen), self.style)
         return choice if choice in legal else legal[0]
 
     def choose_in(self, game: Game, seat: int) -> Mask:
@@ -88,7 +87,8 @@ class HeuristicBot(Bot):
         hand = game.hands[seat]
         last = game.last_combo
         choice = decide(engine(game.rules), seat, hand, legal, last.cards if last else 0,
-                        game.card_counts(), FULL_DECK & ~hand & ~game.played(), self.style)
+                        game.card_counts(),
+                        unseen_cards(game.rules, hand, game.played(), int(game.spare)), self.style)
         return choice if choice in legal else legal[0]
 
 

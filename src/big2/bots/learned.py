@@ -40,7 +40,7 @@ from big2.bots.expert import ExpertBot
 from big2.bots.heuristic import HeuristicBot
 from big2.bots.pnet import WEIGHTS_DIR, PolicyNet, family_index, load_policy, pad_plays
 from big2.bots.qnet import QNet, load
-from big2.cards import FULL_DECK, Mask
+from big2.cards import Mask
 from big2.game import Game
 from big2.house.spare import spare
 from big2.observation import card_vectors, encode_view, observe_batch, played_by_seat
@@ -264,7 +264,7 @@ class SearchBot(ExpertBot):
             return legal[int(order[0])]
         cands = [legal[int(i)] for i in order[:self.max_candidates]]
         net = self.policy.net(view.rules)
-        unseen = FULL_DECK & ~int(view.hand) & ~int(view.played) & ~int(view.spare)
+        unseen = int(view.unseen)
         evidence = self._evidence(view)
         games: list[Game] = []
         for _ in range(self.samples):

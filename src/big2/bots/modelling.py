@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from big2.cards import FULL_DECK, Mask, cards_of
+from big2.cards import Mask, cards_of
 from big2.combos import Combo, engine
 from big2.game import Game
 from big2.variant import variant
@@ -63,7 +63,7 @@ def any_consistent_hands(view: PlayerView) -> list[Mask]:
     """One guess of every seat's hand consistent with *view*'s card counts
     (the unseen cards handed out in order): enough to replay the public
     history, whose flow does not depend on who holds which hidden card."""
-    pool = cards_of(FULL_DECK & ~int(view.hand) & ~int(view.played))
+    pool = cards_of(int(view.unseen))
     hands: list[Mask] = []
     i = 0
     for s, c in enumerate(view.card_counts):

@@ -52,7 +52,7 @@ from big2.bots.pnet import (
     sample_plays,
     state_features,
 )
-from big2.cards import FULL_DECK, Mask
+from big2.cards import Mask
 from big2.game import Game
 from big2.observation import encode_game
 from big2.view import PlayerView
@@ -157,7 +157,7 @@ class PolicySearchBot(ExpertBot):
 
     def _search(self, view: PlayerView, cands: list[Mask]) -> list[float]:
         seat, fam = view.seat, policy_family(view.rules)
-        unseen = FULL_DECK & ~int(view.hand) & ~int(view.played) & ~int(view.spare)
+        unseen = int(view.unseen)
         evidence = self._evidence(view)
         games: list[Game] = []
         worlds = [self._world(view, unseen, evidence)[0] for _ in range(self.samples)]

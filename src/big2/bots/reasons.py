@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from big2.bots.control import beaten_by_unseen
 from big2.bots.planning import plan
-from big2.cards import BB_RANKS, CARD_SYMBOLS, FULL_DECK, RANKS, TWO, Mask, cards_of
+from big2.cards import BB_RANKS, CARD_SYMBOLS, RANKS, TWO, Mask, cards_of
 from big2.combos import engine
 from big2.variant import Engine, kind_name
 from big2.view import PlayerView
@@ -39,10 +39,6 @@ def describe(view: PlayerView, play: Mask) -> str:
     if not play:
         return "pass"
     return f"{kind_name(play, view.rules)} {_cards(view, play)}"
-
-
-def _unseen(view: PlayerView) -> Mask:
-    return FULL_DECK & ~int(view.hand) & ~int(view.played) & ~int(view.spare)
 
 
 def _broken(view: PlayerView, play: Mask) -> str | None:
@@ -100,7 +96,7 @@ def why_play(view: PlayerView, play: Mask) -> str | None:
     if threat and not view.leading and legal_plays and play == legal_plays[-1]:
         seat, left = threat
         return f"blocks {_name(view, seat)}, who holds {left} card{'s' * (left > 1)}"
-    if not beaten_by_unseen(eng, play, _unseen(view)):
+    if not beaten_by_unseen(eng, play, int(view.unseen)):
         return "nobody can beat it: you keep the lead"
     parts = plan(eng, hand).combos
     if play in parts:
@@ -123,7 +119,7 @@ def why_better(view: PlayerView, best: Mask, made: Mask,
         return None
     hand = int(view.hand)
     eng = engine(view.rules)
-    unseen = _unseen(view)
+    unseen = int(view.unseen)
     if best and best == hand:
         return f"{describe(view, best)} goes out at once"
     if not made:
