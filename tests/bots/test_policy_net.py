@@ -1,5 +1,5 @@
-"""The PPO policy bots (big2.bots.learned.PolicyNetBot, big2.bots.policy_search,
-big2.bots.guided): the shipped policy and critic load and are small; the bots
+"""The PPO policy bots (big2.bots.policy.net.PolicyNetBot, and the searches
+policy-search and guided-search of big2.bots.search.configs): the shipped policy and critic load and are small; the bots
 play only legal plays under every preset, see nothing hidden, and repeat for a seed."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from bot_games import same_view_different_hidden_cards
 
 from big2 import Game, Rules
 from big2.bots import make_bot
-from big2.bots.pnet import STATE_FEATURES, WEIGHTS_DIR, load_policy, load_value
+from big2.bots.policy.pnet import STATE_FEATURES, WEIGHTS_DIR, load_policy, load_value
 
 BOTS = {"policy-net": {}, "policy-search": {"samples": 4},
         "guided-search": {"budget": 24, "sure": 1.0}}

@@ -114,8 +114,8 @@ SHORTENED: dict[str, Form] = {
         needs=("torch",),
         why="two hours of training: a few seconds of it, evaluated at once, in a fresh "
             "directory (the committed run is not touched)"),
-    "python -m big2.learn export-policy training/ppo src/big2/bots/weights/policy.npz "
-    "--critic src/big2/bots/weights/value.npz": Form(
+    "python -m big2.learn export-policy training/ppo src/big2/bots/policy/weights/policy.npz "
+    "--critic src/big2/bots/policy/weights/value.npz": Form(
         run="python -m big2.learn export-policy training/ppo policy.npz --critic value.npz",
         needs=("torch",), why="written here, not over the weights the package ships"),
     "python -m big2.learn imitate --teacher heuristic --deals 10000 --epochs 6 "
@@ -148,7 +148,7 @@ SHORTENED: dict[str, Form] = {
             "--eval-deals 4 --checkpoint-every 1",
         needs=("torch",), slow=True,
         why="an hour of training: a few seconds of it, evaluated at once"),
-    "python -m big2.learn export runs/classic src/big2/bots/weights/classic.npz": Form(
+    "python -m big2.learn export runs/classic src/big2/bots/policy/weights/classic.npz": Form(
         run="python -m big2.learn export runs/classic classic.npz", needs=("torch",),
         why="written here, not over the weights the package ships"),
     "python -m big2.learn plot runs/classic runs/selfplay-2018 -o training-dmc.png": Form(

@@ -1,4 +1,4 @@
-"""The PPO trainer (big2.learn.ppo) and its policy network (big2.bots.pnet):
+"""The PPO trainer (big2.learn.ppo) and its policy network (big2.bots.policy.pnet):
 the NumPy network that plays equals the PyTorch actor that trains; the
 policy reads nothing hidden; GAE is right on a hand-worked deal; a run
 resumes exactly from its checkpoint; a short run learns."""
@@ -14,7 +14,7 @@ from bot_games import random_positions, redealt_twin
 
 torch = pytest.importorskip("torch")  # the training extra; `make test` installs it
 
-from big2.bots.pnet import (  # noqa: E402
+from big2.bots.policy.pnet import (  # noqa: E402
     PLAY_FEATURES,
     STATE_FEATURES,
     PolicyNet,
@@ -24,8 +24,8 @@ from big2.bots.pnet import (  # noqa: E402
     sample_plays,
     state_features,
 )
-from big2.bots.pfeatures import unseen_cards  # noqa: E402
-from big2.bots.phint import hints  # noqa: E402
+from big2.bots.policy.pfeatures import unseen_cards  # noqa: E402
+from big2.bots.policy.phint import hints  # noqa: E402
 from big2.learn.ppo import PPOConfig, Trainer, _gae, export_policy  # noqa: E402
 from big2.learn.ppo_collect import Trajectory  # noqa: E402
 from big2.learn.ppo_model import Actor  # noqa: E402
@@ -170,7 +170,7 @@ def test_a_checkpoint_from_before_the_engineered_features_resumes(tmp_path: Path
     """Cut a checkpoint back to the first network's inputs (as committed runs
     were): it resumes with zero weights on the new inputs, computing the same
     policy and values as the cut networks did."""
-    from big2.bots.pfeatures import RAW_PLAY, RAW_STATE
+    from big2.bots.policy.pfeatures import RAW_PLAY, RAW_STATE
 
     cfg = small(tmp_path / "run", iterations=3)
     Trainer(cfg, log=lambda m: None).run()
@@ -214,7 +214,7 @@ def test_a_checkpoint_from_before_the_hints_resumes(tmp_path: Path, columns: int
     checkpoints committed until 2026-12-03's afternoon; the heuristic's choice
     alone: until its evening): it resumes with a zero weight on the new columns, so
     the policy is the cut one's, and trains on."""
-    from big2.bots.pfeatures import HINT
+    from big2.bots.policy.pfeatures import HINT
 
     cut = HINT + columns
     cfg = small(tmp_path / "run", iterations=3)
@@ -271,7 +271,7 @@ def test_a_resumed_run_takes_the_new_learning_rate(tmp_path: Path) -> None:
 def test_a_grafted_policy_becomes_the_runs_actor(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from big2.bots.pnet import PolicyNet
+    from big2.bots.policy.pnet import PolicyNet
     from big2.learn.__main__ import main
 
     cfg = small(tmp_path / "run", iterations=1)

@@ -1,10 +1,10 @@
 """PPO self-play training of the policy network (needs PyTorch).
 
     python -m big2.learn train --out training/ppo --hours 2
-    python -m big2.learn export training/ppo src/big2/bots/weights/policy.npz
+    python -m big2.learn export training/ppo src/big2/bots/policy/weights/policy.npz
     python -m big2.learn plot training/ppo -o docs/img/training.png
 
-One network plays every rule family in :data:`~big2.bots.pnet.FAMILIES`
+One network plays every rule family in :data:`~big2.bots.policy.pnet.FAMILIES`
 (the family is an input); the games are split evenly between them.
 
 * **Actor** (:class:`~big2.learn.ppo_model.Actor`): the seat's observation
@@ -42,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from big2.bots.pnet import (
+from big2.bots.policy.pnet import (
     FAMILIES,
     PolicyNet,
     family_index,
@@ -50,7 +50,7 @@ from big2.bots.pnet import (
     sample_plays,
     state_features,
 )
-from big2.bots.pfeatures import unseen_cards
+from big2.bots.policy.pfeatures import unseen_cards
 from big2.learn.ppo_collect import Collector, Trajectory
 from big2.rules import Rules
 
