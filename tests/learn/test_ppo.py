@@ -259,6 +259,38 @@ def test_the_cli_trains_against_the_chosen_bots(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "unknown bot 'no-such-bot'" in bad.output
 
 
+def test_a_slim_checkpoint_is_small_and_resumes_with_a_fresh_optimiser(tmp_path: Path) -> None:
+    from big2.learn.ppo import slim_checkpoint
+
+    cfg = small(tmp_path / "run")
+    t = Trainer(cfg, log=lambda m: None)
+    t.run()
+    full = tmp_path / "run" / "checkpoint.pt"
+    size = slim_checkpoint(full, tmp_path / "slim.pt")
+    assert size < full.stat().st_size
+    slim = tmp_path / "slim-run"
+    slim.mkdir()
+    (tmp_path / "slim.pt").replace(slim / "checkpoint.pt")
+    logged: list[str] = []
+    again = Trainer(small(slim), log=logged.append)
+    for a, b in ((t.actor, again.actor), (t.critic, again.critic)):
+        for (k, x), (_, y) in zip(a.state_dict().items(), b.state_dict().items()):
+            assert torch.equal(x, y), k
+    assert again.state["iteration"] == t.state["iteration"] and again.state["pool"] == []
+    assert not again.opt.state_dict()["state"]  # Adam afresh, and the log says so
+    assert any("Adam starts afresh" in m for m in logged)
+    assert again.rng.random() == t.rng.random()
+    again.run()
+    assert again.state["iteration"] == 6
+
+
+def test_the_committed_checkpoint_is_slim() -> None:
+    path = Path(__file__).resolve().parents[2] / "training" / "ppo" / "checkpoint.pt"
+    assert path.stat().st_size <= 3_000_000
+    saved = torch.load(path, weights_only=False, map_location="cpu")
+    assert "opt" not in saved and saved["state"]["steps"] > 0
+
+
 def test_a_resumed_run_takes_the_new_learning_rate(tmp_path: Path) -> None:
     cfg = small(tmp_path / "run", iterations=1)
     Trainer(cfg, log=lambda m: None).run()

@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from big2.bots.policy.pnet import FAMILIES
-from big2.learn.ppo import PPOConfig, Trainer, export_policy, graft_actor
+from big2.learn.ppo import PPOConfig, Trainer, export_policy, graft_actor, slim_checkpoint
 
 
 @click.group()
@@ -81,6 +81,19 @@ def export_policy_cmd(run: str, dest: str, critic: str | None) -> None:
     """Write RUN's policy network to DEST (a float16 .npz the bots load)."""
     net = export_policy(run, dest, critic)
     click.echo(f"{dest}: {Path(dest).stat().st_size / 1e6:.2f} MB, {net.meta}")
+
+
+@main.command("slim")
+@click.argument("checkpoint")
+@click.argument("dest")
+def slim_cmd(checkpoint: str, dest: str) -> None:
+    """Write CHECKPOINT without the optimiser state and past-self pool to DEST
+    (the small form the repository keeps; a resume from it starts Adam afresh)."""
+    try:
+        size = slim_checkpoint(checkpoint, dest)
+    except (OSError, KeyError) as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"{dest}: {size / 1e6:.1f} MB")
 
 
 @main.command("graft")

@@ -136,7 +136,7 @@ def widen_checkpoint(saved: dict[str, Any], actor: nn.Module, critic: nn.Module)
 
     changed = False
     index = 0
-    opt_state = saved["opt"]["state"]
+    opt_state = saved["opt"]["state"] if "opt" in saved else {}  # none in a slim checkpoint
     for part, module in (("actor", actor), ("critic", critic)):
         for name, param in module.named_parameters():
             spec = _WIDENED[part].get(name)

@@ -24,6 +24,7 @@ docs/bots.md shows a new search bot written from these parts.
 
 from big2.bots.search.bot import Sampling, Search, SearchBot
 from big2.bots.search.candidates import (
+    AllLegal,
     HeuristicCandidates,
     PolicyFirst,
     PolicyTop,
@@ -34,7 +35,7 @@ from big2.bots.search.selectors import Flat, Row, SuccessiveHalving, Tally, keep
 from big2.bots.search.worlds import World, WorldSampler, sample_worlds
 
 __all__ = [
-    "Evaluator", "Flat", "HeuristicCandidates", "HeuristicPlayout", "PolicyFirst", "PolicyTop",
+    "AllLegal", "Evaluator", "Flat", "HeuristicCandidates", "HeuristicPlayout", "PolicyFirst", "PolicyTop",
     "Row", "Sampling", "Search", "SearchBot", "SuccessiveHalving", "Tally", "World",
     "WorldSampler", "heuristic_guide", "keep_unless_beaten", "play_out", "rows", "sample_worlds",
 ]

@@ -5,6 +5,7 @@ heuristic bot's play there (*guide*, :func:`heuristic_guide`) and the policy's
 probabilities over ``view.legal`` (*p*, ``None`` without a policy). It returns
 distinct legal plays, the one it favours first.
 
+- :class:`AllLegal`: every legal play (the heuristic's first);
 - :class:`HeuristicCandidates`: the heuristic's play, the pass, the plays of
   its hand plan, the strongest play (to block), then the weakest;
 - :class:`PolicyFirst`: the policy's likeliest plays, then the heuristic's list;
@@ -49,6 +50,24 @@ def heuristic_guide(view: PlayerView) -> Mask:
 def _ranked(p: Sequence[float]) -> list[int]:
     """Indices of *p*, most probable first (ties in index order)."""
     return sorted(range(len(p)), key=lambda i: -p[i])
+
+
+@dataclass(frozen=True)
+class AllLegal:
+    """Every legal play, the heuristic's first (at most *limit*, the weakest
+    first after it, when given)."""
+
+    limit: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.limit is not None and self.limit < 2:
+            raise ValueError("candidates must be at least 2")
+
+    def __call__(self, view: PlayerView, guide: Mask,
+                 p: Sequence[float] | None = None) -> list[Mask]:
+        """The legal plays (*p* is not read)."""
+        out = [guide] + [m for m in view.legal if m != guide]
+        return out if self.limit is None else out[:self.limit]
 
 
 @dataclass(frozen=True)
@@ -133,4 +152,4 @@ class PolicyTop:
         return [view.legal[i] for i in _ranked(p)[:self.limit]]
 
 
-__all__ = ["CandidateRule", "HeuristicCandidates", "PolicyFirst", "PolicyTop", "heuristic_guide"]
+__all__ = ["AllLegal", "CandidateRule", "HeuristicCandidates", "PolicyFirst", "PolicyTop", "heuristic_guide"]
