@@ -26,6 +26,7 @@ def test_the_shipped_policy_and_critic_load_and_are_small() -> None:
     assert int(net.meta["steps"]) > 0 and net.meta["families"] == "classic,selfplay-2018"
     value = load_value(WEIGHTS_DIR / "value.npz")
     assert value.weights[0].shape[0] == STATE_FEATURES + 156
+    assert value.meta == net.meta  # the critic says where it comes from, as the policy does
     for f in ("policy.npz", "value.npz"):
         assert (WEIGHTS_DIR / f).stat().st_size < 2_000_000
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from bot_games import positions_with_seats
 
 from big2 import Game, Rules
 from big2.bots.search.worlds import World, sample_worlds
@@ -23,22 +24,10 @@ RULE_SETS = {name: Rules.preset(name) for name in PRESETS} | {
 }
 
 
-def positions(rules: Rules, deals: int = 4) -> list[tuple[Game, int]]:
-    """Positions along random deals, each with a seat (often not the mover)."""
-    out = []
-    for seed in range(deals):
-        g = Game(rules, seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            out.append((g.copy(), rng.randrange(rules.players)))
-            g.play(rng.choice(g.legal_masks()))
-    return out[::4]
-
-
 @pytest.mark.parametrize("name", list(RULE_SETS))
 def test_every_world_deals_the_others_exactly_their_cards(name: str) -> None:
     rules = RULE_SETS[name]
-    for k, (g, seat) in enumerate(positions(rules)):
+    for k, (g, seat) in enumerate(positions_with_seats(rules, deals=4, every=4)):
         view = g.view(seat)
         others = 0
         for s, h in enumerate(g.hands):

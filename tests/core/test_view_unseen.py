@@ -6,9 +6,8 @@ whatever the rule set (the face-up spare, two decks, jokers)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from bot_games import positions_with_seats
 
 from big2 import Game, Rules
 from big2.presets import PRESETS
@@ -21,22 +20,10 @@ RULE_SETS = {name: Rules.preset(name) for name in PRESETS} | {
 }
 
 
-def positions(rules: Rules, deals: int = 6) -> list[tuple[Game, int]]:
-    """Positions along random deals: (game, a seat)."""
-    out = []
-    for seed in range(deals):
-        g = Game(rules, seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over():
-            out.append((g.copy(), rng.randrange(rules.players)))
-            g.play(rng.choice(g.legal_masks()))
-    return out[::3]
-
-
 @pytest.mark.parametrize("name", list(RULE_SETS))
 def test_unseen_is_the_other_hands_together(name: str) -> None:
     rules = RULE_SETS[name]
-    for g, seat in positions(rules):
+    for g, seat in positions_with_seats(rules, deals=6, every=3):
         view = g.view(seat)
         others = 0
         for s, h in enumerate(g.hands):

@@ -132,6 +132,9 @@ def test_export_writes_the_network_that_plays(tmp_path: Path) -> None:
     net = export_policy(tmp_path / "run", tmp_path / "p.npz", tmp_path / "c.npz")
     loaded = load_policy(tmp_path / "p.npz")
     assert loaded.meta["steps"] == str(t.state["steps"])
+    from big2.bots.policy.pnet import load_value
+
+    assert load_value(tmp_path / "c.npz").meta == loaded.meta  # the critic's provenance too
     g = random_positions(1, seed=4)[0]
     obs, plays = encode_game(g, g.to_move), card_vectors(g.legal_masks())
     # float16 on disk: the same policy up to rounding

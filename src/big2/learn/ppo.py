@@ -501,6 +501,8 @@ def export_policy(run: str | Path, dest: str | Path, critic: str | Path | None =
         for i, m in enumerate(m for m in c.net if isinstance(m, torch.nn.Linear)):
             arrays[f"w{i}"] = m.weight.detach().numpy().T.astype(np.float16)
             arrays[f"b{i}"] = m.bias.detach().numpy().astype(np.float16)
+        for key, value in net.meta.items():  # the same provenance as the policy
+            arrays[f"meta_{key}"] = np.array(value)
         np.savez_compressed(critic, **arrays)
     return net
 

@@ -1,7 +1,7 @@
 """The policy network: a softmax over the legal plays, in NumPy.
 
-The network that the PPO trainer (:mod:`big2.learn.ppo`) trains and the
-``hard`` level plays. It reads one seat's observation only — what
+The network that the PPO trainer (:mod:`big2.learn.ppo`) trains, ``policy-net``
+plays alone and the levels ``hard`` and ``expert`` search with. It reads one seat's observation only — what
 :func:`big2.observation.encode_view` gives — and scores each legal play
 against an embedding of that observation computed once per decision:
 
@@ -227,9 +227,12 @@ class ValueNet:
     the determinized worlds a search samples, never a real table's truth.
     """
 
-    def __init__(self, weights: list[F32], biases: list[F32]) -> None:
+    def __init__(self, weights: list[F32], biases: list[F32],
+                 meta: dict[str, str] | None = None) -> None:
         if not weights:
             raise ValueError("a ValueNet needs at least one layer")
+        self.meta = dict(meta or {})
+        """Where the weights come from (the same fields as :attr:`PolicyNet.meta`)."""
         try:  # weights from before the engineered features: zero rows for them
             weights = [widen(weights[0], STATE_FEATURES + 3 * 52, RAW_STATE, STATE_FEATURES),
                        *weights[1:]]
@@ -249,8 +252,9 @@ def load_value(path: str | Path) -> ValueNet:
     """A :class:`ValueNet` from the ``w0, b0, …`` arrays the trainer's export writes."""
     with np.load(path) as data:
         layers = sum(1 for k in data.files if k.startswith("w"))
+        meta = {k[5:]: str(data[k]) for k in data.files if k.startswith("meta_")}
         return ValueNet([data[f"w{i}"] for i in range(layers)],
-                        [data[f"b{i}"] for i in range(layers)])
+                        [data[f"b{i}"] for i in range(layers)], meta)
 
 
 def load_policy(path: str | Path) -> PolicyNet:

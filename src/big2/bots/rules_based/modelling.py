@@ -1,4 +1,4 @@
-"""Opponent modelling for the expert bot: does a seat play like ``greedy``?
+"""Opponent modelling for the searches: does a seat play like ``greedy``?
 
 The greedy rule leaves public traces: it leads the play holding its lowest
 card, beats the table with its weakest beating play, and never passes when it

@@ -1,4 +1,4 @@
-"""The heuristic bot in the compiled core: its decision and the expert's play-out.
+"""The heuristic bot in the compiled core: its decision and the searches' play-out.
 
 ``big2._native.bots`` (C++17, ``src/native/heuristic.hpp`` and
 ``heuristic_plan.hpp``) is :func:`big2.bots.rules_based.planning.heuristic_play` line for
@@ -16,7 +16,7 @@ What runs natively, and what falls back to Python:
   rules included (their legal plays come from the game; finish restrictions
   and Go-Fish's growing hands are compiled in). Otherwise it returns ``None``
   and the caller runs the Python code.
-- :func:`rollout` (and :func:`frame`, :func:`play_outs`, the expert's batch of
+- :func:`rollout` (and :func:`frame`, :func:`play_outs`, the searches' batch of
   a sample's candidates): those rule sets whose deals the core steps itself
   (:func:`big2.variant.native.native_game_reason` is ``None``: no house-rule
   hooks), from a position with a seat to move. Otherwise ``None``.

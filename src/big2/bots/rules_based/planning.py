@@ -1,4 +1,4 @@
-"""Hand planning for the heuristic and expert bots.
+"""Hand planning for the heuristic bot and the searches.
 
 A hand is planned as a *partition* into combinations: the fewest plays to go
 out, with weak cards tucked into multi-card plays and control cards (2s,
@@ -10,7 +10,7 @@ needed", a low single costing more than a 2. With ``all_kinds=False`` it is
 the first heuristic's planner (five-card hands, then ranks).
 
 :func:`heuristic_play` is the heuristic bot's whole decision as a function of
-plain values, so the expert bot can use it to play out sampled deals fast;
+plain values, so the searches can use it to play out sampled deals fast;
 its :class:`Style` holds the switches and thresholds (:data:`V1`: the first
 version's play).
 

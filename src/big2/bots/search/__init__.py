@@ -27,7 +27,6 @@ from big2.bots.search.candidates import (
     AllLegal,
     HeuristicCandidates,
     PolicyFirst,
-    PolicyTop,
     heuristic_guide,
 )
 from big2.bots.search.evaluators import Evaluator, HeuristicPlayout, play_out
@@ -35,7 +34,7 @@ from big2.bots.search.selectors import Flat, Row, SuccessiveHalving, Tally, keep
 from big2.bots.search.worlds import World, WorldSampler, sample_worlds
 
 __all__ = [
-    "AllLegal", "Evaluator", "Flat", "HeuristicCandidates", "HeuristicPlayout", "PolicyFirst", "PolicyTop",
+    "AllLegal", "Evaluator", "Flat", "HeuristicCandidates", "HeuristicPlayout", "PolicyFirst",
     "Row", "Sampling", "Search", "SearchBot", "SuccessiveHalving", "Tally", "World",
     "WorldSampler", "heuristic_guide", "keep_unless_beaten", "play_out", "rows", "sample_worlds",
 ]

@@ -8,8 +8,8 @@ distinct legal plays, the one it favours first.
 - :class:`AllLegal`: every legal play (the heuristic's first);
 - :class:`HeuristicCandidates`: the heuristic's play, the pass, the plays of
   its hand plan, the strongest play (to block), then the weakest;
-- :class:`PolicyFirst`: the policy's likeliest plays, then the heuristic's list;
-- :class:`PolicyTop`: the policy's likeliest plays alone.
+- :class:`PolicyFirst`: the policy's likeliest plays, then the heuristic's list
+  (the policy's alone when ``top`` is ``limit``).
 
 >>> from big2 import Game
 >>> g = Game(seed=5)
@@ -126,6 +126,8 @@ class PolicyFirst:
             raise ValueError("PolicyFirst needs the policy's probabilities")
         legal = view.legal
         out = [legal[i] for i in _ranked(p)[:self.top]]
+        if len(out) >= self.limit:
+            return out[:self.limit]
         for m in HeuristicCandidates(self.limit)(view, guide):
             if len(out) >= self.limit:
                 break
@@ -134,22 +136,4 @@ class PolicyFirst:
         return out
 
 
-@dataclass(frozen=True)
-class PolicyTop:
-    """The policy's *limit* likeliest plays, its favourite first."""
-
-    limit: int = 4
-
-    def __post_init__(self) -> None:
-        if self.limit < 2:
-            raise ValueError("candidates must be at least 2")
-
-    def __call__(self, view: PlayerView, guide: Mask,
-                 p: Sequence[float] | None) -> list[Mask]:
-        """The policy's likeliest plays."""
-        if p is None:
-            raise ValueError("PolicyTop needs the policy's probabilities")
-        return [view.legal[i] for i in _ranked(p)[:self.limit]]
-
-
-__all__ = ["AllLegal", "CandidateRule", "HeuristicCandidates", "PolicyFirst", "PolicyTop", "heuristic_guide"]
+__all__ = ["AllLegal", "CandidateRule", "HeuristicCandidates", "PolicyFirst", "heuristic_guide"]

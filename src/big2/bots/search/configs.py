@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from big2.bots.search.bot import Sampling, Search, SearchBot
-from big2.bots.search.candidates import HeuristicCandidates, PolicyFirst, PolicyTop
+from big2.bots.search.candidates import HeuristicCandidates, PolicyFirst
 from big2.bots.search.evaluators import HeuristicPlayout
 from big2.bots.search.selectors import Flat, SuccessiveHalving
 
@@ -142,7 +142,7 @@ def policy_search(seed: int | None = None, samples: int = 48, candidates: int = 
                          DEFAULT_ENDGAME_NODES if endgame_nodes is None else int(endgame_nodes))
     base = heuristic_search(candidates=candidates, **options)
     evaluator = PolicyRollout(policy.network, value, roll, exact if exact.cards else None)
-    search = Search(PolicyTop(int(candidates)), evaluator, Flat(int(samples)),
+    search = Search(PolicyFirst(int(candidates), int(candidates)), evaluator, Flat(int(samples)),
                     Sampling(base.sampling.pass_inference, base.sampling.greedy_mix,
                              base.sampling.model, float(belief)),
                     margin=float(margin), sure=float(sure))
