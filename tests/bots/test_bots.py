@@ -256,3 +256,20 @@ def test_heuristic_and_expert_legal_under_house_rules_on_rich_hands(options: dic
             choice = bots[seat].choose(view)
             assert choice in view.legal
             game.play(choice)
+
+
+def test_every_name_is_reachable_once_and_says_what_it_is() -> None:
+    from big2.bots import available_bots, describe_bots, register_bot
+    from big2.bots.simple import RandomBot
+
+    about = describe_bots()
+    assert list(about) == [*BOT_LEVELS, *sorted(set(about) - set(BOT_LEVELS))]
+    assert sorted(available_bots()) == sorted(about)
+    assert len(available_bots()) == len(set(available_bots()))  # no name twice
+    for name, text in about.items():
+        assert text, name
+        small = name in ("hard", "expert", "expert-v1", "guided-search", "policy-search")
+        bot = make_bot(name, seed=1, **({"budget": 4} if small else {}))
+        assert bot.name == BOT_LEVELS.get(name, name), name  # the bot says which it is
+    with pytest.raises(ValueError, match="is a bot level"):
+        register_bot("expert", RandomBot)

@@ -60,6 +60,8 @@ class PolicyNetBot(Bot):
             instead of taking its most probable play.
     """
 
+    name = "policy-net"
+
     def __init__(self, seed: int | None = None, weights: str | Path | PolicyNet | None = None,
                  sample: bool = False, **options: Any) -> None:
         super().__init__(seed=seed, **options)
