@@ -47,3 +47,19 @@ def test_main_prints_the_mean(capsys) -> None:  # type: ignore[no-untyped-def]
     sys.argv = ["search_bot.py", "--deals", "1", "--budget", "20"]
     example.main()
     assert "points a deal over 1 deals" in capsys.readouterr().out
+
+
+def test_halving_in_batches_spends_the_same_budget_on_the_same_worlds() -> None:
+    from big2.bots.search import HeuristicCandidates, HeuristicPlayout, heuristic_guide
+    from big2.bots.search.selectors import SuccessiveHalving
+    from big2.bots.search.worlds import WorldSampler
+
+    g = Game(seed=8)
+    view = g.view(g.to_move)  # type: ignore[arg-type]
+    cands = HeuristicCandidates(6)(view, heuristic_guide(view))
+    tallies = []
+    for batch in (1, 4):
+        sampler = WorldSampler(view, random.Random(3))
+        score = HeuristicPlayout().start(view, random.Random(0))
+        tallies.append(SuccessiveHalving(120, batch=batch).run(cands, sampler, score))
+    assert tallies[0] == tallies[1]  # a batch only groups the calls

@@ -85,16 +85,22 @@ def keep_unless_beaten(tally: Tally, favourite: Mask, margin: float = 0.0) -> Ma
 class SuccessiveHalving:
     """*budget* play-outs a decision in ``ceil(log2(candidates))`` rounds,
     halving the candidates each round; *seconds* optionally caps the time
-    (then results depend on the machine's speed)."""
+    (then results depend on the machine's speed). *batch* worlds are scored
+    in one call (1 for the heuristic play-out, which plays a world's
+    candidates in one call to the core; more for an evaluator that batches
+    across worlds, such as a policy's roll)."""
 
     budget: int = 800
     seconds: float | None = None
+    batch: int = 1
 
     def __post_init__(self) -> None:
         if self.budget < 1:
             raise ValueError("budget must be at least 1 play-out")
         if self.seconds is not None and self.seconds <= 0:
             raise ValueError("seconds must be positive")
+        if self.batch < 1:
+            raise ValueError("batch must be at least 1 world")
 
     def run(self, cands: list[Mask], sampler: Sampler, score: Score,
             keep: Collection[int] = ()) -> Tally:
@@ -108,16 +114,18 @@ class SuccessiveHalving:
         for rnd in range(rounds):
             share = (self.budget - spent) // (rounds - rnd)
             samples = max(1, share // len(alive))
-            for _ in range(samples):
+            done = 0
+            while done < samples:
                 if deadline is not None and time.perf_counter() > deadline and min(
                         counts[i] for i in alive) > 0:
                     break
-                world = sampler.draw()
-                (got,) = score([world], [cands[i] for i in alive])
-                for i, v in zip(alive, got):
-                    totals[i] += v
-                    counts[i] += 1
-                    spent += 1
+                worlds = [sampler.draw() for _ in range(min(self.batch, samples - done))]
+                done += len(worlds)
+                for got in score(worlds, [cands[i] for i in alive]):
+                    for i, v in zip(alive, got):
+                        totals[i] += v
+                        counts[i] += 1
+                        spent += 1
             if len(alive) <= 2 and rnd < rounds - 1:
                 continue
             alive.sort(key=lambda i: -totals[i] / max(1, counts[i]))
