@@ -1,11 +1,11 @@
-"""How much the policy's likelihood tells about the hidden hands (``big2.bots.belief``).
+"""How much the policy's likelihood tells about the hidden hands (``big2.bots.policy.belief``).
 
     python benchmarks/bench_belief.py                    # hard in the other seats
     python benchmarks/bench_belief.py --players heuristic --positions 24
 
 For positions part-way through classic deals played by ``--players`` (10 to
 28 plays in), samples ``--pool`` deals consistent with the history (the
-search's sampler), weighs them with :func:`~big2.bots.belief.belief_weights`
+search's sampler), weighs them with :func:`~big2.bots.policy.belief.belief_weights`
 at several powers, and prints per power the weighted share of the other
 seats' cards placed where they really are, the median effective sample size
 (``(sum w)^2 / sum w^2``), and the median time to weigh the pool.
@@ -14,6 +14,7 @@ seats' cards placed where they really are, the median effective sample size
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 
@@ -21,10 +22,9 @@ import numpy as np
 
 from big2 import Game
 from big2.bots import make_bot
-from big2.bots.belief import belief_weights
-from big2.bots.expert import ExpertBot
-from big2.bots.learned import PolicyNetBot
-from big2.cards import FULL_DECK
+from big2.bots.policy.belief import belief_weights
+from big2.bots.search.worlds import WorldSampler
+from big2.bots.policy.net import PolicyNetBot
 
 POWERS = (0.0, 0.1, 0.25, 0.5, 1.0)
 
@@ -37,7 +37,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=100)
     args = ap.parse_args()
     net = PolicyNetBot().network
-    sampler = ExpertBot(seed=1)
+    rng = random.Random(1)  # one stream over the positions
     placed: dict[float, list[float]] = {b: [] for b in POWERS}
     ess: dict[float, list[float]] = {b: [] for b in POWERS}
     seconds: list[float] = []
@@ -51,9 +51,7 @@ def main() -> None:
         if g.to_move is None:
             continue
         view = g.view(g.to_move)
-        unseen = FULL_DECK & ~int(view.hand) & ~int(view.played) & ~int(view.spare)
-        evidence = sampler._evidence(view)
-        worlds = [sampler._world(view, unseen, evidence)[0] for _ in range(args.pool)]
+        worlds = WorldSampler(view, rng).draws(args.pool)
         others = [s for s in range(4) if s != view.seat]
         held = sum(g.hands[s].bit_count() for s in others)
         right = np.array([sum((w[s] & g.hands[s]).bit_count() for s in others) / held

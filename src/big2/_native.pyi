@@ -28,7 +28,7 @@ class _Poker:
 poker: _Poker
 
 class _Config:
-    """A rule set as the heuristic reads it (:func:`big2.bots.native.config`)."""
+    """A rule set as the heuristic reads it (:func:`big2.bots.rules_based.native.config`)."""
 
     def __init__(self, tables: Tables, suit_rank: list[int], suited: bool,
                  five_kinds: list[int], hands_grow: bool, barred: list[str],
@@ -36,7 +36,7 @@ class _Config:
     def cache_size(self) -> int: ...
 
 class _Style:
-    """The heuristic's switches and thresholds (:class:`big2.bots.planning.Style`)."""
+    """The heuristic's switches and thresholds (:class:`big2.bots.rules_based.planning.Style`)."""
 
     def __init__(self, all_kinds: bool, go_out: bool, hold_two_above: int, hold_two_plays: int,
                  break_limit: float, break_limit_danger: float, low_cards: int) -> None: ...

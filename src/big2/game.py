@@ -271,7 +271,7 @@ class Game(HouseActions):
             else:
                 g._do_pass(a.seat)
         if view.stock_size:  # Go-Fish: guess the stock among the unseen cards
-            unseen = deck.cards & ~int(view.played) & ~int(view.spare)
+            unseen = int(view.unseen)
             for h in hands:
                 unseen &= ~int(h)
             g.stock = unseen_stock(view.stock_size, unseen, rng or random.Random(0))

@@ -1,7 +1,7 @@
 """The game review: a recorded deal's decisions judged by the expert search.
 
 For each decision of one seat that had a choice, :func:`review` asks
-:meth:`big2.bots.ExpertBot.analyse` for the candidate plays' values (the
+:meth:`big2.bots.SearchBot.analyse` for the candidate plays' values (the
 seat's expected points at the deal's end, over sampled deals of the cards it
 could not see) with the play made searched on the same samples as the best
 play found. The gap between them marks the play:
@@ -11,7 +11,7 @@ play found. The gap between them marks the play:
 - a **mistake** when it is :data:`MISTAKE` points or more below,
 
 with one sentence of why where a simple fact of the two plays says it
-(:func:`big2.bots.reasons.why_better`). Decisions with one legal play are
+(:func:`big2.bots.rules_based.reasons.why_better`). Decisions with one legal play are
 not reviewed. ``big2 replay FILE --review`` prints it (:func:`report`).
 
 The values are estimates: a few hundred play-outs a decision put a value
@@ -25,8 +25,9 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from big2.bots.expert import ExpertBot
-from big2.bots.reasons import describe, why_better
+from big2.bots.search.bot import SearchBot
+from big2.bots.search.configs import expert_v1
+from big2.bots.rules_based.reasons import describe, why_better
 from big2.cards import Mask
 from big2.records import GameRecord
 from big2.view import PlayerView
@@ -90,7 +91,7 @@ def choice_plies(record: GameRecord, seat: int) -> list[int]:
 
 
 def decisions(record: GameRecord, seat: int, *, budget: int = REVIEW_BUDGET, seed: int = 0,
-              bot: ExpertBot | None = None) -> Iterator[Decision]:
+              bot: SearchBot | None = None) -> Iterator[Decision]:
     """Each of *seat*'s decisions in *record* that had a choice, reviewed in turn.
 
     Raises:
@@ -101,7 +102,7 @@ def decisions(record: GameRecord, seat: int, *, budget: int = REVIEW_BUDGET, see
         raise ValueError(f"seats are 0..{record.num_players - 1}")
     if record.rules.extended_deck:
         raise ValueError("the review's search reads one 52-card deck: no jokers, no second deck")
-    judge = bot or ExpertBot(seed=seed, budget=budget)
+    judge = bot or expert_v1(seed=seed, budget=budget)
     for ply, view in _choice_views(record, seat):
         action = record.actions[ply - 1]
         rows = judge.analyse(view, include=(action.cards,))

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from big2.cards import CardSet
+from big2.cards import CardSet, Mask
 from big2.log import Action, LastCardCall, Record, SpareSwap, ThrowIn
+from big2.variant import variant
 
 if TYPE_CHECKING:
     from big2.rules import Rules
@@ -83,6 +84,16 @@ class PlayerView:
     spare: CardSet = field(default=CardSet(0))
 
     @property
+    def unseen(self) -> CardSet:
+        """The cards this seat has not seen: the rule set's deck (both decks,
+        jokers) less its own hand, every card played and the face-up spare
+        (:func:`unseen_cards`). They are the other seats' hands together, and
+        the Go-Fish stock or cards left undealt where there are any. Every bot
+        that reasons about hidden cards starts from this set."""
+        return CardSet(unseen_cards(self.rules, int(self.hand), int(self.played),
+                                    int(self.spare)))
+
+    @property
     def num_players(self) -> int:
         """Number of seats."""
         return len(self.card_counts)
@@ -98,4 +109,16 @@ class PlayerView:
         return self.to_move == self.seat
 
 
-__all__ = ["Action", "LastCardCall", "PlayerView", "Record", "SpareSwap", "ThrowIn"]
+def unseen_cards(rules: Rules, hand: Mask, played: Mask, spare: Mask = 0) -> Mask:
+    """The cards of *rules*' deck outside *hand*, *played* and the face-up *spare*:
+    :attr:`PlayerView.unseen` from its parts, for code that reads a game
+    without building a view (the same set by construction).
+
+    >>> from big2.rules import Rules
+    >>> unseen_cards(Rules(), hand=0b111, played=0b1000).bit_count()
+    48
+    """
+    return variant(rules).deck.cards & ~hand & ~played & ~spare
+
+
+__all__ = ["Action", "LastCardCall", "PlayerView", "Record", "SpareSwap", "ThrowIn", "unseen_cards"]

@@ -1,5 +1,5 @@
 """Deals weighed by the policy's likelihood of the other seats' plays
-(:mod:`big2.bots.belief`), and the guided search that samples from them."""
+(:mod:`big2.bots.policy.belief`), and the guided search that samples from them."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from bot_games import same_view_different_hidden_cards
 
 from big2 import Game, Rules
 from big2.bots import make_bot
-from big2.bots.belief import FLOOR, belief_weights
-from big2.bots.expert import ExpertBot
-from big2.bots.learned import PolicyNetBot
-from big2.cards import FULL_DECK, Mask
+from big2.bots.policy.belief import FLOOR, belief_weights
+from big2.bots.search.worlds import sample_worlds
+from big2.bots.policy.net import PolicyNetBot
+from big2.cards import Mask
 from big2.view import PlayerView
 
 BELIEF = {"guided-search": {"budget": 24, "belief": 0.5, "pool": 8}}
@@ -29,10 +29,7 @@ def policy_position(seed: int, plies: int) -> tuple[Game, PolicyNetBot]:
 
 def sampled_deals(view: PlayerView, n: int, seed: int = 1) -> list[list[Mask]]:
     """*n* deals of the unseen cards consistent with *view* (the search's sampler)."""
-    sampler = ExpertBot(seed=seed)
-    unseen = FULL_DECK & ~int(view.hand) & ~int(view.played) & ~int(view.spare)
-    evidence = sampler._evidence(view)
-    return [sampler._world(view, unseen, evidence)[0] for _ in range(n)]
+    return [list(w) for w in sample_worlds(view, n, seed=seed)]
 
 
 def test_weights_are_relative_and_tempered_by_belief() -> None:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 from big2 import Game, Rules
-from big2.bots import ExpertBot, make_bot
-from big2.bots.modelling import greedy_forbidden, greedy_posterior, greedy_tests, public_steps
+from big2.bots import make_bot
+from big2.bots.search.configs import expert_v1 as ExpertBot
+from big2.bots.search.worlds import WorldSampler
+from big2.bots.rules_based.modelling import greedy_forbidden, greedy_posterior, greedy_tests, public_steps
 from big2.cards import FULL_DECK, parse_cards
 
 
@@ -85,11 +89,11 @@ def test_expert_with_and_without_modelling_stays_legal_and_deterministic() -> No
     for model in (True, False):
         picks = {ExpertBot(seed=2, budget=40, model=model).choose(view) for _ in range(2)}
         assert len(picks) == 1 and picks <= set(view.legal)
-    bot = ExpertBot(seed=0)
-    unseen = FULL_DECK & ~int(view.hand) & ~int(view.played)
+    unseen = int(view.unseen)
     bar = greedy_forbidden(view)
+    sampler = WorldSampler(view, random.Random(0), pass_inference=0)
     for _ in range(10):
-        hands = bot._sample(view, unseen, set(), [], greedy_seats=0b1110, forbidden=bar)
+        hands = sampler._deal(set(), 0b1110, bar)  # seats 1-3 greedy (3 is the viewer's)
         assert [h.bit_count() for h in hands] == list(view.card_counts)
         for s in range(4):
             if s != view.seat and (unseen & ~bar[s]).bit_count() >= view.card_counts[s] * 3:

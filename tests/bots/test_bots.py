@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from big2 import Game, Rules
-from big2.bots import BOT_LEVELS, ExpertBot, make_bot
-from big2.bots.expert import leader_pass_seats
-from big2.bots.planning import plan
+from big2.bots import BOT_LEVELS, make_bot
+from big2.bots.search.configs import expert_v1 as ExpertBot
+from big2.bots.search.worlds import leader_pass_seats, sample_worlds
+from big2.bots.rules_based.planning import plan
 from big2.cards import BB_RANKS, FULL_DECK, TWO, parse_cards
 from big2.combos import engine
 
@@ -97,16 +98,15 @@ def test_levels_map_to_bots() -> None:
     assert type(make_bot("easy")).__name__ == "GreedyBot"
     assert type(make_bot("medium")).__name__ == "HeuristicBot"
     hard = make_bot("hard")
-    assert type(hard).__name__ == "GuidedSearchBot" and hard.budget == 100  # type: ignore[attr-defined]
+    assert hard.name == "guided-search" and hard.budget == 100  # type: ignore[attr-defined]
     assert make_bot("hard", budget=7).budget == 7  # type: ignore[attr-defined]
     assert make_bot("guided-search").budget == ExpertBot().budget  # type: ignore[attr-defined]
     expert = make_bot("expert")
-    assert type(expert).__name__ == "GuidedSearchBot" and expert.budget == 2000  # type: ignore[attr-defined]
-    assert expert.margin == hard.margin == 1  # type: ignore[attr-defined]
-    assert type(make_bot("learned-search")).__name__ == "SearchBot"
+    assert expert.name == "guided-search" and expert.budget == 2000  # type: ignore[attr-defined]
+    assert expert.search.margin == hard.search.margin == 1  # type: ignore[attr-defined]
     assert type(make_bot("policy-net")).__name__ == "PolicyNetBot"
-    assert type(make_bot("policy-search")).__name__ == "PolicySearchBot"
-    assert type(make_bot("expert-v1")).__name__ == "ExpertBot"
+    assert make_bot("policy-search").name == "policy-search"
+    assert make_bot("expert-v1").name == "expert-v1"
     assert type(make_bot("random")).__name__ == "RandomBot"
 
 
@@ -172,10 +172,7 @@ def test_expert_samples_are_consistent_with_the_view() -> None:
     for _ in range(12):
         game.play(make_bot("greedy").choose(game.view(game.to_move)))  # type: ignore[arg-type]
     view = game.view(game.to_move)  # type: ignore[arg-type]
-    bot = ExpertBot(seed=0)
-    unseen = FULL_DECK & ~int(view.hand) & ~int(view.played)
-    for _ in range(20):
-        hands = bot._sample(view, unseen, set())
+    for hands in sample_worlds(view, 20, seed=0):
         assert hands[view.seat] == int(view.hand)
         assert [h.bit_count() for h in hands] == list(view.card_counts)
         union = 0
@@ -198,10 +195,8 @@ def test_leader_pass_reveals_a_barred_single() -> None:
     game.pass_turn()
     view = game.view(game.to_move)  # type: ignore[arg-type]
     assert leader_pass_seats(view) == {1}
-    bot = ExpertBot(seed=0)
-    unseen = FULL_DECK & ~int(view.hand) & ~int(view.played)
-    for _ in range(10):
-        hidden = bot._sample(view, unseen, {1})[1]
+    for world in sample_worlds(view, 10, seed=0):
+        hidden = world[1]
         assert hidden.bit_count() == 1 and hidden & BB_RANKS[TWO]
 
 
@@ -221,7 +216,7 @@ def test_plan_partitions_the_hand() -> None:
 
 
 def test_pass_events_record_what_each_pass_was_on() -> None:
-    from big2.bots.expert import pass_events
+    from big2.bots.search.worlds import pass_events
 
     game = Game(hands=["3D 9S", "4D 8C", "5D 7H", "6D 2S"])
     game.play("3D")
@@ -261,3 +256,20 @@ def test_heuristic_and_expert_legal_under_house_rules_on_rich_hands(options: dic
             choice = bots[seat].choose(view)
             assert choice in view.legal
             game.play(choice)
+
+
+def test_every_name_is_reachable_once_and_says_what_it_is() -> None:
+    from big2.bots import available_bots, describe_bots, register_bot
+    from big2.bots.simple import RandomBot
+
+    about = describe_bots()
+    assert list(about) == [*BOT_LEVELS, *sorted(set(about) - set(BOT_LEVELS))]
+    assert sorted(available_bots()) == sorted(about)
+    assert len(available_bots()) == len(set(available_bots()))  # no name twice
+    for name, text in about.items():
+        assert text, name
+        small = name in ("hard", "expert", "expert-v1", "guided-search", "policy-search")
+        bot = make_bot(name, seed=1, **({"budget": 4} if small else {}))
+        assert bot.name == BOT_LEVELS.get(name, name), name  # the bot says which it is
+    with pytest.raises(ValueError, match="is a bot level"):
+        register_bot("expert", RandomBot)

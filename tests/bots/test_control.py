@@ -1,4 +1,4 @@
-"""big2.bots.control's fast path for the sampler: a single's beaters as a card
+"""big2.bots.rules_based.control's fast path for the sampler: a single's beaters as a card
 mask agree with :func:`beaten_by_unseen` on random hands under every preset."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 import pytest
 
 from big2 import Rules
-from big2.bots.control import beaten_by_unseen, single_beaters
+from big2.bots.rules_based.control import beaten_by_unseen, single_beaters
 from big2.cards import FULL_DECK
 from big2.combos import engine
 

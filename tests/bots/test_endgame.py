@@ -1,7 +1,7 @@
-"""The exact endgame solver (big2.bots.endgame) and policy-search's use of it:
+"""The exact endgame solver (big2.bots.search.endgame) and policy-search's use of it:
 the memoised max^n agrees with a plain unmemoised one on random small deals
 under several rule sets, its values are the game's own outcomes, a forced
-win is solved as one, the node budget is honoured, and PolicySearchBot with
+win is solved as one, the node budget is honoured, and policy-search with
 ``endgame`` plays legal plays and repeats for a seed."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import pytest
 from big2 import Game, Rules
 from big2.arena import check_seat, parse_seat
 from big2.bots import make_bot
-from big2.bots.endgame import EndgameSolver, Values, cards_left
-from big2.bots.policy_search import PolicySearchBot
+from big2.bots.search.endgame import EndgameSolver, Values, cards_left
+from big2.bots.search.configs import policy_search as PolicySearchBot
 from big2.cards import parse_cards
 
 RULE_SETS = {
@@ -187,6 +187,7 @@ def test_endgame_options_parse_from_a_seat_spec() -> None:
     assert (name, options) == ("policy-search", {"endgame": 6, "endgame_nodes": 500})
     check_seat("policy-search:endgame=6", start=False)
     bot = make_bot(name, seed=1, **options)
-    assert isinstance(bot, PolicySearchBot) and (bot.endgame, bot.endgame_nodes) == (6, 500)
+    endgame = bot.search.evaluator.endgame  # type: ignore[attr-defined]
+    assert bot.name == "policy-search" and (endgame.cards, endgame.nodes) == (6, 500)
     with pytest.raises(ValueError):
         PolicySearchBot(endgame=-1)

@@ -8,7 +8,8 @@ import math
 import pytest
 
 from big2 import Game, Rules
-from big2.bots import ExpertBot, make_bot
+from big2.bots import make_bot
+from big2.bots.search.configs import expert_v1 as ExpertBot
 from big2.cards import parse_cards
 
 

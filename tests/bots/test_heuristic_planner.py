@@ -11,8 +11,8 @@ import pytest
 
 from big2 import Game, Rules
 from big2.bots import BOT_LEVELS, HeuristicBot, make_bot
-from big2.bots.control import unbeatable, way_out
-from big2.bots.planning import DEFAULT_STYLE, V1, heuristic_play, plan
+from big2.bots.rules_based.control import unbeatable, way_out
+from big2.bots.rules_based.planning import DEFAULT_STYLE, V1, heuristic_play, plan
 from big2.cards import FULL_DECK, Mask, parse_cards
 from big2.combos import engine
 from big2.variant import Kind

@@ -17,8 +17,8 @@ from big2 import Game, Rules
 from big2.bots import make_bot
 
 BOTS = ["random", "greedy"]
-if importlib.util.find_spec("big2.bots.heuristic") is not None:
-    importlib.import_module("big2.bots.heuristic")
+if importlib.util.find_spec("big2.bots.rules_based.heuristic") is not None:
+    importlib.import_module("big2.bots.rules_based.heuristic")
     BOTS.append("heuristic")
 
 

@@ -1,6 +1,6 @@
-"""The heuristic bot in the compiled core (:mod:`big2.bots.native`) against its
-Python reference (:mod:`big2.bots.planning`, :mod:`big2.bots.control`,
-:func:`big2.bots.expert.rollout`): the same play on every position, the same
+"""The heuristic bot in the compiled core (:mod:`big2.bots.rules_based.native`) against its
+Python reference (:mod:`big2.bots.rules_based.planning`, :mod:`big2.bots.rules_based.control`,
+:func:`big2.bots.search.evaluators.rollout`): the same play on every position, the same
 final scores from every play-out.
 
 Positions come from deals played a random number of steps by a mix of random,
@@ -17,10 +17,12 @@ import numpy as np
 import pytest
 
 from big2 import Game, Rules
-from big2.bots import Bot, make_bot, native
-from big2.bots.expert import ExpertBot, greedy_play, play_out, rollout
-from big2.bots.heuristic import HeuristicBot
-from big2.bots.planning import DEFAULT_STYLE, V1, Style, heuristic_play, plan
+from big2.bots import Bot, make_bot
+from big2.bots.rules_based import native
+from big2.bots.search.configs import expert_v1 as ExpertBot
+from big2.bots.search.evaluators import greedy_play, play_out, rollout
+from big2.bots.rules_based.heuristic import HeuristicBot
+from big2.bots.rules_based.planning import DEFAULT_STYLE, V1, Style, heuristic_play, plan
 from big2.cards import FULL_DECK
 from big2.combos import engine
 from big2.env.vector import VectorEnv

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from big2 import Game, Rules
-from big2.bots.pfeatures import (
+from big2.bots.policy.pfeatures import (
     ABOVE,
     PLAY_FEATURES,
     RAW_PLAY,
@@ -22,7 +22,7 @@ from big2.bots.pfeatures import (
     unseen_cards,
     widen,
 )
-from big2.bots.pnet import NAMES, PolicyNet
+from big2.bots.policy.pnet import NAMES, PolicyNet
 from big2.observation import card_vectors, encode_game
 
 

@@ -1,4 +1,4 @@
-"""The heuristic's hints (big2.bots.phint): the heuristic's own choice and
+"""The heuristic's hints (big2.bots.policy.phint): the heuristic's own choice and
 its planner's reading of each play, read from the observation alone."""
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from bot_games import random_positions, redealt_twin
 
 from big2 import Game, Rules
 from big2.bots import make_bot
-from big2.bots.pfeatures import FAMILIES
-from big2.bots.phint import heuristic_hints, hints, masks, plan_hints
-from big2.bots.planning import plan
+from big2.bots.policy.pfeatures import FAMILIES
+from big2.bots.policy.phint import heuristic_hints, hints, masks, plan_hints
+from big2.bots.rules_based.planning import plan
 from big2.combos import engine
-from big2.bots.pnet import PolicyNet, family_index, load_policy, pad_plays
+from big2.bots.policy.pnet import PolicyNet, family_index, load_policy, pad_plays
 from big2.observation import card_vectors, encode_game
 
 
@@ -95,7 +95,7 @@ def test_a_policy_with_fewer_hint_columns_loads_with_zero_weight_on_them(
         tmp_path: Path, columns: int) -> None:
     """Weights saved before the hints (none, or the heuristic's choice alone)
     read the new columns with a zero weight: they change none of their scores."""
-    from big2.bots.pfeatures import HINT
+    from big2.bots.policy.pfeatures import HINT
 
     cut = HINT + columns
     net = PolicyNet.random(np.random.default_rng(3))

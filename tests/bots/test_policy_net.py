@@ -1,5 +1,5 @@
-"""The PPO policy bots (big2.bots.learned.PolicyNetBot, big2.bots.policy_search,
-big2.bots.guided): the shipped policy and critic load and are small; the bots
+"""The PPO policy bots (big2.bots.policy.net.PolicyNetBot, and the searches
+policy-search and guided-search of big2.bots.search.configs): the shipped policy and critic load and are small; the bots
 play only legal plays under every preset, see nothing hidden, and repeat for a seed."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from bot_games import same_view_different_hidden_cards
 
 from big2 import Game, Rules
 from big2.bots import make_bot
-from big2.bots.pnet import STATE_FEATURES, WEIGHTS_DIR, load_policy, load_value
+from big2.bots.policy.pnet import STATE_FEATURES, WEIGHTS_DIR, load_policy, load_value
 
 BOTS = {"policy-net": {}, "policy-search": {"samples": 4},
         "guided-search": {"budget": 24, "sure": 1.0}}
@@ -26,6 +26,7 @@ def test_the_shipped_policy_and_critic_load_and_are_small() -> None:
     assert int(net.meta["steps"]) > 0 and net.meta["families"] == "classic,selfplay-2018"
     value = load_value(WEIGHTS_DIR / "value.npz")
     assert value.weights[0].shape[0] == STATE_FEATURES + 156
+    assert value.meta == net.meta  # the critic says where it comes from, as the policy does
     for f in ("policy.npz", "value.npz"):
         assert (WEIGHTS_DIR / f).stat().st_size < 2_000_000
 

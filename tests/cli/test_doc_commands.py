@@ -116,47 +116,14 @@ SHORTENED: dict[str, Form] = {
         needs=("torch",), nightly=True,
         why="two hours of training: a few seconds of it, evaluated at once, in a fresh "
             "directory (the committed run is not touched)"),
-    "python -m big2.learn export-policy training/ppo src/big2/bots/weights/policy.npz "
-    "--critic src/big2/bots/weights/value.npz": Form(
+    "python -m big2.learn export-policy training/ppo src/big2/bots/policy/weights/policy.npz "
+    "--critic src/big2/bots/policy/weights/value.npz": Form(
         run="python -m big2.learn export-policy training/ppo policy.npz --critic value.npz",
         needs=("torch",), why="written here, not over the weights the package ships"),
-    "python -m big2.learn imitate --teacher heuristic --deals 10000 --epochs 6 "
-    "--out imitated.npz": Form(
-        run="python -m big2.learn imitate --teacher heuristic --deals 20 --epochs 1 "
-            "--out imitated.npz",
-        needs=("torch",), nightly=True, why="20,000 deals and six epochs take minutes: 20 deals, one epoch"),
-    "python -m big2.learn label --teacher expert-v1 --deals 200 --out labels": Form(
-        run="python -m big2.learn label --teacher expert-v1:budget=4 --families classic "
-            "--deals 2 --chunk 1 --out labels", nightly=True,
-        why="hours of expert-v1 labels: two deals, a tiny search"),
-    "python -m big2.learn distil labels --out distilled.npz": Form(
-        run="python -m big2.learn distil labels --epochs 1 --out distilled.npz",
-        needs=("torch",), why="the labels of the two deals above: one epoch"),
-    "python -m big2.learn label --teacher expert-v1 --deals 200 --gap 1 --out gap-labels": Form(
-        run="python -m big2.learn label --teacher expert-v1:budget=4 --families classic "
-            "--deals 2 --chunk 1 --gap 1 --out gap-labels",
-        why="hours of expert-v1 values: two deals, a tiny search"),
-    "python -m big2.learn distil gap-labels --out gap.npz": Form(
-        run="python -m big2.learn distil gap-labels --epochs 1 --out gap.npz",
-        needs=("torch",), why="the labels of the two deals above: one epoch"),
     "python -m big2.learn plot training/ppo -o docs/img/training.png": Form(
         run="python -m big2.learn plot training/ppo -o training.png",
         needs=("torch", "matplotlib"),
         why="the run trained above; the docs' image is not redrawn"),
-    "python -m big2.learn train-dmc --out runs/classic --rules classic --scoring count --seed 1 "
-    "--hours 1": Form(
-        run="python -m big2.learn train-dmc --out runs/classic --rules classic --scoring count "
-            "--seed 1 --hours 0.001 --self-play 4 --pool 2 --bots 2 --eval-every 1 "
-            "--eval-deals 4 --checkpoint-every 1",
-        needs=("torch",), nightly=True,
-        why="an hour of training: a few seconds of it, evaluated at once"),
-    "python -m big2.learn export runs/classic src/big2/bots/weights/classic.npz": Form(
-        run="python -m big2.learn export runs/classic classic.npz", needs=("torch",),
-        why="written here, not over the weights the package ships"),
-    "python -m big2.learn plot runs/classic runs/selfplay-2018 -o training-dmc.png": Form(
-        run="python -m big2.learn plot runs/classic -o training-dmc.png",
-        needs=("torch", "matplotlib"),
-        why="only the run trained above exists here"),
     "big2 arena --seats expert,heuristic,heuristic,heuristic --deals 2000 --rules classic "
     "--seed 1 '[--workers' 'N]' '[--scoring' 'count]' '[--json' 'FILE]' '[--ray' "
     "'[ADDRESS]]'": Form(
@@ -164,45 +131,11 @@ SHORTENED: dict[str, Form] = {
             "--rules classic --seed 1 --workers 1 --scoring count --json result.json --quiet",
         nightly=True, why="a synopsis: run with its options filled in (not --ray, which starts a Ray "
             "cluster), one deal and a small budget"),
-    **{f"big2 arena --seats {seats} --deals 2000 --rules {rules} --scoring count --seed 2026 "
-       f"--workers 2": Form(
-           run=f"big2 arena --seats {seats} --deals 2 --rules {rules} --scoring count "
-               "--seed 2026 --workers 1 --quiet", nightly=True, why="2000 duplicate deals: two")
-       for seats in ["hard,heuristic-v1,heuristic-v1,heuristic-v1"]
-       for rules in ["classic", "selfplay-2018"]},
-    "big2 arena --seats expert,hard,hard,hard --deals 300 --rules classic --scoring count "
-    "--seed 2027 --workers 2": Form(
-        run=f"big2 arena --seats {EXPERT},hard,hard,hard --deals 1 --rules classic "
-            "--scoring count --seed 2027 --workers 1 --quiet",
-        why="an hour of expert play: one deal, a small budget"),
     "python benchmarks/bench_bots.py --deals 2000 --expert-deals 40 --workers 2 "
     "--timing-deals 4": Form(
         run="python benchmarks/bench_bots.py --deals 1 --expert-deals 1 --workers 1 "
             "--timing-deals 1 --budget 2", nightly=True,
         why="hours of arena runs: one deal each, a small expert budget"),
-    **{f"big2 arena --seats expert,{bot},{bot},{bot} --deals 60 --scoring count --seed 11 "
-       "--workers 2": Form(
-           run=f"big2 arena --seats {EXPERT},{bot},{bot},{bot} --deals 1 "
-               "--scoring count --seed 11 --workers 1 --quiet",
-           nightly=True, why="60 deals with the expert: one, with a small budget")
-       for bot in ["greedy", "heuristic"]},
-    "python benchmarks/bench_planner.py --seats heuristic,heuristic-v1,heuristic-v1,"
-    "heuristic-v1 --deals 1000 --rules classic --scoring count --seed 7": Form(
-        run="python benchmarks/bench_planner.py --seats heuristic,heuristic-v1,heuristic-v1,"
-            "heuristic-v1 --deals 3 --rules classic --scoring count --seed 7",
-        why="1000 deals: three"),
-    **{f"python benchmarks/bench_planner.py --seats {bot},greedy,greedy,greedy --deals 1000 "
-       "--rules selfplay --seed 7": Form(
-           run=f"python benchmarks/bench_planner.py --seats {bot},greedy,greedy,greedy "
-               "--deals 3 --rules selfplay --seed 7", why="1000 deals: three")
-       for bot in ["heuristic", "heuristic-v1"]},
-    "python benchmarks/bench_planner.py --rules selfplay --deals 400 --seed 2 --opponent "
-    "heuristic-v1 --variants heuristic:low_cards=0 heuristic:low_cards=0:hold_two_plays=6 "
-    "heuristic:low_cards=4": Form(
-        run="python benchmarks/bench_planner.py --rules selfplay --deals 2 --seed 2 "
-            "--opponent heuristic-v1 --variants heuristic:low_cards=0 "
-            "heuristic:low_cards=0:hold_two_plays=6 heuristic:low_cards=4",
-        why="400 deals per variant: two"),
     # docs/env.md
     "python examples/train_vec.py --minutes 2 --eval-deals 500": Form(
         run="python examples/train_vec.py --minutes 0.05 --eval-deals 20", needs=("torch",),

@@ -145,7 +145,7 @@ def test_the_expert_hint_gives_expected_points() -> None:
 
     res = CliRunner().invoke(main, ["play", "--seed", "4", "--hint", "expert"], input="a\nq\n")
     assert res.exit_code == 0, res.output
-    assert re.search(r"Hint \(expert bot\): .+ \([+-]\d+\.\d points expected; next best .+ "
+    assert re.search(r"Hint \(expert-v1 bot\): .+ \([+-]\d+\.\d points expected; next best .+ "
                      r"[+-]\d+\.\d\)", res.output), res.output
     with pytest.raises(ValueError, match="hint"):
         TerminalGame(Match(Rules(), seed=1), [make_bot("easy")] * 3, hint="grandmaster")

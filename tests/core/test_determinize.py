@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from big2 import Game, Rules
-from big2.bots.modelling import any_consistent_hands
+from big2.bots.rules_based.modelling import any_consistent_hands
 
 
 def _go_fish_view(seed: int) -> tuple[Game, object]:

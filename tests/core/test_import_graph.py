@@ -241,7 +241,7 @@ def test_the_core_imports_only_from_its_own_floor_or_below() -> None:
 
 
 NATIVE_GATEWAYS = {"big2.poker.native": "big2._native.poker",
-                   "big2.bots.native": "big2._native.bots"}
+                   "big2.bots.rules_based.native": "big2._native.bots"}
 """Modules outside the variant that may import one part of the compiled core: the poker
 ranker's gateway to its own submodule, and the heuristic bot's to its own (its decision
 and the expert's play-outs; docs/architecture.md, "The compiled core")."""

@@ -1,4 +1,4 @@
-"""The PPO trainer (big2.learn.ppo) and its policy network (big2.bots.pnet):
+"""The PPO trainer (big2.learn.ppo) and its policy network (big2.bots.policy.pnet):
 the NumPy network that plays equals the PyTorch actor that trains; the
 policy reads nothing hidden; GAE is right on a hand-worked deal; a run
 resumes exactly from its checkpoint; a short run learns."""
@@ -14,7 +14,7 @@ from bot_games import random_positions, redealt_twin
 
 torch = pytest.importorskip("torch")  # the training extra; `make test` installs it
 
-from big2.bots.pnet import (  # noqa: E402
+from big2.bots.policy.pnet import (  # noqa: E402
     PLAY_FEATURES,
     STATE_FEATURES,
     PolicyNet,
@@ -24,8 +24,8 @@ from big2.bots.pnet import (  # noqa: E402
     sample_plays,
     state_features,
 )
-from big2.bots.pfeatures import unseen_cards  # noqa: E402
-from big2.bots.phint import hints  # noqa: E402
+from big2.bots.policy.pfeatures import unseen_cards  # noqa: E402
+from big2.bots.policy.phint import hints  # noqa: E402
 from big2.learn.ppo import PPOConfig, Trainer, _gae, export_policy  # noqa: E402
 from big2.learn.ppo_collect import Trajectory  # noqa: E402
 from big2.learn.ppo_model import Actor  # noqa: E402
@@ -132,6 +132,9 @@ def test_export_writes_the_network_that_plays(tmp_path: Path) -> None:
     net = export_policy(tmp_path / "run", tmp_path / "p.npz", tmp_path / "c.npz")
     loaded = load_policy(tmp_path / "p.npz")
     assert loaded.meta["steps"] == str(t.state["steps"])
+    from big2.bots.policy.pnet import load_value
+
+    assert load_value(tmp_path / "c.npz").meta == loaded.meta  # the critic's provenance too
     g = random_positions(1, seed=4)[0]
     obs, plays = encode_game(g, g.to_move), card_vectors(g.legal_masks())
     # float16 on disk: the same policy up to rounding
@@ -171,7 +174,7 @@ def test_a_checkpoint_from_before_the_engineered_features_resumes(tmp_path: Path
     """Cut a checkpoint back to the first network's inputs (as committed runs
     were): it resumes with zero weights on the new inputs, computing the same
     policy and values as the cut networks did."""
-    from big2.bots.pfeatures import RAW_PLAY, RAW_STATE
+    from big2.bots.policy.pfeatures import RAW_PLAY, RAW_STATE
 
     cfg = small(tmp_path / "run", iterations=3)
     Trainer(cfg, log=lambda m: None).run()
@@ -216,7 +219,7 @@ def test_a_checkpoint_from_before_the_hints_resumes(tmp_path: Path, columns: int
     checkpoints committed until 2026-12-03's afternoon; the heuristic's choice
     alone: until its evening): it resumes with a zero weight on the new columns, so
     the policy is the cut one's, and trains on."""
-    from big2.bots.pfeatures import HINT
+    from big2.bots.policy.pfeatures import HINT
 
     cut = HINT + columns
     cfg = small(tmp_path / "run", iterations=3)
@@ -261,6 +264,38 @@ def test_the_cli_trains_against_the_chosen_bots(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "unknown bot 'no-such-bot'" in bad.output
 
 
+def test_a_slim_checkpoint_is_small_and_resumes_with_a_fresh_optimiser(tmp_path: Path) -> None:
+    from big2.learn.ppo import slim_checkpoint
+
+    cfg = small(tmp_path / "run")
+    t = Trainer(cfg, log=lambda m: None)
+    t.run()
+    full = tmp_path / "run" / "checkpoint.pt"
+    size = slim_checkpoint(full, tmp_path / "slim.pt")
+    assert size < full.stat().st_size
+    slim = tmp_path / "slim-run"
+    slim.mkdir()
+    (tmp_path / "slim.pt").replace(slim / "checkpoint.pt")
+    logged: list[str] = []
+    again = Trainer(small(slim), log=logged.append)
+    for a, b in ((t.actor, again.actor), (t.critic, again.critic)):
+        for (k, x), (_, y) in zip(a.state_dict().items(), b.state_dict().items()):
+            assert torch.equal(x, y), k
+    assert again.state["iteration"] == t.state["iteration"] and again.state["pool"] == []
+    assert not again.opt.state_dict()["state"]  # Adam afresh, and the log says so
+    assert any("Adam starts afresh" in m for m in logged)
+    assert again.rng.random() == t.rng.random()
+    again.run()
+    assert again.state["iteration"] == 6
+
+
+def test_the_committed_checkpoint_is_slim() -> None:
+    path = Path(__file__).resolve().parents[2] / "training" / "ppo" / "checkpoint.pt"
+    assert path.stat().st_size <= 3_000_000
+    saved = torch.load(path, weights_only=False, map_location="cpu")
+    assert "opt" not in saved and saved["state"]["steps"] > 0
+
+
 def test_a_resumed_run_takes_the_new_learning_rate(tmp_path: Path) -> None:
     cfg = small(tmp_path / "run", iterations=1)
     Trainer(cfg, log=lambda m: None).run()
@@ -273,7 +308,7 @@ def test_a_resumed_run_takes_the_new_learning_rate(tmp_path: Path) -> None:
 def test_a_grafted_policy_becomes_the_runs_actor(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from big2.bots.pnet import PolicyNet
+    from big2.bots.policy.pnet import PolicyNet
     from big2.learn.__main__ import main
 
     cfg = small(tmp_path / "run", iterations=1)

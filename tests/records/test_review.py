@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from big2 import Game, Rules
-from big2.bots.reasons import why_better, why_play
+from big2.bots.rules_based.reasons import why_better, why_play
 from big2.cards import parse_cards
 from big2.cli import main
 from big2.records import load

@@ -44,6 +44,19 @@ def random_positions(n: int, seed: int = 0, rules: Rules | None = None,
     return out
 
 
+def positions_with_seats(rules: Rules, deals: int, every: int) -> list[tuple[Game, int]]:
+    """Every *every*-th position along *deals* random deals of *rules* (random legal
+    plays), each with a random seat (often not the one to move)."""
+    out = []
+    for seed in range(deals):
+        g = Game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            out.append((g.copy(), rng.randrange(rules.players)))
+            g.play(rng.choice(g.legal_masks()))
+    return out[::every]
+
+
 def redealt_twin(g: Game, seat: int, rng: random.Random) -> Game:
     """*g* with every hand but *seat*'s re-dealt from the same unseen cards:
     a position *seat* cannot tell from *g*."""

@@ -136,10 +136,11 @@ def _bot_options(bot: Bot) -> dict[str, type | None]:
     import inspect
 
     found: dict[str, type | None] = {}
-    for cls in type(bot).__mro__:
-        init = cls.__dict__.get("__init__")
-        if init is None or cls is object:
-            continue
+    # a configured bot (a search) names the functions that read its options
+    sources = getattr(bot, "option_sources", None) or [
+        cls.__dict__["__init__"] for cls in type(bot).__mro__
+        if "__init__" in cls.__dict__ and cls is not object]
+    for init in sources:
         for p in inspect.signature(init).parameters.values():
             if p.name in ("self", "seed") or p.kind in (p.VAR_KEYWORD, p.VAR_POSITIONAL):
                 continue

@@ -3,9 +3,20 @@
 A bot's :meth:`~big2.bots.base.Bot.choose` gets a view and returns one of
 ``view.legal`` (a card mask; ``0`` passes). Bots never see the game object,
 so they cannot reach a hidden card, and they act only through the play the
-driver makes for them. :class:`~big2.bots.policy.PolicyBot` plays a trained
-policy (a function of the encoded view and the legal plays), and
-:func:`~big2.bots.policy.register_policy` makes one playable by name.
+driver makes for them.
+
+The package is laid out by how a bot decides:
+
+- :mod:`big2.bots.simple`: ``random`` and ``greedy``;
+- :mod:`big2.bots.rules_based`: the hand-written ``heuristic`` and its parts;
+- :mod:`big2.bots.policy`: trained policies (:class:`~big2.bots.policy.PolicyBot`
+  for any policy function, :func:`~big2.bots.policy.register_policy`; the
+  shipped PPO network, ``policy-net``);
+- :mod:`big2.bots.search`: determinized search from public parts (sampled
+  worlds, candidates, evaluators, selectors) and its named configurations.
+
+Every name :func:`make_bot` accepts is registered below, once, with what it
+is (:func:`describe_bots`); the levels are :data:`BOT_LEVELS`.
 
 >>> from big2 import Game
 >>> g = Game(seed=3)
@@ -17,51 +28,41 @@ policy (a function of the encoded view and the legal plays), and
 
 from typing import Any
 
-from big2.bots.base import BOT_LEVELS, Bot, available_bots, make_bot, register_bot
-from big2.bots.expert import ExpertBot
-from big2.bots.heuristic import HeuristicBot
+from big2.bots.base import (
+    BOT_LEVELS,
+    LEVEL_OPTIONS,
+    Bot,
+    available_bots,
+    describe_bots,
+    make_bot,
+    register_bot,
+)
 from big2.bots.policy import PolicyBot, register_policy
+from big2.bots.rules_based.heuristic import HeuristicBot, heuristic_v1
+from big2.bots.search.bot import SearchBot
+from big2.bots.search.configs import expert_v1, guided_search, policy_search
 from big2.bots.simple import GreedyBot, RandomBot
 
 
-def _learned(seed: int | None = None, **options: Any) -> Bot:
-    from big2.bots.learned import LearnedBot  # NumPy loads with the first learned bot
-
-    return LearnedBot(seed=seed, **options)
-
-
-def _learned_search(seed: int | None = None, **options: Any) -> Bot:
-    from big2.bots.learned import SearchBot
-
-    return SearchBot(seed=seed, **options)
-
-
 def _policy_net(seed: int | None = None, **options: Any) -> Bot:
-    from big2.bots.learned import PolicyNetBot
+    from big2.bots.policy.net import PolicyNetBot  # NumPy loads with the first policy bot
 
     return PolicyNetBot(seed=seed, **options)
 
 
-def _policy_search(seed: int | None = None, **options: Any) -> Bot:
-    from big2.bots.policy_search import PolicySearchBot
-
-    return PolicySearchBot(seed=seed, **options)
-
-
-def _guided_search(seed: int | None = None, **options: Any) -> Bot:
-    from big2.bots.guided import GuidedSearchBot
-
-    return GuidedSearchBot(seed=seed, **options)
-
-
-register_bot("learned", _learned)
-register_bot("guided-search", _guided_search)
-register_bot("policy-search", _policy_search)
-register_bot("policy-net", _policy_net)
-register_bot("learned-search", _learned_search)
-register_bot("expert-v1", ExpertBot)  # the search on the heuristic alone (the level "expert" until 2026-12-04)
+register_bot("random", RandomBot, "a uniformly random legal play")
+register_bot("greedy", GreedyBot, "the weakest play that beats the table")
+register_bot("heuristic", HeuristicBot, "hand planning by partition into combinations")
+register_bot("heuristic-v1", heuristic_v1, "the first heuristic (ranks and five-card hands only)")
+register_bot("policy-net", _policy_net, "the PPO policy network's most probable play")
+register_bot("guided-search", guided_search,
+             "the policy's play unless heuristic play-outs find one a point better")
+register_bot("policy-search", policy_search,
+             "the policy's candidates valued by policy roll-outs and the exact endgame")
+register_bot("expert-v1", expert_v1,
+             "determinized search on the heuristic alone (the level expert until 2026-12-04)")
 
 __all__ = [
-    "BOT_LEVELS", "Bot", "ExpertBot", "GreedyBot", "HeuristicBot", "PolicyBot", "RandomBot",
-    "available_bots", "make_bot", "register_bot", "register_policy",
+    "BOT_LEVELS", "LEVEL_OPTIONS", "Bot", "GreedyBot", "HeuristicBot", "PolicyBot", "RandomBot",
+    "SearchBot", "available_bots", "describe_bots", "make_bot", "register_bot", "register_policy",
 ]

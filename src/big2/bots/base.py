@@ -39,33 +39,49 @@ class Bot(ABC):
 
 
 _REGISTRY: dict[str, Callable[..., Bot]] = {}
+_ABOUT: dict[str, str] = {}
 
 BOT_LEVELS: dict[str, str] = {
     "easy": "greedy", "medium": "heuristic", "hard": "guided-search", "expert": "guided-search",
 }
 """Player-facing levels and the bot each maps to, the strongest measured for
 the level within its time (docs/bots.md), with the options in
-:data:`LEVEL_OPTIONS`. ``hard`` and ``expert`` are both the PPO policy network
-with a search on it (``guided-search``, :mod:`big2.bots.guided`: heuristic
-play-outs may overturn the network's play when another scores a point a deal
-better): ``hard`` with 100 play-outs a decision (about 3 ms median; the network
-alone is ``policy-net``), ``expert`` with 2,000 (about 80 ms median), which
-measured ahead of the determinized search on the heuristic alone (``expert-v1``,
-:mod:`big2.bots.expert`, the level until 2026-12-04) head to head. A level name
-wins over a bot of the same name."""
+:data:`LEVEL_OPTIONS`: the one table of levels. ``hard`` and ``expert`` are
+both the PPO policy network with a search on it (``guided-search``,
+:func:`big2.bots.search.configs.guided_search`: heuristic play-outs may
+overturn the network's play when another scores a point a deal better):
+``hard`` with 100 play-outs a decision, ``expert`` with 2,000. No bot may be
+registered under a level's name."""
 
 LEVEL_OPTIONS: dict[str, dict[str, Any]] = {"hard": {"budget": 100}, "expert": {"budget": 2000}}
 """The options a level gives its bot; options passed to :func:`make_bot` win."""
 
 
-def register_bot(name: str, factory: Callable[..., Bot]) -> None:
-    """Make *factory* available to :func:`make_bot` under *name*."""
+def register_bot(name: str, factory: Callable[..., Bot], about: str = "") -> None:
+    """Make *factory* available to :func:`make_bot` under *name*, described by
+    *about* (one line); registering a name again replaces it.
+
+    Raises:
+        ValueError: *name* is a level's (:data:`BOT_LEVELS`), which
+            :func:`make_bot` would never reach.
+    """
+    if name in BOT_LEVELS:
+        raise ValueError(f"{name!r} is a bot level (it plays {BOT_LEVELS[name]!r}); "
+                         "choose another name")
     _REGISTRY[name] = factory
+    _ABOUT[name] = about
+
+
+def describe_bots() -> dict[str, str]:
+    """Every name :func:`make_bot` accepts and what it is: the levels first."""
+    out = {lv: f"level: {bot}" + "".join(f", {k}={v}" for k, v in LEVEL_OPTIONS.get(lv, {}).items())
+           for lv, bot in BOT_LEVELS.items()}
+    return out | {name: _ABOUT[name] for name in sorted(_REGISTRY)}
 
 
 def available_bots() -> list[str]:
     """Bot names and levels :func:`make_bot` accepts."""
-    return sorted(_REGISTRY) + [lv for lv in BOT_LEVELS if lv not in _REGISTRY]
+    return sorted(_REGISTRY) + list(BOT_LEVELS)
 
 
 def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from big2.bots.base import Bot, register_bot
+from big2.bots.base import Bot
 from big2.cards import Mask
 from big2.view import PlayerView
 
@@ -36,5 +36,3 @@ class GreedyBot(Bot):
         return plays[0]
 
 
-register_bot("random", RandomBot)
-register_bot("greedy", GreedyBot)

@@ -9,10 +9,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from big2.bots.pnet import PolicyNet, family_index, sample_plays
-from big2.bots.qnet import QNet
+from big2.bots.policy.pnet import PolicyNet, family_index, sample_plays
 from big2.env.vector import VectorEnv
-from big2.learn.rollouts import choose
 from big2.rules import Rules
 
 
@@ -30,29 +28,11 @@ class Evaluation:
                 f"{100 * self.win_rate:.1f}% wins ({self.deals} deals)")
 
 
-def evaluate_net(net: QNet | None, rules: Rules, opponent: str, deals: int, *, seed: int = 0,
-                 envs: int = 50) -> Evaluation:
-    """*net* (greedy in Q; ``None``: random legal plays) in seat 0 against
-    three *opponent* bots, over the first *deals* deals of a seeded stream."""
-    venv = VectorEnv(min(envs, deals), rules, seed=seed, opponents=opponent, learners=(0,))
-    obs, _ = venv.reset()
-    rng = np.random.default_rng(seed)
-    scores: list[float] = []
-    while len(scores) < deals:
-        ids = venv.sample(rng) if net is None else choose(net, obs, venv, 0.0, rng)[0]
-        obs, _, done, _, infos = venv.step(ids)
-        rewards = infos["seat_rewards"]
-        scores += [float(rewards[i, 0]) for i in np.flatnonzero(done).tolist()]
-    return _summary(scores[:deals])
-
-
 def _summary(scores: list[float]) -> Evaluation:
     deals = len(scores)
     got = np.array(scores)
     ci = 1.96 * float(got.std(ddof=1)) / math.sqrt(deals) if deals > 1 else math.inf
     return Evaluation(deals, float(got.mean()), ci, float((got > 0).mean()))
-
-
 
 
 def evaluate_policy(net: PolicyNet | None, rules: Rules, opponent: str, deals: int, *,
@@ -79,4 +59,4 @@ def evaluate_policy(net: PolicyNet | None, rules: Rules, opponent: str, deals: i
     return _summary(scores[:deals])
 
 
-__all__ = ["Evaluation", "evaluate_net", "evaluate_policy"]
+__all__ = ["Evaluation", "evaluate_policy"]

@@ -1,10 +1,10 @@
 """PPO self-play training of the policy network (needs PyTorch).
 
     python -m big2.learn train --out training/ppo --hours 2
-    python -m big2.learn export training/ppo src/big2/bots/weights/policy.npz
+    python -m big2.learn export training/ppo src/big2/bots/policy/weights/policy.npz
     python -m big2.learn plot training/ppo -o docs/img/training.png
 
-One network plays every rule family in :data:`~big2.bots.pnet.FAMILIES`
+One network plays every rule family in :data:`~big2.bots.policy.pnet.FAMILIES`
 (the family is an input); the games are split evenly between them.
 
 * **Actor** (:class:`~big2.learn.ppo_model.Actor`): the seat's observation
@@ -22,7 +22,13 @@ Every ``--checkpoint-minutes`` the run is written atomically to
 ``OUT/checkpoint.pt`` (actor, critic, optimiser, pool, counters, every
 random state; float32, a few MB) and resumes from there exactly when
 started again with the same ``--out``; the games in progress are dealt
-afresh. Every ``--eval-minutes`` the greedy policy plays seat 0 against three
+afresh. :func:`slim_checkpoint` (``python -m big2.learn slim``) writes the
+small form the repository keeps (``training/ppo/checkpoint.pt``, under 3 MB):
+the actor, critic, counters and random states, without the optimiser's
+moments and the past-self pool. A resume from it is not exact: Adam starts
+afresh (its moments rebuild within some iterations; the learning rate and
+step counters are kept) and the pool refills with the next snapshots, so
+until then the pool's games are self-play games. Every ``--eval-minutes`` the greedy policy plays seat 0 against three
 of each evaluation bot on fixed deals of each family, a line per pair going
 to ``OUT/log.csv``; ``OUT/stats.csv`` has every iteration's losses,
 entropy, KL and speed (the sanity gates: value loss falling, entropy not
@@ -42,7 +48,7 @@ from typing import Any
 
 import numpy as np
 
-from big2.bots.pnet import (
+from big2.bots.policy.pnet import (
     FAMILIES,
     PolicyNet,
     family_index,
@@ -50,7 +56,7 @@ from big2.bots.pnet import (
     sample_plays,
     state_features,
 )
-from big2.bots.pfeatures import unseen_cards
+from big2.bots.policy.pfeatures import unseen_cards
 from big2.learn.ppo_collect import Collector, Trajectory
 from big2.rules import Rules
 
@@ -180,7 +186,10 @@ class Trainer:
                 log("widened the checkpoint to the new inputs (zero weights on them)")
             self.actor.load_state_dict(saved["actor"])
             self.critic.load_state_dict(saved["critic"])
-            self.opt.load_state_dict(saved["opt"])
+            if "opt" in saved:  # a slim checkpoint has none: Adam starts afresh
+                self.opt.load_state_dict(saved["opt"])
+            else:
+                log("no optimiser state in the checkpoint (a slim one): Adam starts afresh")
             for group in self.opt.param_groups:  # the saved state carries the old rate:
                 group["lr"] = cfg.lr  # this invocation's --lr holds (once ignored on resume)
             torch.set_rng_state(saved["torch_rng"])
@@ -427,6 +436,19 @@ class Trainer:
         os.replace(tmp, self.ckpt)
 
 
+def slim_checkpoint(src: str | Path, dest: str | Path) -> int:
+    """Write *src*'s checkpoint without the optimiser state and the past-self
+    pool to *dest* (the form the repository keeps; see the module docstring for
+    how a resume from it differs). Returns the bytes written."""
+    import torch
+
+    saved = torch.load(Path(src), weights_only=False, map_location="cpu")
+    saved.pop("opt", None)
+    saved["state"] = {**saved["state"], "pool": []}
+    torch.save(saved, Path(dest))
+    return Path(dest).stat().st_size
+
+
 def graft_actor(run: str | Path, net: PolicyNet) -> dict[str, Any]:
     """Replace the actor of *run*'s checkpoint by *net* (a distilled policy,
     say), keeping the critic, the counters, the pool and every random state;
@@ -444,7 +466,7 @@ def graft_actor(run: str | Path, net: PolicyNet) -> dict[str, Any]:
         raise ValueError("the policy's layers do not match the run's actor")
     saved["actor"] = new
     for index in range(len(new)):  # the actor's parameters come first in the optimiser
-        moments = saved["opt"]["state"].get(index)
+        moments = saved["opt"]["state"].get(index) if "opt" in saved else None
         if moments is not None:
             moments["exp_avg"].zero_()
             moments["exp_avg_sq"].zero_()
@@ -479,6 +501,8 @@ def export_policy(run: str | Path, dest: str | Path, critic: str | Path | None =
         for i, m in enumerate(m for m in c.net if isinstance(m, torch.nn.Linear)):
             arrays[f"w{i}"] = m.weight.detach().numpy().T.astype(np.float16)
             arrays[f"b{i}"] = m.bias.detach().numpy().astype(np.float16)
+        for key, value in net.meta.items():  # the same provenance as the policy
+            arrays[f"meta_{key}"] = np.array(value)
         np.savez_compressed(critic, **arrays)
     return net
 
@@ -491,4 +515,4 @@ def greedy_choice(net: PolicyNet, obs: np.ndarray, cards: np.ndarray, counts: np
     return pick
 
 
-__all__ = ["PPOConfig", "Trainer", "export_policy", "graft_actor", "greedy_choice"]
+__all__ = ["PPOConfig", "Trainer", "export_policy", "graft_actor", "greedy_choice", "slim_checkpoint"]

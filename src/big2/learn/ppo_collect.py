@@ -23,8 +23,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from big2.bots.phint import hints
-from big2.bots.pnet import SCORE_SCALE, PolicyNet, family_index, hidden_hands, sample_plays
+from big2.bots.policy.phint import hints
+from big2.bots.policy.pnet import SCORE_SCALE, PolicyNet, family_index, hidden_hands, sample_plays
 from big2.env.vector import VectorEnv
 from big2.rules import Rules
 

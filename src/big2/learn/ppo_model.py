@@ -1,6 +1,6 @@
 """PyTorch side of the PPO actor-critic (training only).
 
-:class:`Actor` computes exactly what :class:`big2.bots.pnet.PolicyNet` does
+:class:`Actor` computes exactly what :class:`big2.bots.policy.pnet.PolicyNet` does
 (the shipped NumPy copy is :meth:`Actor.to_numpy`); :class:`Critic` is the
 perfect-information value network: it reads the actor's state features
 *and every other seat's hand*, so it can only be used where the hands are
@@ -16,8 +16,8 @@ import numpy as np
 import torch
 from torch import nn
 
-from big2.bots.pfeatures import RAW_STATE, widen, widen_play
-from big2.bots.pnet import NAMES, PLAY_FEATURES, STATE_FEATURES, PolicyNet
+from big2.bots.policy.pfeatures import RAW_STATE, widen, widen_play
+from big2.bots.policy.pnet import NAMES, PLAY_FEATURES, STATE_FEATURES, PolicyNet
 
 HIDDEN_FEATURES = 3 * 52
 """The critic's extra inputs: the hands of the three seats after the mover
@@ -136,7 +136,7 @@ def widen_checkpoint(saved: dict[str, Any], actor: nn.Module, critic: nn.Module)
 
     changed = False
     index = 0
-    opt_state = saved["opt"]["state"]
+    opt_state = saved["opt"]["state"] if "opt" in saved else {}  # none in a slim checkpoint
     for part, module in (("actor", actor), ("critic", critic)):
         for name, param in module.named_parameters():
             spec = _WIDENED[part].get(name)

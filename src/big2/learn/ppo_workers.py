@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from big2.bots.pnet import PolicyNet
+from big2.bots.policy.pnet import PolicyNet
 from big2.learn.ppo_collect import Collector, Trajectory
 from big2.rules import Rules
 

@@ -27,7 +27,7 @@ def hint_bot(name: str | None = None, seed: int | None = None) -> Bot:
     if name:
         return make_bot(name, seed=seed)
     try:
-        import big2.bots.heuristic  # noqa: F401  (registers "heuristic")
+        import big2.bots.rules_based.heuristic  # noqa: F401  (registers "heuristic")
     except ImportError:  # pragma: no cover - depends on the installed bots
         pass
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from big2.bots.reasons import why_play
+from big2.bots.rules_based.reasons import why_play
 from big2.terminal import listing, parse
 
 if TYPE_CHECKING:
@@ -29,13 +29,13 @@ def confirm_quit(tg: Console) -> bool:
 
 def hint(tg: Console, game: Game, bot: Bot) -> None:
     """What *bot* would play in your seat, and why where a simple fact says it;
-    from a search bot (:class:`~big2.bots.ExpertBot`), with the expected points
+    from a search bot (:class:`~big2.bots.SearchBot`), with the expected points
     of its play and of the next best."""
-    from big2.bots import ExpertBot
+    from big2.bots import SearchBot
 
     view = game.view(0)
     values = ""
-    if isinstance(bot, ExpertBot) and not game.rules.extended_deck:
+    if isinstance(bot, SearchBot) and not game.rules.extended_deck:
         rows = bot.analyse(view)
         play = rows[0][0]
         values = f" ({rows[0][2]:+.1f} points expected"

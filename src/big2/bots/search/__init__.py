@@ -1,0 +1,40 @@
+"""Determinized search from public parts, for bot writers.
+
+A search guesses the hidden cards many times and plays each guess out with
+every hand open. Its parts, each small and named:
+
+- **worlds** (:mod:`~big2.bots.search.worlds`): :func:`sample_worlds` deals the
+  cards a seat has not seen (:attr:`big2.view.PlayerView.unseen`) consistently
+  with its view, optionally reading passes, modelling opponents and weighing
+  by the policy's likelihood of the history;
+- **candidates** (:mod:`~big2.bots.search.candidates`): which plays to compare;
+- **evaluators** (:mod:`~big2.bots.search.evaluators`,
+  :mod:`~big2.bots.search.policy_eval`): the heuristic play-out in the
+  compiled core, the policy's roll with the critic as a leaf, the exact endgame
+  (:mod:`~big2.bots.search.endgame`);
+- **selectors** (:mod:`~big2.bots.search.selectors`): successive halving or a
+  flat average, and the margin before overturning the favourite;
+- :class:`~big2.bots.search.bot.Search` puts them together and
+  :class:`~big2.bots.search.bot.SearchBot` plays one;
+  :mod:`~big2.bots.search.configs` holds the named ones (``expert-v1``,
+  ``guided-search``, ``policy-search``).
+
+docs/bots.md shows a new search bot written from these parts.
+"""
+
+from big2.bots.search.bot import Sampling, Search, SearchBot
+from big2.bots.search.candidates import (
+    AllLegal,
+    HeuristicCandidates,
+    PolicyFirst,
+    heuristic_guide,
+)
+from big2.bots.search.evaluators import Evaluator, HeuristicPlayout, play_out
+from big2.bots.search.selectors import Flat, Row, SuccessiveHalving, Tally, keep_unless_beaten, rows
+from big2.bots.search.worlds import World, WorldSampler, sample_worlds
+
+__all__ = [
+    "AllLegal", "Evaluator", "Flat", "HeuristicCandidates", "HeuristicPlayout", "PolicyFirst",
+    "Row", "Sampling", "Search", "SearchBot", "SuccessiveHalving", "Tally", "World",
+    "WorldSampler", "heuristic_guide", "keep_unless_beaten", "play_out", "rows", "sample_worlds",
+]

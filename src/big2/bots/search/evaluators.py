@@ -1,0 +1,141 @@
+"""Evaluators: what a candidate play is worth in a sampled world.
+
+An evaluator is started once a decision, ``score = evaluator.start(view, rng)``,
+and then scores batches: ``score(worlds, cands)`` is, per world, the value of
+each candidate for the seat (``view.seat``'s points at the end of the deal,
+or an estimate of them) when it makes that play in that world. The random
+stream *rng* is the bot's (used only where a world leaves something to guess,
+such as a Go-Fish stock), so a seeded bot repeats its decisions.
+
+- :class:`HeuristicPlayout`: every seat played out by the heuristic (or the
+  greedy rule at a world's :attr:`~big2.bots.search.worlds.World.greedy_seats`),
+  in the compiled core where the rule set allows it (:func:`play_out`);
+- :class:`big2.bots.search.policy_eval.PolicyRollout`: the policy network plays
+  the other seats, with the critic as a leaf and the exact endgame
+  (:class:`big2.bots.search.policy_eval.ExactEndgame`) where few cards are left.
+
+>>> import random
+>>> from big2 import Game
+>>> from big2.bots.search.worlds import sample_worlds
+>>> g = Game(seed=5)
+>>> view = g.view(g.to_move)
+>>> score = HeuristicPlayout().start(view, random.Random(0))
+>>> rows = score(sample_worlds(view, 2, seed=1), view.legal[:3])
+>>> len(rows), len(rows[0])
+(2, 3)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from big2.bots.rules_based import native
+from big2.bots.rules_based.planning import heuristic_play
+from big2.bots.search.worlds import World
+from big2.cards import Mask, cards_of
+from big2.combos import engine
+from big2.game import Game
+from big2.variant import Engine
+from big2.view import PlayerView
+
+Score = Callable[[Sequence[World], Sequence[Mask]], list[list[float]]]
+"""Scores candidates in worlds: per world, the value of each candidate for the seat."""
+
+
+class Evaluator(Protocol):
+    """Values candidate plays in sampled worlds (see the module docstring)."""
+
+    def start(self, view: PlayerView, rng: random.Random) -> Score:
+        """Begin a decision of *view*'s seat: the function that scores it."""
+        ...
+
+
+def greedy_play(eng: Engine, hand: Mask, legal: list[Mask], leading: bool) -> Mask:
+    """The greedy bot's rule on plain values: the weakest play that beats the
+    table; leading, the play holding the lowest card that sheds the most."""
+    if not leading:
+        return legal[0]
+    plays = [p for p in legal if p]
+    if not plays:
+        return 0
+    low = min(cards_of(hand), key=eng.strength.__getitem__)
+    holding = [p for p in plays if p >> low & 1] or plays
+    return max(holding, key=lambda p: (p.bit_count(), -holding.index(p)))
+
+
+def rollout(game: Game, eng: Engine, greedy_seats: int = 0) -> None:
+    """Play *game* to the end with the heuristic policy at every seat, or the
+    greedy rule at the seats in the bit mask *greedy_seats*."""
+    while game.to_move is not None:
+        seat = game.to_move
+        legal = game.legal_masks()
+        if len(legal) == 1:
+            game.play(legal[0])
+            continue
+        if greedy_seats >> seat & 1:
+            game.play(greedy_play(eng, game.hands[seat], legal, game.leading))
+            continue
+        hands = game.hands
+        hand = hands[seat]
+        others = 0
+        for s, h in enumerate(hands):
+            if s != seat:
+                others |= h
+        last = game.last_combo
+        choice = heuristic_play(eng, seat, hand, legal, last.cards if last else 0,
+                                game.card_counts(), others)
+        game.play(choice)
+
+
+def play_out(game: Game, eng: Engine, greedy_seats: int = 0) -> tuple[int, ...]:
+    """The final scores of :func:`rollout` from *game*'s position: played in the
+    compiled core where the rule set allows it (:func:`big2.bots.rules_based.native.rollout`,
+    *game* left as it was), else by :func:`rollout` on *game* itself."""
+    scores = native.rollout(game, eng, greedy_seats)
+    if scores is not None:
+        return scores
+    rollout(game, eng, greedy_seats)
+    outcome = game.outcome()
+    assert outcome is not None
+    return outcome.scores
+
+
+class HeuristicPlayout:
+    """Each candidate made, then the deal played to its end by the heuristic at
+    every seat (the greedy rule at a world's greedy seats): the seat's final
+    score. All of a world's candidates are played out in one call to the
+    compiled core where the rule set allows it, else in Python."""
+
+    def start(self, view: PlayerView, rng: random.Random) -> Score:
+        """Begin a decision (the position without its hands is framed once)."""
+        eng = engine(view.rules)
+        seat = view.seat
+        framed = False
+        position: native.Frame | None = None
+
+        def score(worlds: Sequence[World], cands: Sequence[Mask]) -> list[list[float]]:
+            nonlocal framed, position
+            out: list[list[float]] = []
+            for hands in worlds:
+                if not framed:  # the position without its hands is the same in every world
+                    position = native.frame(Game.from_view(view, hands, rng=rng), eng)
+                    framed = True
+                if position is not None:  # every candidate played out in the core at once
+                    got = native.play_outs(eng, position, hands, cands, hands.greedy_seats)
+                    out.append([float(s[seat]) for s in got])
+                    continue
+                base = Game.from_view(view, hands, rng=rng)
+                row = []
+                for c in cands:
+                    g = base.copy()
+                    g.play(c)
+                    row.append(float(play_out(g, eng, hands.greedy_seats)[seat]))
+                out.append(row)
+            return out
+
+        return score
+
+
+__all__ = ["Evaluator", "HeuristicPlayout", "Score", "greedy_play", "play_out", "rollout"]

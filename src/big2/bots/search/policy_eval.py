@@ -1,0 +1,190 @@
+"""Evaluators on the policy network: :class:`PolicyRollout` and :class:`ExactEndgame`.
+
+:class:`PolicyRollout` makes each candidate in each world, then lets the policy
+play (its most probable play, every game stepped together: one network call a
+ply) either to the end of the deal (``until="end"``: the seat's final score)
+or until the seat is to move again (``until="turn"``), where the critic
+(:class:`~big2.bots.policy.pnet.ValueNet`, which in a sampled world may read
+every hand: they are the sample's, never the table's) scores the leaf.
+
+With an :class:`ExactEndgame`, a world with few cards left is a perfect-
+information game small enough to solve exactly
+(:class:`~big2.bots.search.endgame.EndgameSolver`): the solved value replaces
+the roll, for every candidate at once when the deal is small at the decision,
+else for a candidate after which it is; a node budget shared by the decision
+keeps the solving within about a second.
+
+>>> import random
+>>> from big2 import Game
+>>> from big2.bots.search.worlds import sample_worlds
+>>> g = Game(seed=5)
+>>> view = g.view(g.to_move)
+>>> score = PolicyRollout().start(view, random.Random(0))
+>>> rows = score(sample_worlds(view, 2, seed=1), view.legal[:2])
+>>> len(rows), len(rows[0])
+(2, 2)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from big2.bots.policy.net import policy_family
+from big2.bots.policy.pnet import (
+    SCORE_SCALE,
+    WEIGHTS_DIR,
+    PolicyNet,
+    ValueNet,
+    hidden_hands,
+    load_policy,
+    load_value,
+    pad_plays,
+    sample_plays,
+    state_features,
+)
+from big2.bots.search.endgame import EndgameSolver, Values, cards_left
+from big2.bots.search.evaluators import Score
+from big2.bots.search.worlds import World
+from big2.cards import Mask
+from big2.game import Game
+from big2.observation import encode_game
+from big2.view import PlayerView
+
+DEFAULT_ENDGAME = 8
+"""Solve a sampled deal exactly from this many cards left (all hands together)."""
+DEFAULT_ENDGAME_NODES = 12_000
+"""The positions a decision's exact solves may expand together (about 1 s on one core)."""
+
+
+@lru_cache(maxsize=4)
+def _load_value(path: str) -> ValueNet:
+    return load_value(path)
+
+
+@lru_cache(maxsize=4)
+def _load_policy(path: str) -> PolicyNet:
+    return load_policy(path)
+
+
+def shipped_policy() -> PolicyNet:
+    """The shipped policy network (``policy.npz``), loaded once."""
+    return _load_policy(str(WEIGHTS_DIR / "policy.npz"))
+
+
+def shipped_critic() -> ValueNet:
+    """The shipped critic (``value.npz``), loaded once."""
+    return _load_value(str(WEIGHTS_DIR / "value.npz"))
+
+
+@dataclass(frozen=True)
+class ExactEndgame:
+    """Solve a world exactly once at most *cards* are left in all hands
+    together, within *nodes* expanded positions a decision (0 cards: never)."""
+
+    cards: int = DEFAULT_ENDGAME
+    nodes: int = DEFAULT_ENDGAME_NODES
+
+    def __post_init__(self) -> None:
+        if self.cards < 0 or self.nodes < 1:
+            raise ValueError("endgame must be at least 0 and endgame_nodes at least 1")
+
+
+class PolicyRollout:
+    """The policy plays on after each candidate (see the module docstring).
+
+    Args:
+        policy: the policy network (default: the shipped one).
+        critic: the critic that scores a leaf when ``until="turn"`` (default:
+            the shipped one).
+        until: ``"end"``: play every seat to the end of the deal; ``"turn"``:
+            the other seats until the seat is to move again, then the critic.
+        endgame: solve small worlds exactly (``None``: never).
+    """
+
+    def __init__(self, policy: PolicyNet | None = None, critic: ValueNet | str | Path | None = None,
+                 until: str = "end", endgame: ExactEndgame | None = ExactEndgame()) -> None:
+        if until not in ("turn", "end"):
+            raise ValueError(f"roll is 'turn' or 'end', not {until!r}")
+        self.policy = policy if policy is not None else shipped_policy()
+        self.critic = (critic if isinstance(critic, ValueNet) else shipped_critic()
+                       if critic is None else _load_value(str(critic)))
+        self.until = until
+        self.endgame = endgame
+
+    def start(self, view: PlayerView, rng: random.Random) -> Score:
+        """Begin a decision: the exact solves share one node budget."""
+        nodes = [self.endgame.nodes if self.endgame and self.endgame.cards else 0]
+
+        def score(worlds: Sequence[World], cands: Sequence[Mask]) -> list[list[float]]:
+            values = self._values(view, rng, worlds, cands, nodes)
+            out: list[list[float]] = values.reshape(len(worlds), len(cands)).tolist()
+            return out
+
+        return score
+
+    def _values(self, view: PlayerView, rng: random.Random, worlds: Sequence[World],
+                cands: Sequence[Mask], nodes: list[int]) -> np.ndarray:
+        seat, fam = view.seat, policy_family(view.rules)
+        limit = self.endgame.cards if self.endgame else 0
+        games: list[Game] = []
+        solved: dict[int, float] = {}  # index in *games* -> exact value (not rolled)
+        for hands in worlds:
+            base = Game.from_view(view, hands, rng=rng)
+            solver: EndgameSolver | None = None
+            exact: dict[Mask, Values] = {}
+            if nodes[0] > 0:
+                solver = EndgameSolver(nodes[0])
+                if cards_left(base) <= limit:
+                    exact = dict(solver.move_values(base) or ())
+                    nodes[0] -= solver.nodes
+            for c in cands:
+                g = base.copy()
+                g.play(c)
+                value = exact.get(c)
+                if (value is None and solver is not None and nodes[0] > 0
+                        and g.to_move is not None and cards_left(g) <= limit):
+                    solver.budget = nodes[0]
+                    value = solver.solve(g)
+                    nodes[0] -= solver.nodes
+                if value is not None:
+                    solved[len(games)] = value[seat]
+                games.append(g)
+        self._roll([g for i, g in enumerate(games) if i not in solved],
+                   None if self.until == "end" else seat, fam)
+        values = np.zeros(len(games))
+        waiting = [i for i, g in enumerate(games) if g.to_move is not None and i not in solved]
+        for i, g in enumerate(games):
+            if i in solved:
+                values[i] = solved[i]
+            elif g.to_move is None:
+                outcome = g.outcome()
+                assert outcome is not None
+                values[i] = outcome.scores[seat]
+        if waiting:
+            obs = np.stack([encode_game(games[i], seat) for i in waiting])
+            hid = hidden_hands([games[i] for i in waiting], np.full(len(waiting), seat))
+            values[waiting] = self.critic(state_features(obs, fam), hid) * SCORE_SCALE
+        return values
+
+    def _roll(self, games: list[Game], seat: int | None, fam: int) -> None:
+        """Let the policy play until *seat* is to move (``None``: every seat) or the deal ends."""
+        live = [g for g in games if g.to_move not in (None, seat)]
+        while live:
+            obs = np.stack([encode_game(g, g.to_move) for g in live])  # type: ignore[arg-type]
+            legal = [g.legal_masks() for g in live]
+            cards, counts = pad_plays([m for ms in legal for m in ms], [len(m) for m in legal])
+            pick, _ = sample_plays(self.policy, obs, np.full(len(live), fam), cards, counts,
+                                   np.random.default_rng(0), greedy=True, rules=live[0].rules)
+            for g, m, k in zip(live, legal, pick.tolist()):
+                g.play(m[k])
+            live = [g for g in live if g.to_move not in (None, seat)]
+
+
+__all__ = ["DEFAULT_ENDGAME", "DEFAULT_ENDGAME_NODES", "ExactEndgame", "PolicyRollout",
+           "shipped_critic", "shipped_policy"]
