@@ -64,12 +64,16 @@ def test_no_history_means_equal_weights() -> None:
     assert (belief_weights(bot.network, view, sampled_deals(view, 5)) == 1).all()
 
 
-@pytest.mark.parametrize("preset", Rules.presets())
-def test_guided_search_with_belief_plays_legal_plays_under_every_preset(preset: str) -> None:
-    for players in (4, 3):
-        rules = Rules.preset(preset, players=players)
-        names = ["guided-search", "medium", "policy-net", "easy"][:players]
-        bot_games.play_deal(rules, players * 5 + len(preset), names, BELIEF)
+@pytest.mark.parametrize("preset,players", [
+    pytest.param(preset, players, id=f"{preset}-{players}",
+                 marks=() if players == (4, 3)[i % 2] else pytest.mark.nightly)
+    for i, preset in enumerate(Rules.presets()) for players in (4, 3)])
+def test_guided_search_with_belief_plays_legal_plays_under_every_preset(preset: str,
+                                                                         players: int) -> None:
+    """Every preset at 4 and 3 players: make test one of them (turning), nightly the other."""
+    rules = Rules.preset(preset, players=players)
+    names = ["guided-search", "medium", "policy-net", "easy"][:players]
+    bot_games.play_deal(rules, players * 5 + len(preset), names, BELIEF)
 
 
 def test_guided_search_with_belief_sees_nothing_hidden_and_repeats_for_a_seed() -> None:
