@@ -370,7 +370,9 @@ def test_plays_kept_up_to_date_equal_a_fresh_listing(options: dict, part: str) -
     rules = Rules(**options)
     rng = random.Random(17)
     checked = range(1) if part == "share" else range(1, 6)
-    for seed in range(6):  # every deal is played, the other part's without the check
+    for seed in range(6):  # the rest plays the share's deal too (unchecked), for its draws
+        if seed > max(checked):
+            break
         g = Game(rules, seed=seed)
         while not g.is_over():
             play = rng.choice(g.legal_masks())
