@@ -7,6 +7,7 @@ the table carries on by itself when the database returns."""
 from __future__ import annotations
 
 import contextlib
+import logging
 import socket
 import sqlite3
 import threading
@@ -14,6 +15,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from conftest import Client, LiveServer
 
@@ -117,7 +119,8 @@ def test_plays_are_appended_between_snapshots(live_factory: Any) -> None:
 
 
 def test_a_move_is_refused_and_rolled_back_while_the_database_is_down(
-        live_factory: Any, db_url: str) -> None:
+        live_factory: Any, db_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING, logger="big2.server")
     with outage_control(db_url) as (url, cut, restore):
         live: LiveServer = live_factory(db=url, store=Store(url, timeout=0.5))
         tid = live.create([None, None, "greedy", "greedy"], deals=1, turn_time=0)
@@ -138,6 +141,9 @@ def test_a_move_is_refused_and_rolled_back_while_the_database_is_down(
                    else {"type": "pass", "id": 7})
         err = mover.wait(lambda m: m["type"] == "error", timeout=15)
         assert err == {"type": "error", "message": NOT_SAVED, "id": 7, "retry": True}
+        # the operator is told why, with the table and the seat
+        said = [r.getMessage() for r in caplog.records if "not saved" in r.getMessage()]
+        assert any(tid in m and f"seat {mover.state['you']}'s" in m for m in said), said
         back = mover.messages[-2]  # the table as it stands, sent with the refusal
         assert back["type"] == "state" and back["game"]["plies"] == plies
         assert back["game"]["hand"] == hand and back["game"]["to_move"] == back["you"]

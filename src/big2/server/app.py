@@ -127,7 +127,9 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
             exc, TableLimit) else 400)
 
     @app.exception_handler(DatabaseError)
-    async def database_error(_request: Request, _exc: DatabaseError) -> JSONResponse:
+    async def database_error(request: Request, exc: DatabaseError) -> JSONResponse:
+        log.warning("%s %s refused: the database failed (%s)", request.method,
+                    request.url.path, exc)
         return JSONResponse({"detail": "the database is unavailable: nothing changed; "
                              "try again in a moment"}, status_code=503)
 
