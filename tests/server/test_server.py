@@ -154,6 +154,8 @@ def test_whole_deal_is_stored_as_a_record(live: LiveServer) -> None:
         me.send({"type": "play", "cards": play.split()} if play else {"type": "pass"})
         me.wait_state(lambda s, n=st["game"]["plies"]: s["game"]["plies"] > n)
     assert st["game"]["winner"] is not None and sum(st["totals"]) == 0  # classic is zero-sum
+    totals = st["totals"]  # the match's places: tied totals share one
+    assert st["places"] == [1 + sum(t > mine for t in totals) for mine in totals]
     listing = live.get(f"/api/tables/{tid}/records")
     assert len(listing) == 1 and listing[0]["winner"] == st["game"]["winner"]
     rid = listing[0]["id"]

@@ -23,7 +23,7 @@ from big2.bots.control import beaten_by_unseen
 from big2.bots.planning import plan
 from big2.cards import BB_RANKS, CARD_SYMBOLS, FULL_DECK, RANKS, TWO, Mask, cards_of
 from big2.combos import engine
-from big2.variant import Engine, kind_name
+from big2.variant import Engine, kind_name, variant
 from big2.view import PlayerView
 
 _GROUP = {2: "pair", 3: "triple", 4: "four"}
@@ -77,6 +77,16 @@ def _threat(view: PlayerView) -> tuple[int, int] | None:
     return (s, c) if c <= 2 else None
 
 
+def _next_on_one(view: PlayerView) -> int | None:
+    """The next seat to act after this one (in the direction of play, skipping
+    seats out of cards or out of the trick) when it holds one card."""
+    for s in variant(view.rules).turns.after[view.seat][:-1]:
+        if not view.card_counts[s] or (view.passed[s] and not view.leading):
+            continue
+        return s if view.card_counts[s] == 1 else None
+    return None
+
+
 def _name(view: PlayerView, seat: int) -> str:
     return view.names[seat] if seat < len(view.names) and view.names[seat] else f"S{seat}"
 
@@ -126,6 +136,12 @@ def why_better(view: PlayerView, best: Mask, made: Mask,
     unseen = _unseen(view)
     if best and best == hand:
         return f"{describe(view, best)} goes out at once"
+    nxt = _next_on_one(view)
+    if nxt is not None and best and made.bit_count() == 1 and (
+            best.bit_count() != 1 or _top(eng, best) > _top(eng, made)):
+        return (f"{_name(view, nxt)}, next to play, holds one card: the single "
+                f"{_cards(view, made)} may let them go out"
+                + ("" if best.bit_count() != 1 else f" where {_cards(view, best)} stops them"))
     if not made:
         if not beaten_by_unseen(eng, best, unseen):
             return f"passes with a winning play in hand ({describe(view, best)})"
