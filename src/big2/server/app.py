@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
@@ -203,15 +203,25 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
         }
 
     @app.get("/api/tables")
-    async def list_tables() -> list[dict[str, Any]]:
-        return await server.lobby()
+    async def list_tables(find: str = Query("", max_length=40),
+                          open_only: bool = Query(False, alias="open"),
+                          offset: int = Query(0, ge=0, le=200),
+                          limit: int = Query(100, ge=1, le=100)) -> list[dict[str, Any]]:
+        return await server.lobby(find, open_only, offset, limit)
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         await limited(server.creating, request, "new tables")
+        address = request.client.host if request.client else "?"
+        cap = server.limits.waiting_per_ip
+        if server.waiting_from(address) >= cap:
+            raise HTTPException(429, f"your address already has {cap} tables waiting for "
+                                "players: play or share one of those first (a table waiting "
+                                "too long closes by itself)")
         table = Table.create(settings_of(body), timing=server.timing, auto_bot=server.auto_bot,
                              now=server.now(), prefix=server.shard)
-        await server.add(table)
+        hub = await server.add(table)
+        hub.creator = address
         return table.summary()
 
     @app.get("/api/tables/{table_id}")

@@ -289,8 +289,7 @@ class Sockets:
             raise TableError("spectators cannot act: join a seat to play")
         seat = conn.seat
         if isinstance(msg, protocol.Hint):
-            hint = await server.hint(hub, seat)
-            conn.send({"type": "hint", "cards": hint.split(), "id": msg.id})
+            conn.send({"type": "hint", **await server.hint(hub, seat), "id": msg.id})
             return
         if isinstance(msg, protocol.React):
             react(hub, seat, msg.reaction, server.now())
