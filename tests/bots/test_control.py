@@ -46,3 +46,15 @@ def test_the_review_notices_the_next_player_holding_one_card() -> None:
     g = Game(Rules(), hands=["3D 5C 9S KH 2S", "8D 9D", "4D 6D 7D", "4C 6C 7C"], leader=0)
     why = why_better(g.view(0), int(parse_cards("2S")), int(parse_cards("5C")))
     assert why is None or "next to play" not in why
+
+
+def test_no_reason_is_read_off_two_decks_or_jokers() -> None:
+    from big2 import Game, Rules
+    from big2.bots.reasons import why_better, why_play
+
+    for rules in (Rules(decks=2, players=6), Rules(jokers="wild")):
+        g = Game(rules, seed=3)
+        view = g.view(g.to_move)
+        play = next(p for p in view.legal if p)
+        assert why_play(view, play) is None  # once an IndexError in the hand's plan
+        assert why_better(view, play, 0) is None

@@ -132,7 +132,10 @@ def _s(n: int) -> str:
 
 
 def why_play(view: PlayerView, play: Mask) -> Why | None:
-    """Why *play* is a good play now (the hint), in a few words."""
+    """Why *play* is a good play now (the hint), in a few words; ``None`` under
+    jokers or two decks (the facts are read for one 52-card deck)."""
+    if view.rules.extended_deck:
+        return None
     hand = int(view.hand)
     if play and play == hand:
         return Why("it goes out", "goesOut")
@@ -175,8 +178,9 @@ def why_better(view: PlayerView, best: Mask, made: Mask,
                alternatives: Sequence[Mask] = ()) -> Why | None:
     """Why *best* beats *made* for the seat of *view*, from facts of the two
     plays; ``None`` when none tells them apart. *alternatives* is unused but
-    kept for callers that pass the other candidates."""
-    if best == made:
+    kept for callers that pass the other candidates. ``None`` under jokers or
+    two decks, as :func:`why_play`."""
+    if best == made or view.rules.extended_deck:
         return None
     hand = int(view.hand)
     eng = engine(view.rules)
