@@ -215,3 +215,22 @@ def test_writes_waiting_together_share_a_commit(db_url: str) -> None:
         assert conn.execute(sa.text("SELECT count(*) FROM big2_actions")).scalar() == 300
     assert 1 <= writer.commits < 100  # 300 writes, far fewer commits
     store.close()
+
+
+def test_a_run_of_plays_is_one_statement_and_keeps_its_order(db_url: str) -> None:
+    from big2.server.store import AddAction, SaveTable
+
+    store = Store(db_url)
+    statements: list[str] = []
+    sa.event.listen(store.engine, "before_cursor_execute",
+                    lambda conn, cur, stmt, params, ctx, many: statements.append(stmt))
+    snap = {"version": 2}
+    store.apply([SaveTable("t1", "playing", snap, {}, 0),
+                 AddAction("t1", 1, 5), AddAction("t1", 2, 0),  # stored, then replaced
+                 SaveTable("t1", "playing", snap, {}, 2),
+                 AddAction("t1", 3, 9), AddAction("t1", 4, 0), AddAction("t1", 5, 17)])
+    inserts = [s for s in statements if s.lstrip().upper().startswith("INSERT INTO BIG2_ACTIONS")]
+    assert len(inserts) == 2  # one a run of plays (not five)
+    [(saved, since)] = store.unfinished_tables()
+    assert since == [(3, 9), (4, 0), (5, 17)]  # the snapshot at version 2 dropped plays 1-2
+    store.close()

@@ -245,14 +245,18 @@ class Store:
         (then none is applied)."""
         try:
             with self.engine.begin() as conn:
+                plays: list[dict[str, Any]] = []  # a run of plays: one statement, in order
                 for op in ops:
+                    if isinstance(op, AddAction):
+                        plays.append({"table_id": op.table_id, "version": op.version,
+                                      "cards": str(op.cards)})
+                        continue
+                    _add_plays(conn, plays)
                     if isinstance(op, SaveTable):
                         _save_table(conn, op)
-                    elif isinstance(op, AddAction):
-                        conn.execute(sa.insert(actions_t).values(
-                            table_id=op.table_id, version=op.version, cards=str(op.cards)))
                     else:
                         _add_record(conn, op)
+                _add_plays(conn, plays)
         except sa.exc.SQLAlchemyError as exc:
             raise DatabaseError(_brief(exc)) from exc
 
@@ -407,6 +411,14 @@ class Store:
             row = conn.execute(sa.select(records_t.c.record_json, records_t.c.record_text)
                                .where(records_t.c.id == record_id)).first()
         return None if row is None else (row.record_json, row.record_text)
+
+
+def _add_plays(conn: sa.Connection, plays: list[dict[str, Any]]) -> None:
+    """Insert *plays* (rows of ``big2_actions``) in one statement and empty the list:
+    on PostgreSQL one round trip for the run instead of one a play."""
+    if plays:
+        conn.execute(sa.insert(actions_t), plays)
+        plays.clear()
 
 
 def _save_table(conn: sa.Connection, op: SaveTable) -> None:
