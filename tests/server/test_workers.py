@@ -116,6 +116,9 @@ def test_a_dead_worker_is_started_again_while_the_other_serves(db_url: str) -> N
         tables = [s.create([None, None, "greedy", "greedy"]) for s in servers]
         time.sleep(5.5)  # past the supervisor's settling time (a crash at start is not retried)
         first = _shard_pid(proc.pid, "0/2")
+        with open(f"/proc/{first}/cmdline", "rb") as f:  # the URL went by the environment
+            argv = f.read()
+        assert db_url.encode() not in argv and b"--db" not in argv, argv
         os.kill(first, signal.SIGKILL)
         # the other keeps serving all along, its waiting table with it
         for _ in range(10):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import os
 import signal
 import socket
 import subprocess
@@ -50,9 +51,10 @@ def _check_bot(name: str | None, option: str) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="port (with --workers N, the first of N ports)")
-@click.option("--db", default=None, metavar="URL",
+@click.option("--db", default=None, metavar="URL", envvar="BIG2_DB", show_envvar=True,
               help="database: an SQLite path or URL, or postgresql://… "
-                   "(default: big2.sqlite3 in your user data directory)")
+                   "(default: big2.sqlite3 in your user data directory); the environment "
+                   "keeps a password off the process list")
 @click.option("--bot", "auto_bot", default=None,
               help="bot for hints and for timed-out or absent players (default: heuristic)")
 @click.option("--bot-delay", type=click.FloatRange(0), default=0.9, show_default=True,
@@ -168,11 +170,14 @@ def _supervise(workers: int, port: int) -> None:
     if "--workers" in sys.argv:  # the value after a separate --workers
         i = sys.argv.index("--workers")
         args = sys.argv[1:i] + sys.argv[i + 2:]
-    args = _without_port(args)
+    args, db = _without_db(_without_port(args))
+    env = dict(os.environ)
+    if db is not None:  # to the servers through the environment: no password in `ps`
+        env["BIG2_DB"] = db
 
     def start(k: int) -> subprocess.Popen[bytes]:
         return subprocess.Popen([sys.executable, "-m", "big2.cli", *args, "--port",
-                                 str(port + k), "--shard", f"{k}/{workers}"])
+                                 str(port + k), "--shard", f"{k}/{workers}"], env=env)
 
     children = [start(k) for k in range(workers)]
     started = [[time.monotonic()] for _ in range(workers)]
@@ -225,6 +230,21 @@ def _exit_text(code: int) -> str:
         with contextlib.suppress(ValueError):
             return f"killed by {signal.Signals(-code).name}"
     return f"exit code {code}"
+
+
+def _without_db(args: list[str]) -> tuple[list[str], str | None]:
+    """*args* without ``--db URL`` / ``--db=URL``, and the URL (``None``: not given)."""
+    out: list[str] = []
+    db = None
+    it = iter(args)
+    for a in it:
+        if a == "--db":
+            db = next(it, None)
+        elif a.startswith("--db="):
+            db = a[len("--db="):]
+        else:
+            out.append(a)
+    return out, db
 
 
 def _without_port(args: list[str]) -> list[str]:
