@@ -84,16 +84,16 @@ def guide(rules: Rules) -> dict[str, Any]:
         "five": [p[1] for p in five],
         "five_compare": compare,
         "straights": [seq for seq, _top in v.straight_sequences],
-        "scoring": _scoring(rules, v),
+        "scoring": _scoring(v),
     }
 
 
-def _scoring(rules: Rules, v: Any) -> dict[str, Any]:
+def _scoring(v: Any) -> dict[str, Any]:
     """How a deal is scored, for the page's Scoring section: the method and the
     numbers its sentences need (``most``: the fewest cards left that count double,
     read off :meth:`Scorer.multiplier <big2.variant.scorer.Scorer.multiplier>`)."""
     whole, players = v.scorer.per_seat, v.players
     most = next(k for k in range(whole + 1) if v.scorer.multiplier(k) >= 2)
-    return {"method": rules.scoring, "whole": whole, "most": most,
-            "twos_each": rules.twos_double == "each", "count_twos": rules.count_twos_double,
-            "target": rules.penalty_target, "players": players}
+    sc = v.scorer  # the variant's reading of the scoring options
+    return {"method": sc.method, "whole": whole, "most": most, "twos_each": sc.twos_each,
+            "count_twos": sc.count_twos, "target": v.plan.penalty_target, "players": players}
