@@ -41,6 +41,7 @@ from big2.server.bodies import (CreateTable, JoinTable, Rematch, ReviewSeat, set
                                 validation_errors)
 from big2.server.core import TABLE_ID, Limits, Server, TableLimit
 from big2.server.guide import guide
+from big2.server.puzzlepage import puzzle_list, puzzle_view
 from big2.server.hygiene import AddressLimit, BodyLimit, host_allowed
 from big2.server.pool import BotPool
 from big2.server.rematch import NotAPlayer, Rematches
@@ -168,6 +169,23 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
     @app.get("/how", include_in_schema=False)
     async def how_page() -> FileResponse:
         return FileResponse(STATIC / "how.html")
+
+    @app.get("/puzzles", include_in_schema=False)
+    async def puzzles_page() -> FileResponse:
+        return FileResponse(STATIC / "puzzles.html")
+
+    @app.get("/api/puzzles")
+    async def puzzles() -> dict[str, Any]:
+        """The puzzle set: each puzzle's id, band, preset and choices, and today's id."""
+        return puzzle_list()
+
+    @app.get("/api/puzzles/{number}")
+    async def one_puzzle(number: int) -> dict[str, Any]:
+        """One puzzle as the page draws it, with its solution."""
+        view: dict[str, Any] | None = await _to_thread(puzzle_view, number)
+        if view is None:
+            raise HTTPException(404, "no such puzzle")
+        return view
 
     @app.get("/api/guide")
     async def rules_guide(request: Request, preset: str = "classic",
