@@ -493,3 +493,24 @@ def test_replay_names_bots_once_and_fits_80_columns(tmp_path: Path) -> None:
     totals = next(i for i, ln in enumerate(lines) if ln.startswith("Match totals before: "))
     assert "S3 Bot 3 " in lines[totals] + lines[totals + 1]
     assert any(" S1 Bot 1 plays " in ln or " S1 Bot 1 passes" in ln for ln in lines)
+    # the match's totals after the deal, each with its place (tied totals share one)
+    after = [t + s for t, s in zip(before[1], m.games[1].outcome().scores)]
+    text = " ".join(ln.strip() for ln in lines[lines.index(next(
+        ln for ln in lines if ln.startswith("Match totals after: "))):])
+    for seat, total in enumerate(after):
+        place = 1 + sum(x > total for x in after)
+        tied = "=" if after.count(total) > 1 else ""
+        assert f"S{seat} " in text and f"{total:+d} ({place}" in text and tied in text
+
+
+def test_replay_places_tied_totals_together() -> None:
+    from big2.records.cli import Replay
+
+    g = Game(Rules(), seed=3)
+    while not g.is_over():
+        g.play(g.legal_plays()[0] if g.leading else g.legal_plays()[-1])
+    scores = g.outcome().scores
+    before = [36 - scores[0], 36 - scores[1], -scores[2], -scores[3]]  # seats 0 and 1 tie
+    shown = Replay(1, GameRecord.from_game(g, totals=before)).table(g)
+    assert "S0 Player 1 +36 (1st=)" in shown.replace("\n  ", " ")
+    assert "S1 Player 2 +36 (1st=)" in shown.replace("\n  ", " ")

@@ -141,7 +141,8 @@ def test_the_deal_end_reads_on_every_size(browser: Any, web: LiveServer) -> None
               return !!hit && !!hit.closest('.pos-top'); }""")
             assert seen, tag
         # each mini card shows its corner: 20 px or more of it before the next
-        shown = page.evaluate("""() => [...document.querySelectorAll('#panel .reveal')].flatMap(r => {
+        shown = page.evaluate("""() => [...document.querySelectorAll('#panel .reveal')]
+          .flatMap(r => {
           const c = [...r.querySelectorAll('.card')].map(e => e.getBoundingClientRect());
           return c.slice(1).map((b, i) => b.top === c[i].top ? b.left - c[i].left : 99); })""")
         assert all(w >= 20 for w in shown), (tag, shown)

@@ -29,8 +29,8 @@ from big2.game import Game
 from big2.puzzles import BANDS, FORMAT, Puzzle, names
 from big2.rules import Rules
 
-__all__ = ["LEFT", "MIN_CHOICES", "PER_DEAL", "PRESETS", "band_of", "mine", "principal_line", "save",
-           "winner_of"]
+__all__ = ["LEFT", "MIN_CHOICES", "PER_DEAL", "PRESETS", "band_of", "mine", "principal_line",
+           "save", "winner_of"]
 
 LEFT = 12
 """Cards left in all hands together from which positions are solved (exactly)."""

@@ -59,6 +59,12 @@ def _short(name: str) -> str:
     return head if sep and name.endswith(")") and head else name
 
 
+def _ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``…"""
+    tail = {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n % 100 not in (11, 12, 13) else 0, "th")
+    return f"{n}{tail}"
+
+
 def _wrapped(head: str, parts: list[str], width: int = 80) -> list[str]:
     """*head* and *parts* joined by `` · ``, in lines of at most *width* columns."""
     lines, line = [], head
@@ -229,7 +235,14 @@ class Replay:
         outcome = game.outcome()
         if outcome is not None:
             scores = [f"{self.name(s)} {v:+d}" for s, v in enumerate(outcome.scores)]
-            return "\n".join(_wrapped(f"{self.name(outcome.winner)} went out. Scores: ", scores))
+            lines = _wrapped(f"{self.name(outcome.winner)} went out. Scores: ", scores)
+            if self.record.totals:  # in a match: the totals after it, tied ones sharing a place
+                after = [t + v for t, v in zip(self.record.totals, outcome.scores)]
+                places = [1 + sum(x > mine for x in after) for mine in after]
+                lines += _wrapped("Match totals after: ", [
+                    f"{self.name(s)} {t:+d} ({_ordinal(p)}{'=' * (places.count(p) > 1)})"
+                    for s, (t, p) in enumerate(zip(after, places))])
+            return "\n".join(lines)
         if game.to_move is None:
             return "End of record."
         if game.leading:

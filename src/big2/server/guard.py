@@ -8,8 +8,9 @@ half a request holds it open for ever (400 of them stayed open 60 s and more).
 moment a connection opens, and again after each response, the next request
 (line, headers and body) must arrive whole within ``request_seconds``, or the
 connection is answered ``408`` and closed (a body that stops half way too,
-unless the application has already begun its answer: then it is only closed). A WebSocket upgrade ends the timer
-(the WebSocket has its own ``hello`` deadline and pings).
+unless the application has already begun its answer: then it is only closed).
+A WebSocket upgrade ends the timer (the WebSocket has its own ``hello``
+deadline and pings).
 
 Both ``big2 serve`` and the tests' servers run with it (:func:`http_protocol`).
 Request lines and headers are also capped at h11's 16 KB.

@@ -63,7 +63,8 @@ def hint(tg: Console, game: Game, bot: Bot, name: str = "") -> None:
     else:
         play = bot.choose(view)
     why = why_play(view, play)
-    text = f"Hint ({name or bot.name} bot): {_shown(game, play)}{values}" + (f": {why}" if why else "")
+    text = f"Hint ({name or bot.name} bot): {_shown(game, play)}{values}"
+    text += f": {why}" if why else ""
     tg.say_list("", text.split(" "), joiner="", indent="  ")  # wrapped to the terminal
 
 
