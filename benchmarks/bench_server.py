@@ -25,6 +25,11 @@ when both are at most :data:`QUIET_LOAD` (1.0), else it says **loaded** and
 gives the load, so a figure taken beside other jobs is never read as an idle
 machine's. ``--quiet-only`` makes a loaded run exit with status 3.
 
+With ``--db``, the database must hold no unfinished table: a server resumes
+every unfinished table it finds, so an earlier run's leftovers would be
+served beside the benchmark's (a reused PostgreSQL database held 661 of them
+on 4 December, against a fresh SQLite file each run); ``--reuse`` allows it.
+
 Each simulated player comes from an address of its own (``X-Forwarded-For``
 from loopback, which the server trusts as it would a proxy on the same
 machine), so the per-address limits apply per player as in production.
@@ -314,7 +319,16 @@ def main() -> None:
                         help="seconds a scripted player waits before it plays")
     parser.add_argument("--quiet-only", action="store_true",
                         help=f"exit with status 3 when the load average was over {QUIET_LOAD}")
+    parser.add_argument("--reuse", action="store_true",
+                        help="run on a --db that holds unfinished tables (they are resumed "
+                             "and served beside the benchmark's, so the figures are not alike)")
     args = parser.parse_args()
+    if args.db and not args.reuse:
+        left = unfinished(args.db)
+        if left:
+            sys.exit(f"{args.db.split('@')[-1]}: the database holds {left} unfinished tables "
+                     "(an earlier run's?): the server would resume and serve them beside the "
+                     "benchmark's tables. Give an empty database, or --reuse.")
     global LOAD
     LOAD = Load()
     with tempfile.TemporaryDirectory() as tmp:
@@ -329,6 +343,22 @@ def main() -> None:
         print(LOAD.text(), flush=True)
     if args.quiet_only and not LOAD.quiet:
         sys.exit(3)
+
+
+def unfinished(db: str) -> int:
+    """Tables in *db* a starting server would resume (0 for a new database)."""
+    import sqlalchemy as sa
+
+    from big2.server.store import Store
+
+    store = Store(db)
+    try:
+        with store.engine.connect() as conn:
+            return int(conn.execute(sa.text(
+                "SELECT count(*) FROM big2_tables WHERE status NOT IN ('over', 'expired')"
+            )).scalar() or 0)
+    finally:
+        store.close()
 
 
 def run(args: argparse.Namespace, server: Server) -> None:
