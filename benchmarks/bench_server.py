@@ -19,6 +19,17 @@ Scenarios (each prints one line):
   4 scripted players is measured (issue 26: each read once replayed the match
   on the event loop).
 
+Every figure is printed with the machine's load average before and after the
+run (``os.getloadavg``, the 1-minute figure): a line is called **quiet** only
+when both are at most :data:`QUIET_LOAD` (1.0), else it says **loaded** and
+gives the load, so a figure taken beside other jobs is never read as an idle
+machine's. ``--quiet-only`` makes a loaded run exit with status 3.
+
+With ``--db``, the database must hold no unfinished table: a server resumes
+every unfinished table it finds, so an earlier run's leftovers would be
+served beside the benchmark's (a reused PostgreSQL database held 661 of them
+on 4 December, against a fresh SQLite file each run); ``--reuse`` allows it.
+
 Each simulated player comes from an address of its own (``X-Forwarded-For``
 from loopback, which the server trusts as it would a proxy on the same
 machine), so the per-address limits apply per player as in production.
@@ -48,6 +59,33 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
+
+
+QUIET_LOAD = 1.0
+"""The highest 1-minute load average, before and after a run, at which its
+figures may be called quiet (the machine otherwise idle)."""
+
+
+class Load:
+    """The 1-minute load average before a run and after it, and what that makes the
+    run: ``quiet`` (both at most :data:`QUIET_LOAD`) or ``loaded``."""
+
+    def __init__(self) -> None:
+        self.before = os.getloadavg()[0]
+        self.after: float | None = None
+
+    def end(self) -> None:
+        self.after = os.getloadavg()[0]
+
+    @property
+    def quiet(self) -> bool:
+        return self.after is not None and max(self.before, self.after) <= QUIET_LOAD
+
+    def text(self) -> str:
+        after = "?" if self.after is None else f"{self.after:.2f}"
+        verdict = ("quiet" if self.quiet else
+                   f"loaded (over {QUIET_LOAD:.1f}: not an idle machine's figure)")
+        return f"load {self.before:.2f} -> {after}, {verdict}"
 
 
 def free_port(count: int = 1) -> int:
@@ -248,13 +286,18 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] * 1000
 
 
+LOAD: Load | None = None  # the run's load average, set by main()
+
+
 def report(label: str, stats: Stats, elapsed: float, server: Server) -> None:
     lat = stats.latencies
+    if LOAD is not None:
+        LOAD.end()
     print(f"{label}: {len(lat)} plays in {elapsed:.1f} s, {stats.actions / elapsed:.0f} actions/s, "
           f"p50/p95/p99 {pct(lat, 0.5):.0f}/{pct(lat, 0.95):.0f}/{pct(lat, 0.99):.0f} ms, "
           f"errors {stats.errors}, stalls {stats.stalls}, server RSS {server.rss_mb():.0f} MB, server CPU "
-          f"{(server.cpu_seconds() - stats.cpu_start) * 1000 / max(1, stats.actions):.1f} ms/action",
-          flush=True)
+          f"{(server.cpu_seconds() - stats.cpu_start) * 1000 / max(1, stats.actions):.1f} ms/action"
+          + (f"; {LOAD.text()}" if LOAD is not None else ""), flush=True)
     for text, n in sorted(stats.messages.items(), key=lambda kv: -kv[1])[:5]:
         print(f"  {n} x error {text!r}")
 
@@ -274,7 +317,20 @@ def main() -> None:
                         help="clients reading the finished table (stall)")
     parser.add_argument("--think", type=float, default=0.2,
                         help="seconds a scripted player waits before it plays")
+    parser.add_argument("--quiet-only", action="store_true",
+                        help=f"exit with status 3 when the load average was over {QUIET_LOAD}")
+    parser.add_argument("--reuse", action="store_true",
+                        help="run on a --db that holds unfinished tables (they are resumed "
+                             "and served beside the benchmark's, so the figures are not alike)")
     args = parser.parse_args()
+    if args.db and not args.reuse:
+        left = unfinished(args.db)
+        if left:
+            sys.exit(f"{args.db.split('@')[-1]}: the database holds {left} unfinished tables "
+                     "(an earlier run's?): the server would resume and serve them beside the "
+                     "benchmark's tables. Give an empty database, or --reuse.")
+    global LOAD
+    LOAD = Load()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or str(Path(tmp) / "bench.sqlite3")
         server = Server(db, "--bot-workers", "2", workers=args.workers)
@@ -282,6 +338,27 @@ def main() -> None:
             run(args, server)
         finally:
             server.stop()
+    if LOAD.after is None:
+        LOAD.end()
+        print(LOAD.text(), flush=True)
+    if args.quiet_only and not LOAD.quiet:
+        sys.exit(3)
+
+
+def unfinished(db: str) -> int:
+    """Tables in *db* a starting server would resume (0 for a new database)."""
+    import sqlalchemy as sa
+
+    from big2.server.store import Store
+
+    store = Store(db)
+    try:
+        with store.engine.connect() as conn:
+            return int(conn.execute(sa.text(
+                "SELECT count(*) FROM big2_tables WHERE status NOT IN ('over', 'expired')"
+            )).scalar() or 0)
+    finally:
+        store.close()
 
 
 def run(args: argparse.Namespace, server: Server) -> None:

@@ -63,6 +63,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "bot": ("big2.protocol", "bot_command"),
     "svg": ("big2.records.cli", "svg_command"),
     "replay": ("big2.records.cli", "replay_command"),
+    "puzzle": ("big2.puzzles.cli", "puzzle_command"),
     "serve": ("big2.server.cli", "serve_command"),
 }
 """Subcommands that live beside the core, imported only when used: name ->

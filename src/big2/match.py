@@ -233,8 +233,19 @@ class Match:
         return self.plan.ends(len(self.results), self.totals, self.deals)
 
     def standings(self) -> list[int]:
-        """Seats from best total to worst."""
+        """Seats from best total to worst (tied seats in seat order: see
+        :meth:`places` for who shares a place)."""
         return sorted(range(len(self.totals)), key=lambda s: -self.totals[s])
+
+    def places(self) -> list[int]:
+        """Each seat's place by total, 1 for the best; tied totals share a place
+        and the next place is skipped (``+36, +36, -20, -52`` → ``1, 1, 3, 4``)."""
+        return [1 + sum(t > mine for t in self.totals) for mine in self.totals]
+
+    def leaders(self) -> list[int]:
+        """The seats in first place, in seat order: the winner, or every seat
+        that shares the best total (a tied match has no single winner)."""
+        return [s for s, place in enumerate(self.places()) if place == 1]
 
     # -- snapshot and restore ------------------------------------------------------
 

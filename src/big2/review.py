@@ -144,7 +144,7 @@ def report(record: GameRecord, seat: int, *, number: int = 1, budget: int = REVI
         if d.made == d.best:
             say(f"{head:50} {d.made_value:+6.1f}  best")
             continue
-        mark = f"  {d.mark} ({d.best_value - d.made_value:+.1f})" if d.mark else ""
+        mark = f"  {d.mark} ({d.made_value - d.best_value:+.1f})" if d.mark else ""  # a loss: -
         say(f"{head:50} {d.made_value:+6.1f}{mark}")
         line = f"      best found: {describe(view, d.best)}"
         say(f"{line:50} {d.best_value:+6.1f}")

@@ -117,8 +117,8 @@ def test_the_deal_end_lists_every_seats_cards_and_fits_80_by_24() -> None:
 def test_the_hint_names_the_medium_bots_play_and_why() -> None:
     game = Game(Rules(), hands=["3D 7C 7S 2S", "4D 9D", "5D 9H", "6D 9S"], leader=0)
     out, _ = drive(game, "a\nq\n")
-    assert "Hint (heuristic bot): single 3♦: leads the weakest part of your hand's plan " \
-           "(2 more plays to go out)" in out
+    assert "Hint (heuristic bot): single 3♦: leads the weakest part of your hand's plan\n" \
+           "  (2 more plays to go out)" in out  # wrapped at 80 columns
     assert "a hint" in out.split("Your play [")[1].split("]")[0]
     assert not game.history  # a hint plays nothing
 
@@ -145,7 +145,39 @@ def test_the_expert_hint_gives_expected_points() -> None:
 
     res = CliRunner().invoke(main, ["play", "--seed", "4", "--hint", "expert"], input="a\nq\n")
     assert res.exit_code == 0, res.output
-    assert re.search(r"Hint \(expert-v1 bot\): .+ \([+-]\d+\.\d points expected; next best .+ "
-                     r"[+-]\d+\.\d\)", res.output), res.output
+    # the bot that really runs, named as registered; the lines wrapped at 80 columns
+    hint = res.output.split("Hint (")[1].split("Your play")[0]
+    lines = hint.rstrip("\n").splitlines()
+    assert lines[0].startswith("expert-v1 bot): ") and all(len(ln) < 80 for ln in lines), lines
+    assert re.search(r"\([+-]\d+\.\d points expected; next best .+ [+-]\d+\.\d\)",
+                     " ".join(ln.strip() for ln in lines)), res.output
     with pytest.raises(ValueError, match="hint"):
         TerminalGame(Match(Rules(), seed=1), [make_bot("easy")] * 3, hint="grandmaster")
+
+
+class _CtrlC(io.StringIO):
+    """Input that is interrupted (Ctrl-C) at the first prompt."""
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_shows_the_match_totals_and_ends_cleanly() -> None:
+    out = io.StringIO()
+    tg = TerminalGame(Match(Rules(), seed=3), [make_bot("greedy", seed=s) for s in (1, 2, 3)],
+                      stdin=_CtrlC(), stdout=out)
+    assert tg.run() == 0
+    text = out.getvalue()
+    assert "Match totals after 0 deals: You +0 · Bot 1 +0 · Bot 2 +0 · Bot 3 +0" in text
+    assert text.rstrip().endswith("Bye.") and "Aborted" not in text
+
+
+def test_a_tied_match_is_told_as_a_tie() -> None:
+    from big2.terminal import advice
+
+    tg = TerminalGame(Match(Rules(), seed=3), [make_bot("greedy", seed=s) for s in (1, 2, 3)],
+                      stdin=io.StringIO(""), stdout=io.StringIO(), human_name="Ann")
+    tg.match.totals = [36, -20, 36, -52]
+    assert advice.match_result(tg) == "Match over. Tied for first: Ann and Bot 2 with +36."
+    tg.match.totals = [36, -20, 30, -46]
+    assert advice.match_result(tg) == "Match over. Winner: Ann with +36."

@@ -311,3 +311,15 @@ def test_last_card_calls_survive_a_snapshot() -> None:
     assert [r for r in restored.log if isinstance(r, LastCardCall)] == \
         [r for r in g.log if isinstance(r, LastCardCall)]
     assert restored.announced == g.announced
+
+
+def test_tied_totals_share_a_place_and_the_lead() -> None:
+    m = Match(Rules(match_deals=2), seed=1)
+    m.totals = [36, -20, 36, -52]
+    assert m.places() == [1, 3, 1, 4]
+    assert m.leaders() == [0, 2]  # a tie: no single winner
+    m.totals = [10, 10, 10, -30]
+    assert m.places() == [1, 1, 1, 4] and m.leaders() == [0, 1, 2]
+    m.totals = [-5, 20, 3, -18]
+    assert m.places() == [3, 1, 2, 4] and m.leaders() == [1]
+    assert m.standings() == [1, 2, 0, 3]

@@ -469,3 +469,48 @@ def test_readme_table_redraws_from_its_record(tmp_path: Path) -> None:
         "--seat", "0", "--selected", " ".join(str(c) for c in raised), "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert out.read_text(encoding="utf-8") == table
+
+
+def test_replay_names_bots_once_and_fits_80_columns(tmp_path: Path) -> None:
+    names = ["You", *(f"Bot {i} (medium: heuristic)" for i in (1, 2, 3))]
+    m = Match(Rules(match_deals=2), seed=8, names=names)
+    before = []
+    for _ in range(2):
+        g = m.new_game()
+        before.append(tuple(m.totals))
+        while not g.is_over():
+            g.play(g.legal_plays()[0] if g.leading else g.legal_plays()[-1])
+        m.record(g)
+    path = tmp_path / "named.txt"
+    save(path, [GameRecord.from_game(g, totals=t) for g, t in zip(m.games, before)])
+    result = CliRunner().invoke(replay_command, [str(path), "--all", "--deal", "2"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert all(len(ln) <= 80 for ln in lines), max(lines, key=len)
+    assert result.output.count("(medium: heuristic)") == 3  # each bot's once, in "Seats:"
+    assert next(ln for ln in lines if ln.startswith("Seats: ")).startswith(
+        "Seats: S0 You · S1 Bot 1 (medium: heuristic)")
+    totals = next(i for i, ln in enumerate(lines) if ln.startswith("Match totals before: "))
+    assert "S3 Bot 3 " in lines[totals] + lines[totals + 1]
+    assert any(" S1 Bot 1 plays " in ln or " S1 Bot 1 passes" in ln for ln in lines)
+    # the match's totals after the deal, each with its place (tied totals share one)
+    after = [t + s for t, s in zip(before[1], m.games[1].outcome().scores)]
+    text = " ".join(ln.strip() for ln in lines[lines.index(next(
+        ln for ln in lines if ln.startswith("Match totals after: "))):])
+    for seat, total in enumerate(after):
+        place = 1 + sum(x > total for x in after)
+        tied = "=" if after.count(total) > 1 else ""
+        assert f"S{seat} " in text and f"{total:+d} ({place}" in text and tied in text
+
+
+def test_replay_places_tied_totals_together() -> None:
+    from big2.records.cli import Replay
+
+    g = Game(Rules(), seed=3)
+    while not g.is_over():
+        g.play(g.legal_plays()[0] if g.leading else g.legal_plays()[-1])
+    scores = g.outcome().scores
+    before = [36 - scores[0], 36 - scores[1], -scores[2], -scores[3]]  # seats 0 and 1 tie
+    shown = Replay(1, GameRecord.from_game(g, totals=before)).table(g)
+    assert "S0 Player 1 +36 (1st=)" in shown.replace("\n  ", " ")
+    assert "S1 Player 2 +36 (1st=)" in shown.replace("\n  ", " ")

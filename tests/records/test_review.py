@@ -51,6 +51,9 @@ def test_the_review_of_a_saved_deal(match_file: Path) -> None:
     assert re.fullmatch(r"S2 Bot 2 \(medium: heuristic\): \d+ decisions reviewed: \d+ "
                         r"inaccurac(y|ies), \d+ mistakes?\.", lines[-2])
     assert re.fullmatch(r"\d+ with one legal play left out; [\d.]+ s\.", lines[-1])
+    for ln in lines:  # a loss is signed as the page signs it: negative
+        m = re.search(r"(inaccuracy|mistake) \(([+-])\d", ln)
+        assert m is None or m.group(2) == "-", ln
     assert all(len(ln) <= 80 for ln in lines)
     for i, ln in enumerate(lines):  # a play not the best is followed by the best found
         if re.match(r"\s+\d+\. ", ln) and not ln.endswith("best"):
@@ -78,7 +81,7 @@ def test_marks_follow_the_thresholds() -> None:
 
 
 def test_why_is_read_off_the_two_plays() -> None:
-    h = Game(Rules(), hands=["3D 7C 7S 8S 2S", "4D 9D", "5D 9H", "6D 9S TD"], leader=0)
+    h = Game(Rules(), hands=["3D 7C 7S 8S 2S", "4D 9D JD", "5D 9H", "6D 9S TD"], leader=0)
     h.play(cards("3D"))
     h.play(cards("4D"))
     h.play(cards("5D"))

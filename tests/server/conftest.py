@@ -343,7 +343,8 @@ def live_factory(db_url: str) -> Iterator[Any]:
         kw.setdefault("timing", FAST)
         kw.setdefault("auto_bot", "greedy")
         kw.setdefault("limits", Limits(rate=10_000, burst=10_000, kick_after=10**9,
-                                       create_burst=10_000, join_burst=10_000))
+                                       create_burst=10_000, join_burst=10_000,
+                                       waiting_per_ip=10_000))
         kw.setdefault("pool", BotPool(workers=0))
         request_seconds = kw.pop("request_seconds", REQUEST_SECONDS)
         server = LiveServer(create_app(**kw), request_seconds).start()

@@ -114,7 +114,9 @@ def test_play_kinds_as_players_say_them(browser: Any, web: LiveServer) -> None:
     why = page.evaluate("""async () => { const m = await import('/static/panel.js');
       return m.scoreWhy({left: 10, per_card: 2, whole: 13, twos: 3, bombs: 1, place: null,
         winning_play: 'two', collects: [], method: 'classic', adjusted: ''}); }""")
-    assert why == "10 cards · ×2 10+ of 13 · ×8 3 2s held · ×2 a bomb held · ×2 went out on a 2"
+    assert why == ("10 cards left · counted ×2: 10 or more of the 13 cards still in hand · "
+                   "doubled for each of 3 2s held (×8) · doubled for holding a four of a kind "
+                   "or straight flush · doubled: the winner went out on a 2")  # issue 41
     page.context.close()
 
 

@@ -22,6 +22,7 @@ from big2.server.store import SaveTable
 from big2.server.tables import Table, TableSettings, Timing
 
 MANY: dict[str, Any] = {"rate": 1000, "burst": 1000, "create_burst": 1000, "join_burst": 1000,
+                        "waiting_per_ip": 1000,
                         "finished_burst": 10**6}
 
 

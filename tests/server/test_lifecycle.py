@@ -13,7 +13,8 @@ from conftest import LiveServer
 
 from big2.server.app import Limits
 
-MANY: dict[str, Any] = {"rate": 1000, "burst": 1000, "create_burst": 1000, "join_burst": 1000}
+MANY: dict[str, Any] = {"rate": 1000, "burst": 1000, "create_burst": 1000, "join_burst": 1000,
+                        "waiting_per_ip": 1000}
 
 
 def post_from(live: LiveServer, source: str, path: str, body: Any) -> tuple[int, Any, Any]:
@@ -96,3 +97,39 @@ def test_private_tables_are_joined_by_link_only(live: LiveServer) -> None:
     assert public in lobby and tid not in lobby
     token = live.join(tid, 0, "Ann")
     assert live.client(tid, token).state["you"] == 0
+
+
+def test_one_address_may_keep_only_a_few_tables_waiting(live_factory: Any) -> None:
+    live = live_factory(limits=Limits(rate=1000, burst=1000, create_burst=1000,
+                                      join_burst=1000, waiting_per_ip=3))
+    body = {"players": 4, "seats": [None, None, None, None]}
+    made = [post_from(live, "127.0.0.5", "/api/tables", body) for _ in range(4)]
+    assert [m[0] for m in made] == [201, 201, 201, 429]
+    assert "3 tables waiting for players" in made[3][1]["detail"]
+    assert post_from(live, "127.0.0.6", "/api/tables", body)[0] == 201  # another address
+    # a table that starts no longer waits: the address may open another
+    bots = {"players": 4, "seats": [None, "greedy", "greedy", "greedy"]}
+    tid = made[0][1]["id"]
+    for s in range(4):
+        post_from(live, "127.0.0.7", f"/api/tables/{tid}/join", {"seat": s, "name": f"P{s}"})
+    wait_for(lambda: live.state.hubs[tid].table.status != "waiting")
+    assert post_from(live, "127.0.0.5", "/api/tables", bots)[0] == 201
+
+
+def test_the_lobby_pages_and_filters(live: LiveServer) -> None:
+    made = [live.create([None, None, "greedy", "greedy"], name=f"Table {i}") for i in range(5)]
+    live.create([None, "greedy", "greedy", "greedy"], name="Friday night", preset="taiwan")
+    full = live.create([None, None, "greedy", "greedy"], name="Full one")
+    for s in (0, 1):
+        live.join(full, s, f"P{s}")
+    every = live.get("/api/tables")
+    assert len(every) == 7
+    page1, page2 = live.get("/api/tables?limit=3"), live.get("/api/tables?limit=3&offset=3")
+    assert [t["id"] for t in page1 + page2] == [t["id"] for t in every[:6]]  # newest first
+    assert [t["name"] for t in live.get("/api/tables?find=FRIDAY")] == ["Friday night"]
+    assert [t["name"] for t in live.get("/api/tables?find=taiwan")] == ["Friday night"]
+    assert {t["id"] for t in live.get("/api/tables?open=true")} == set(made) | {
+        t["id"] for t in every if t["name"] == "Friday night" and t["open"]}
+    assert full not in {t["id"] for t in live.get("/api/tables?open=true")}
+    assert live.request("GET", "/api/tables?limit=0")[0] == 422
+    assert live.request("GET", "/api/tables?find=" + "x" * 41)[0] == 422

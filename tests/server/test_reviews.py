@@ -58,6 +58,9 @@ def test_a_review_judges_the_seats_decisions(live_factory: Any) -> None:
         assert d["mark"] in (None, "inaccuracy", "mistake")
         if d["mark"] == "mistake":
             assert d["loss"] >= got["mistake"]
+        # the reason's key and arguments for the page's Chinese, with its English text
+        assert (d["why"] is None) == (d["reason"] is None)
+        assert d["reason"] is None or (d["reason"]["text"] == d["why"] and d["reason"]["key"])
     # kept: the same answer, without running the search again
     assert pool.runs == 1
     assert live.post(f"/api/records/{rid}/review", {"seat": 2}) == got
@@ -117,3 +120,30 @@ def test_run_review_stops_at_its_budget(live_factory: Any) -> None:
     cut = run_review(text, 1, playouts=20, seconds=0)
     assert len(cut["decisions"]) == 1
     assert cut["complete"] == (len(full["decisions"]) == 1)
+
+
+def test_every_reason_has_its_chinese_on_the_page() -> None:
+    """Each key :mod:`big2.bots.rules_based.reasons` can send has its sentences in the page's whys.js
+    (繁體 and 简体), and every argument a sentence names is one the key is sent with."""
+    import ast
+    import re
+    from pathlib import Path
+
+    import big2.bots.rules_based.reasons as reasons
+    from big2.server.app import STATIC
+
+    sent: dict[str, set[str]] = {}
+    for node in ast.walk(ast.parse(Path(reasons.__file__).read_text())):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Why":
+            key = node.args[1]
+            assert isinstance(key, ast.Constant)
+            sent[key.value] = {k.arg or "group" for k in node.keywords}  # **broken: a group
+    js = (STATIC / "whys.js").read_text()
+    table = dict(re.findall(r"^  (\w+): (\[.*?\]),?$", js, re.M | re.S))
+    assert len(sent) >= 20, sent
+    for key, args in sent.items():
+        assert key in table, key
+        texts = re.findall(r'"([^"]*)"', table[key])
+        assert len(texts) == 2, (key, texts)
+        for text in texts:
+            assert set(re.findall(r"\{(\w+)\}", text)) <= args, (key, text)

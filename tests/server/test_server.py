@@ -154,6 +154,8 @@ def test_whole_deal_is_stored_as_a_record(live: LiveServer) -> None:
         me.send({"type": "play", "cards": play.split()} if play else {"type": "pass"})
         me.wait_state(lambda s, n=st["game"]["plies"]: s["game"]["plies"] > n)
     assert st["game"]["winner"] is not None and sum(st["totals"]) == 0  # classic is zero-sum
+    totals = st["totals"]  # the match's places: tied totals share one
+    assert st["places"] == [1 + sum(t > mine for t in totals) for mine in totals]
     listing = live.get(f"/api/tables/{tid}/records")
     assert len(listing) == 1 and listing[0]["winner"] == st["game"]["winner"]
     rid = listing[0]["id"]
@@ -199,3 +201,16 @@ def test_pages_cards_and_headers(live: LiveServer) -> None:
         assert "New table" in res.read().decode()
     options = live.get("/api/options")
     assert "classic" in options["presets"] and "greedy" in options["bots"]
+
+
+def test_a_hint_names_its_bot_and_gives_its_reason(live: LiveServer) -> None:
+    tid = live.create([None, "greedy", "greedy", "greedy"], deals=1)
+    me = live.client(tid, live.join(tid, 0, "Ann"))
+    st = me.wait_state(lambda s: s["game"] is not None and s["game"]["to_move"] == 0,
+                       timeout=20)
+    me.send({"type": "hint", "id": 5})
+    got = me.wait(lambda m: m["type"] == "hint", timeout=20)
+    assert got["id"] == 5 and got["bot"] in ("heuristic", live.state.auto_bot)
+    assert " ".join(got["cards"]) in st["game"]["legal"]
+    why = got["why"]
+    assert why is None or (why["key"] and isinstance(why["args"], dict) and why["text"])

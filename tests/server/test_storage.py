@@ -7,6 +7,7 @@ the table carries on by itself when the database returns."""
 from __future__ import annotations
 
 import contextlib
+import logging
 import socket
 import sqlite3
 import threading
@@ -14,6 +15,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from conftest import Client, LiveServer
 
@@ -117,7 +119,8 @@ def test_plays_are_appended_between_snapshots(live_factory: Any) -> None:
 
 
 def test_a_move_is_refused_and_rolled_back_while_the_database_is_down(
-        live_factory: Any, db_url: str) -> None:
+        live_factory: Any, db_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.WARNING, logger="big2.server")
     with outage_control(db_url) as (url, cut, restore):
         live: LiveServer = live_factory(db=url, store=Store(url, timeout=0.5))
         tid = live.create([None, None, "greedy", "greedy"], deals=1, turn_time=0)
@@ -138,6 +141,9 @@ def test_a_move_is_refused_and_rolled_back_while_the_database_is_down(
                    else {"type": "pass", "id": 7})
         err = mover.wait(lambda m: m["type"] == "error", timeout=15)
         assert err == {"type": "error", "message": NOT_SAVED, "id": 7, "retry": True}
+        # the operator is told why, with the table and the seat
+        said = [r.getMessage() for r in caplog.records if "not saved" in r.getMessage()]
+        assert any(tid in m and f"seat {mover.state['you']}'s" in m for m in said), said
         back = mover.messages[-2]  # the table as it stands, sent with the refusal
         assert back["type"] == "state" and back["game"]["plies"] == plies
         assert back["game"]["hand"] == hand and back["game"]["to_move"] == back["you"]
@@ -208,4 +214,23 @@ def test_writes_waiting_together_share_a_commit(db_url: str) -> None:
     with store.engine.connect() as conn:
         assert conn.execute(sa.text("SELECT count(*) FROM big2_actions")).scalar() == 300
     assert 1 <= writer.commits < 100  # 300 writes, far fewer commits
+    store.close()
+
+
+def test_a_run_of_plays_is_one_statement_and_keeps_its_order(db_url: str) -> None:
+    from big2.server.store import AddAction, SaveTable
+
+    store = Store(db_url)
+    statements: list[str] = []
+    sa.event.listen(store.engine, "before_cursor_execute",
+                    lambda conn, cur, stmt, params, ctx, many: statements.append(stmt))
+    snap = {"version": 2}
+    store.apply([SaveTable("t1", "playing", snap, {}, 0),
+                 AddAction("t1", 1, 5), AddAction("t1", 2, 0),  # stored, then replaced
+                 SaveTable("t1", "playing", snap, {}, 2),
+                 AddAction("t1", 3, 9), AddAction("t1", 4, 0), AddAction("t1", 5, 17)])
+    inserts = [s for s in statements if s.lstrip().upper().startswith("INSERT INTO BIG2_ACTIONS")]
+    assert len(inserts) == 2  # one a run of plays (not five)
+    [(saved, since)] = store.unfinished_tables()
+    assert since == [(3, 9), (4, 0), (5, 17)]  # the snapshot at version 2 dropped plays 1-2
     store.close()

@@ -73,3 +73,64 @@ def test_two_processes_share_the_database_and_the_lobby(db_url: str) -> None:
         out = proc.communicate(timeout=30)[0].decode()
     assert "Traceback" not in out, out
     assert out.count("serving on") == 2
+
+
+def _shard_pid(parent: int, shard: str) -> int:
+    """The process id of *parent*'s child serving ``--shard`` *shard* (Linux /proc)."""
+    import os
+
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{d}/cmdline", "rb") as f:
+                argv = f.read().split(b"\0")
+        except (OSError, IndexError, ValueError):
+            continue
+        if ppid == parent and shard.encode() in argv:
+            return int(d)
+    raise AssertionError(f"no process serves shard {shard}")
+
+
+def test_a_dead_worker_is_started_again_while_the_other_serves(db_url: str) -> None:
+    import os
+
+    port = free_port()
+    while True:  # two free ports in a row
+        try:
+            with socket.socket() as s:
+                s.bind(("127.0.0.1", port + 1))
+            break
+        except OSError:
+            port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "big2.cli", "serve", "--workers", "2", "--port", str(port),
+         "--db", db_url, "--bot", "greedy", "--bot-delay", "0", "--bot-workers", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        for p in (port, port + 1):
+            wait_up(p, proc)
+        servers = [Remote(port), Remote(port + 1)]
+        tables = [s.create([None, None, "greedy", "greedy"]) for s in servers]
+        time.sleep(5.5)  # past the supervisor's settling time (a crash at start is not retried)
+        first = _shard_pid(proc.pid, "0/2")
+        with open(f"/proc/{first}/cmdline", "rb") as f:  # the URL went by the environment
+            argv = f.read()
+        assert db_url.encode() not in argv and b"--db" not in argv, argv
+        os.kill(first, signal.SIGKILL)
+        # the other keeps serving all along, its waiting table with it
+        for _ in range(10):
+            assert servers[1].get(f"/api/tables/{tables[1]}")["table"]["id"] == tables[1]
+            time.sleep(0.1)
+        wait_up(port, proc)  # shard 0 is back, a new process, with its table resumed
+        assert _shard_pid(proc.pid, "0/2") != first
+        assert servers[0].get(f"/api/tables/{tables[0]}")["table"]["id"] == tables[0]
+        assert proc.poll() is None
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        out = proc.communicate(timeout=30)[0].decode()
+    assert "server 0 (port %d) stopped (killed by SIGKILL); starting it again" % port in out, out
+    assert "Traceback" not in out, out
+    assert out.count("serving on") == 3

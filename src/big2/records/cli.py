@@ -53,6 +53,31 @@ def _cards(mask: Mask, rules: Rules) -> str:
     return " ".join(CARD_SYMBOLS[c] for c in sorted(cards_of(mask), key=rules.strength)) or "-"
 
 
+def _short(name: str) -> str:
+    """A seat name without a bot's trailing ``(level: bot)``: ``Bot 1``."""
+    head, sep, _ = name.partition(" (")
+    return head if sep and name.endswith(")") and head else name
+
+
+def _ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``…"""
+    tail = {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n % 100 not in (11, 12, 13) else 0, "th")
+    return f"{n}{tail}"
+
+
+def _wrapped(head: str, parts: list[str], width: int = 80) -> list[str]:
+    """*head* and *parts* joined by `` · ``, in lines of at most *width* columns."""
+    lines, line = [], head
+    for i, part in enumerate(parts):
+        piece = part + (" · " if i < len(parts) - 1 else "")
+        if len(line) + len(piece.rstrip()) > width and line.strip():
+            lines.append(line.rstrip())
+            line = "  "
+        line += piece
+    lines.append(line.rstrip())
+    return lines
+
+
 # --------------------------------------------------------------------- svg
 
 
@@ -150,19 +175,26 @@ class Replay:
             self.games.append(game)
 
     def name(self, seat: int) -> str:
-        """``S2 Cy``."""
-        return f"S{seat} {self.record.names[seat]}"
+        """``S2 Cy``; a bot's ``(medium: heuristic)`` is left to the header."""
+        return f"S{seat} {_short(self.record.names[seat])}"
 
     def header(self) -> str:
-        """Who plays, under which rules."""
+        """Who plays, under which rules, each seat's full name once; lines of
+        at most 80 columns."""
         rec = self.record
         diff = ", ".join(f"{k}={v}" for k, v in rec.rules.diff().items())
         seed = f" · seed {rec.seed}" if rec.seed is not None else ""
         rules = f"{rec.rules.name} rules" + (f" ({diff})" if diff else "")
         lines = [f"=== Deal {self.number} · {rules}{seed} · dealer {self.name(rec.dealer)} ==="]
+        if len(lines[0]) > 80:  # a long seed or many options: the facts a line each
+            lines = [f"=== Deal {self.number} · {rules} ==="[:80],
+                     f"{seed[3:] + ' · ' if seed else ''}dealer {self.name(rec.dealer)}"]
+        names = [f"S{s} {n}" for s, n in enumerate(rec.names)]
+        if any(_short(n) != n for n in rec.names):
+            lines += _wrapped("Seats: ", names)
         if rec.totals:
-            lines.append("Match totals before: " + " · ".join(
-                f"{self.name(s)} {t:+d}" for s, t in enumerate(rec.totals)))
+            lines += _wrapped("Match totals before: ", [
+                f"{self.name(s)} {t:+d}" for s, t in enumerate(rec.totals)])
         return "\n".join(lines)
 
     def action_line(self, ply: int) -> str:
@@ -202,8 +234,15 @@ class Replay:
         """The play to beat and who acts, or the result."""
         outcome = game.outcome()
         if outcome is not None:
-            scores = " · ".join(f"{self.name(s)} {v:+d}" for s, v in enumerate(outcome.scores))
-            return f"{self.name(outcome.winner)} went out. Scores: {scores}"
+            scores = [f"{self.name(s)} {v:+d}" for s, v in enumerate(outcome.scores)]
+            lines = _wrapped(f"{self.name(outcome.winner)} went out. Scores: ", scores)
+            if self.record.totals:  # in a match: the totals after it, tied ones sharing a place
+                after = [t + v for t, v in zip(self.record.totals, outcome.scores)]
+                places = [1 + sum(x > mine for x in after) for mine in after]
+                lines += _wrapped("Match totals after: ", [
+                    f"{self.name(s)} {t:+d} ({_ordinal(p)}{'=' * (places.count(p) > 1)})"
+                    for s, (t, p) in enumerate(zip(after, places))])
+            return "\n".join(lines)
         if game.to_move is None:
             return "End of record."
         if game.leading:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi import FastAPI, HTTPException, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
@@ -41,6 +41,7 @@ from big2.server.bodies import (CreateTable, JoinTable, Rematch, ReviewSeat, set
                                 validation_errors)
 from big2.server.core import TABLE_ID, Limits, Server, TableLimit
 from big2.server.guide import guide
+from big2.server.puzzlepage import puzzle_list, puzzle_view
 from big2.server.hygiene import AddressLimit, BodyLimit, host_allowed
 from big2.server.pool import BotPool
 from big2.server.rematch import NotAPlayer, Rematches
@@ -127,7 +128,9 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
             exc, TableLimit) else 400)
 
     @app.exception_handler(DatabaseError)
-    async def database_error(_request: Request, _exc: DatabaseError) -> JSONResponse:
+    async def database_error(request: Request, exc: DatabaseError) -> JSONResponse:
+        log.warning("%s %s refused: the database failed (%s)", request.method,
+                    request.url.path, exc)
         return JSONResponse({"detail": "the database is unavailable: nothing changed; "
                              "try again in a moment"}, status_code=503)
 
@@ -167,6 +170,23 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
     async def how_page() -> FileResponse:
         return FileResponse(STATIC / "how.html")
 
+    @app.get("/puzzles", include_in_schema=False)
+    async def puzzles_page() -> FileResponse:
+        return FileResponse(STATIC / "puzzles.html")
+
+    @app.get("/api/puzzles")
+    async def puzzles() -> dict[str, Any]:
+        """The puzzle set: each puzzle's id, band, preset and choices, and today's id."""
+        return puzzle_list()
+
+    @app.get("/api/puzzles/{number}")
+    async def one_puzzle(number: int) -> dict[str, Any]:
+        """One puzzle as the page draws it, with its solution."""
+        view: dict[str, Any] | None = await _to_thread(puzzle_view, number)
+        if view is None:
+            raise HTTPException(404, "no such puzzle")
+        return view
+
     @app.get("/api/guide")
     async def rules_guide(request: Request, preset: str = "classic",
                           table: str | None = None) -> dict[str, Any]:
@@ -201,15 +221,25 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
         }
 
     @app.get("/api/tables")
-    async def list_tables() -> list[dict[str, Any]]:
-        return await server.lobby()
+    async def list_tables(find: str = Query("", max_length=40),
+                          open_only: bool = Query(False, alias="open"),
+                          offset: int = Query(0, ge=0, le=200),
+                          limit: int = Query(100, ge=1, le=100)) -> list[dict[str, Any]]:
+        return await server.lobby(find, open_only, offset, limit)
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         await limited(server.creating, request, "new tables")
+        address = request.client.host if request.client else "?"
+        cap = server.limits.waiting_per_ip
+        if server.waiting_from(address) >= cap:
+            raise HTTPException(429, f"your address already has {cap} tables waiting for "
+                                "players: play or share one of those first (a table waiting "
+                                "too long closes by itself)")
         table = Table.create(settings_of(body), timing=server.timing, auto_bot=server.auto_bot,
                              now=server.now(), prefix=server.shard)
-        await server.add(table)
+        hub = await server.add(table)
+        hub.creator = address
         return table.summary()
 
     @app.get("/api/tables/{table_id}")

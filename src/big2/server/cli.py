@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import os
 import signal
 import socket
 import subprocess
@@ -50,9 +51,10 @@ def _check_bot(name: str | None, option: str) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="port (with --workers N, the first of N ports)")
-@click.option("--db", default=None, metavar="URL",
+@click.option("--db", default=None, metavar="URL", envvar="BIG2_DB", show_envvar=True,
               help="database: an SQLite path or URL, or postgresql://… "
-                   "(default: big2.sqlite3 in your user data directory)")
+                   "(default: big2.sqlite3 in your user data directory); the environment "
+                   "keeps a password off the process list")
 @click.option("--bot", "auto_bot", default=None,
               help="bot for hints and for timed-out or absent players (default: heuristic)")
 @click.option("--bot-delay", type=click.FloatRange(0), default=0.9, show_default=True,
@@ -93,15 +95,17 @@ def serve_command(host: str, port: int, db: str | None, auto_bot: str | None,
     if workers > 1:
         _supervise(workers, port)
         return
-    from big2.server.store import DatabaseError, Store
+    from big2.server.store import DatabaseError, Store, redact_text, redact_url
 
     try:
         store = Store(db)
     except DatabaseError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(redact_text(str(exc), db)) from None
     except Exception as exc:  # noqa: BLE001 - a bad URL or an unreachable database
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise click.ClickException(f"cannot open database {db!r}: {first}") from None
+        shown = redact_url(db or "")
+        raise click.ClickException(f"cannot open database {shown!r}: "
+                                   f"{redact_text(first, db)}") from None
     index, count = _shard(shard)
     _run(store, host=host, port=port, auto_bot=auto_bot, quiet=shard is not None,
          timing={"bot_delay": bot_delay, "grace": grace, "deal_pause": deal_pause},
@@ -142,7 +146,7 @@ def _run(store: Any, *, host: str, port: int, auto_bot: str | None, quiet: bool,
                      limits=Limits(**limits), pool=BotPool(**pool), allowed_hosts=hosts,
                      allowed_origins=origins, shard=shard, shared_lobby=shared)
     shown = f"[{host}]" if ":" in host else host
-    click.echo(f"big2 is serving on http://{shown}:{port}/  (database: {store.url})")
+    click.echo(f"big2 is serving on http://{shown}:{port}/  (database: {store.shown_url})")
     if not quiet:
         click.echo("Press Ctrl+C to stop.")
     sys.stdout.flush()
@@ -151,38 +155,96 @@ def _run(store: Any, *, host: str, port: int, auto_bot: str | None, quiet: bool,
                 proxy_headers=True, http=http_protocol(), timeout_keep_alive=5)
 
 
+RESTARTS = 5
+"""How often one server process of ``--workers`` may be started again in a minute."""
+SETTLE_SECONDS = 5.0
+"""A server process that stops sooner than this after starting is not started
+again: its setup is wrong (the database, the port), and its message says why."""
+
+
 def _supervise(workers: int, port: int) -> None:
-    """Run ``big2 serve --shard K/N`` on ports PORT+K and wait for them."""
+    """Run ``big2 serve --shard K/N`` on ports PORT+K; a process that dies is
+    started again alone (the others keep serving), at most :data:`RESTARTS`
+    times a minute each."""
     args = [a for a in sys.argv[1:] if not a.startswith("--workers")]
     if "--workers" in sys.argv:  # the value after a separate --workers
         i = sys.argv.index("--workers")
         args = sys.argv[1:i] + sys.argv[i + 2:]
-    args = _without_port(args)
-    children = [subprocess.Popen([sys.executable, "-m", "big2.cli", *args, "--port",
-                                  str(port + k), "--shard", f"{k}/{workers}"])
-                for k in range(workers)]
+    args, db = _without_db(_without_port(args))
+    env = dict(os.environ)
+    if db is not None:  # to the servers through the environment: no password in `ps`
+        env["BIG2_DB"] = db
+
+    def start(k: int) -> subprocess.Popen[bytes]:
+        return subprocess.Popen([sys.executable, "-m", "big2.cli", *args, "--port",
+                                 str(port + k), "--shard", f"{k}/{workers}"], env=env)
+
+    children = [start(k) for k in range(workers)]
+    started = [[time.monotonic()] for _ in range(workers)]
     click.echo(f"{workers} big2 servers on ports {port}..{port + workers - 1}: "
                "put a proxy in front that routes by table id (docs/deploy.md). "
                "Press Ctrl+C to stop.")
+    stopping = False
+    failed = ""
 
     def stop(*_: Any) -> None:
+        nonlocal stopping
+        stopping = True
         for c in children:
             with contextlib.suppress(OSError):
                 c.terminate()
 
     signal.signal(signal.SIGTERM, stop)
     try:
-        while all(c.poll() is None for c in children):
+        while not stopping:
             time.sleep(0.5)
+            for k, c in enumerate(children):
+                code = c.poll()
+                if code is None or stopping:
+                    continue
+                now = time.monotonic()
+                what = f"server {k} (port {port + k}) stopped ({_exit_text(code)})"
+                if now - started[k][-1] < SETTLE_SECONDS:
+                    failed = f"{what} as it started; see its message above"
+                elif len(recent := [t for t in started[k] if now - t < 60]) >= RESTARTS:
+                    failed = f"{what}, {len(recent)} times in a minute: giving up"
+                if failed:
+                    stop()
+                    break
+                click.echo(f"{what}; starting it again (the others keep serving)", err=True)
+                children[k] = start(k)
+                started[k] = [t for t in started[k] if now - t < 60] + [now]
     except KeyboardInterrupt:
         pass
     finally:
         stop()
         for c in children:
             c.wait(15)
-    codes = [c.returncode for c in children]
-    if any(codes) and not all(code in (0, -signal.SIGTERM, -signal.SIGINT) for code in codes):
-        raise click.ClickException("a server process stopped; see its message above")
+    if failed:
+        raise click.ClickException(failed)
+
+
+def _exit_text(code: int) -> str:
+    """``exit code 1`` or ``killed by SIGKILL``."""
+    if code < 0:
+        with contextlib.suppress(ValueError):
+            return f"killed by {signal.Signals(-code).name}"
+    return f"exit code {code}"
+
+
+def _without_db(args: list[str]) -> tuple[list[str], str | None]:
+    """*args* without ``--db URL`` / ``--db=URL``, and the URL (``None``: not given)."""
+    out: list[str] = []
+    db = None
+    it = iter(args)
+    for a in it:
+        if a == "--db":
+            db = next(it, None)
+        elif a.startswith("--db="):
+            db = a[len("--db="):]
+        else:
+            out.append(a)
+    return out, db
 
 
 def _without_port(args: list[str]) -> list[str]:

@@ -67,6 +67,8 @@ class Limits:
         snapshot_every: plays between whole-table snapshots.
         finished_rate, finished_burst: reads of tables that are not live (finished
             ones, by HTTP or WebSocket) one address may make a second, at once.
+        waiting_per_ip: tables one address may have waiting for players at once
+            (in this process), so one address cannot flood the lobby.
     """
 
     rate: float = 8.0
@@ -86,6 +88,7 @@ class Limits:
     snapshot_every: int = 16
     finished_rate: float = 2.0
     finished_burst: float = 30.0
+    waiting_per_ip: int = 3
 
 
 class Hub:
@@ -103,6 +106,7 @@ class Hub:
         self.retry_at = 0.0  # after a failed write, automatic steps wait until then
         self.touched = now  # the last change, for expiry
         self.reactions = Reactions()  # the seats' recent quick reactions (rate limit)
+        self.creator = ""  # the address that created it (a cap on waiting tables per address)
 
     def send_all(self, now: float) -> None:
         """Send each connection the state built for its own seat."""
@@ -242,14 +246,29 @@ class Server:
             return None
         return await self.finished.state(table_id)
 
-    async def lobby(self) -> list[dict[str, Any]]:
-        """The open and running tables, newest first (at most 100)."""
+    async def lobby(self, find: str = "", open_only: bool = False, offset: int = 0,
+                    limit: int = 100) -> list[dict[str, Any]]:
+        """The open and running tables, newest first: *limit* of them from *offset*
+        (of the newest 200), those with *find* in their name or rules (any case)
+        only, and with *open_only* those with a seat open only."""
         if self.shared_lobby:
             rows = await asyncio.to_thread(self.store.lobby, 200)
         else:
             rows = [self.summary(h) for h in self.hubs.values()
                     if h.table.status != "over" and not h.table.settings.private]
-        return sorted(rows, key=lambda r: -float(r.get("created", 0)))[:100]
+        rows = sorted(rows, key=lambda r: -float(r.get("created", 0)))[:200]
+        needle = find.casefold().strip()
+        if needle:
+            rows = [r for r in rows if needle in str(r.get("name", "")).casefold()
+                    or needle in str(r.get("rules", "")).casefold()]
+        if open_only:
+            rows = [r for r in rows if r.get("open")]
+        return rows[offset:offset + limit]
+
+    def waiting_from(self, address: str) -> int:
+        """How many tables *address* created that are still waiting for players."""
+        return sum(1 for h in self.hubs.values()
+                   if h.creator == address and h.table.status == "waiting")
 
     def summary(self, hub: Hub) -> dict[str, Any]:
         """A table's lobby entry."""
@@ -410,12 +429,19 @@ class Server:
             self.internal_errors += 1
             log.exception("table %s: automatic step failed", table.id)
 
-    async def hint(self, hub: Hub, seat: int) -> str:
-        """The hint bot's play for *seat* (on its turn), as card names."""
+    async def hint(self, hub: Hub, seat: int) -> dict[str, Any]:
+        """The hint bot's play for *seat* (on its turn): ``cards`` (card names),
+        ``bot`` (the bot that chose it) and ``why`` (:meth:`Why.data
+        <big2.bots.rules_based.reasons.Why.data>`, or ``None`` when no simple fact says it)."""
+        from big2.bots.rules_based.reasons import why_play
         from big2.server.state import cards_text
 
         view = hub.table.hint_view(seat)
-        return cards_text(await self.pool.choose(self.auto_bot or HINT_BOT, view))
+        bot = self.auto_bot or HINT_BOT
+        play = await self.pool.choose(bot, view)
+        why = why_play(view, play)
+        return {"cards": cards_text(play).split(), "bot": bot,
+                "why": None if why is None else why.data()}
 
 
 class TableLimit(TableError):

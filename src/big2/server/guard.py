@@ -7,8 +7,10 @@ half a request holds it open for ever (400 of them stayed open 60 s and more).
 :class:`DeadlineH11Protocol` is uvicorn's h11 protocol with a timer: from the
 moment a connection opens, and again after each response, the next request
 (line, headers and body) must arrive whole within ``request_seconds``, or the
-connection is answered ``408`` and closed. A WebSocket upgrade ends the timer
-(the WebSocket has its own ``hello`` deadline and pings).
+connection is answered ``408`` and closed (a body that stops half way too,
+unless the application has already begun its answer: then it is only closed).
+A WebSocket upgrade ends the timer (the WebSocket has its own ``hello``
+deadline and pings).
 
 Both ``big2 serve`` and the tests' servers run with it (:func:`http_protocol`).
 Request lines and headers are also capped at h11's 16 KB.
@@ -72,7 +74,9 @@ class DeadlineH11Protocol(H11Protocol):
         self._deadline = None
         if self.transport.is_closing():
             return
-        if self.cycle is None or self.cycle.response_complete:  # nothing half-sent to finish
+        # no request yet, or one whose body stopped before the application answered:
+        # nothing of a response is on the wire, so the 408 is the whole answer
+        if self.cycle is None or not self.cycle.response_started or self.cycle.response_complete:
             self.transport.write(_TIMED_OUT)
         self.transport.close()
 

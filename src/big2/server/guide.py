@@ -2,7 +2,7 @@
 who leads, each kind of play this rule set knows with an example of it
 (checked against the engine: an example that is not that kind under these rules
 is left out), the five-card kinds weakest first as the rules compare them, and
-the straights allowed, weakest first.
+the straights allowed, weakest first, and how a deal is scored.
 
 >>> from big2.rules import Rules
 >>> g = guide(Rules())
@@ -12,6 +12,8 @@ the straights allowed, weakest first.
 ['STRAIGHT', 'FLUSH', 'FULL_HOUSE', 'FOUR_KICKER', 'STRAIGHT_FLUSH']
 >>> g["straights"][0], g["straights"][-1]
 ('34567', 'A2345')
+>>> g["scoring"]["method"], g["scoring"]["whole"], g["scoring"]["most"]
+('classic', 13, 10)
 """
 
 from __future__ import annotations
@@ -82,4 +84,16 @@ def guide(rules: Rules) -> dict[str, Any]:
         "five": [p[1] for p in five],
         "five_compare": compare,
         "straights": [seq for seq, _top in v.straight_sequences],
+        "scoring": _scoring(v),
     }
+
+
+def _scoring(v: Any) -> dict[str, Any]:
+    """How a deal is scored, for the page's Scoring section: the method and the
+    numbers its sentences need (``most``: the fewest cards left that count double,
+    read off :meth:`Scorer.multiplier <big2.variant.scorer.Scorer.multiplier>`)."""
+    whole, players = v.scorer.per_seat, v.players
+    most = next(k for k in range(whole + 1) if v.scorer.multiplier(k) >= 2)
+    sc = v.scorer  # the variant's reading of the scoring options
+    return {"method": sc.method, "whole": whole, "most": most, "twos_each": sc.twos_each,
+            "count_twos": sc.count_twos, "target": v.plan.penalty_target, "players": players}

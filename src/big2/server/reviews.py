@@ -19,6 +19,7 @@ from collections import OrderedDict
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from big2.bots.rules_based.reasons import Why
 from big2.records import from_json
 from big2.review import INACCURACY, MISTAKE, REVIEW_BUDGET, choice_plies, decisions
 from big2.server.settings import TableError
@@ -48,6 +49,7 @@ def run_review(text: str, seat: int, playouts: int = REVIEW_BUDGET,
         out.append({"ply": d.ply, "made": cards_text(d.made), "made_value": _tenths(d.made_value),
                     "best": cards_text(d.best), "best_value": _tenths(d.best_value),
                     "loss": _tenths(d.loss), "mark": d.mark, "why": d.why,
+                    "reason": d.why.data() if isinstance(d.why, Why) else None,
                     "choices": d.choices})
         if time.monotonic() - start > seconds:  # out of time: what is judged so far
             complete = d.ply == choice_plies(record, seat)[-1]

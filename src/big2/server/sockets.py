@@ -262,9 +262,12 @@ class Sockets:
             await self._dispatch(hub, conn, msg)
         except TableError as exc:
             conn.send(protocol.error(str(exc), msg.id))
-        except DatabaseError:
+        except DatabaseError as exc:
             # the table is as stored again: the sender gets it back with the refusal,
-            # so the page shows what stands and offers to send the move again
+            # so the page shows what stands and offers to send the move again; the
+            # operator reads the cause (a full disk, a lost database) in the log
+            log.warning("table %s: seat %s's %s not saved (%s); refused, the player may "
+                        "send it again", hub.table.id, conn.seat, msg.type, exc)
             conn.send(hub.table.state_for(conn.seat, self.server.now()))
             conn.send(protocol.error(NOT_SAVED, msg.id) | {"retry": True})
         except Exception:
@@ -286,8 +289,7 @@ class Sockets:
             raise TableError("spectators cannot act: join a seat to play")
         seat = conn.seat
         if isinstance(msg, protocol.Hint):
-            hint = await server.hint(hub, seat)
-            conn.send({"type": "hint", "cards": hint.split(), "id": msg.id})
+            conn.send({"type": "hint", **await server.hint(hub, seat), "id": msg.id})
             return
         if isinstance(msg, protocol.React):
             react(hub, seat, msg.reaction, server.now())

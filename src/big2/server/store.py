@@ -33,6 +33,7 @@ in a thread of its own.
 from __future__ import annotations
 
 import json
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -154,6 +155,42 @@ def normalize_url(url: str) -> str:
     return url
 
 
+def redact_url(url: str) -> str:
+    """*url* safe to print or log: a password in it becomes ``***``
+    (``postgresql://ann:***@db/big2``); a URL without one is unchanged."""
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        return url
+    netloc, slash, path = rest.partition("/")
+    userinfo, at, hostport = netloc.rpartition("@")
+    if not at or ":" not in userinfo:
+        return url
+    user = userinfo.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{hostport}{slash}{path}"
+
+
+def redact_text(text: str, url: str | None) -> str:
+    """*text* (an error message, a log line) with *url*'s password, wherever it
+    appears, and any URL's password, replaced by ``***``."""
+    if url:
+        scheme, sep, rest = url.partition("://")
+        userinfo = rest.partition("/")[0].rpartition("@")[0] if sep else ""
+        password = userinfo.split(":", 1)[1] if ":" in userinfo else ""
+        if password:
+            text = text.replace(password, "***")
+            text = text.replace(_unquote(password), "***")
+    return _URL_PASSWORD.sub(r"\1***\2", text)
+
+
+def _unquote(text: str) -> str:
+    from urllib.parse import unquote
+
+    return unquote(text) or text
+
+
+_URL_PASSWORD = re.compile(r"([a-z][a-z0-9+.-]*://[^:/@\s]*:)[^@\s]*(@)", re.IGNORECASE)
+
+
 class Store:
     """Tables and finished deals in one database (see the module doc).
 
@@ -162,6 +199,10 @@ class Store:
 
     def __init__(self, url: str | None = None, *, timeout: float = 5.0) -> None:
         self.url = normalize_url(url or default_db_url())
+        """The database URL as SQLAlchemy takes it (with any password: never print it;
+        :attr:`shown_url` is the one to show)."""
+        self.shown_url = redact_url(self.url)
+        """:attr:`url` with its password replaced by ``***``, for messages and logs."""
         kwargs: dict[str, Any] = {"pool_pre_ping": True}
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": timeout}
@@ -177,9 +218,10 @@ class Store:
             try:
                 self._create()
                 break
-            except sa.exc.OperationalError:
+            except sa.exc.OperationalError as exc:
                 if attempt == 9 or not self.url.startswith("sqlite"):
-                    raise
+                    raise DatabaseError(f"cannot open database {self.shown_url}: "
+                                        f"{redact_text(_brief(exc), self.url)}") from None
                 time.sleep(0.2)
 
     def _create(self) -> None:
@@ -203,14 +245,18 @@ class Store:
         (then none is applied)."""
         try:
             with self.engine.begin() as conn:
+                plays: list[dict[str, Any]] = []  # a run of plays: one statement, in order
                 for op in ops:
+                    if isinstance(op, AddAction):
+                        plays.append({"table_id": op.table_id, "version": op.version,
+                                      "cards": str(op.cards)})
+                        continue
+                    _add_plays(conn, plays)
                     if isinstance(op, SaveTable):
                         _save_table(conn, op)
-                    elif isinstance(op, AddAction):
-                        conn.execute(sa.insert(actions_t).values(
-                            table_id=op.table_id, version=op.version, cards=str(op.cards)))
                     else:
                         _add_record(conn, op)
+                _add_plays(conn, plays)
         except sa.exc.SQLAlchemyError as exc:
             raise DatabaseError(_brief(exc)) from exc
 
@@ -367,6 +413,14 @@ class Store:
         return None if row is None else (row.record_json, row.record_text)
 
 
+def _add_plays(conn: sa.Connection, plays: list[dict[str, Any]]) -> None:
+    """Insert *plays* (rows of ``big2_actions``) in one statement and empty the list:
+    on PostgreSQL one round trip for the run instead of one a play."""
+    if plays:
+        conn.execute(sa.insert(actions_t), plays)
+        plays.clear()
+
+
 def _save_table(conn: sa.Connection, op: SaveTable) -> None:
     row = {"status": op.status, "updated": time.time(), "snapshot": json.dumps(op.snapshot),
            "summary": json.dumps(op.summary) if op.summary else None, "final": op.final,
@@ -391,7 +445,7 @@ def _brief(exc: sa.exc.SQLAlchemyError) -> str:
     """The first line of the driver's message, without SQL or parameters."""
     orig = getattr(exc, "orig", None) or exc
     text = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
-    return text[:200]
+    return redact_text(text, None)[:200]
 
 
 def _need_psycopg() -> None:

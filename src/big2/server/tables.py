@@ -445,7 +445,7 @@ class Table:
         state: dict[str, Any] = {
             "type": "state", "table": self.summary(), "version": self.version, "you": seat,
             "rules": dict(self._rules_part),
-            "totals": list(self.match.totals),
+            "totals": list(self.match.totals), "places": self.match.places(),
             "results": [list(r) for r in self.match.results],
             "game": None, "turn_left": None, "next_deal_in": None,
         }

@@ -40,6 +40,11 @@ def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
         future.set_exception(error)
 
 
+def _settle_all(settled: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    for future, error in settled:
+        _settle(future, error)
+
+
 class Writer:
     """A writer thread over *store* (see the module doc); at most *batch*
     callers' writes go in one transaction."""
@@ -84,9 +89,14 @@ class Writer:
                     self._queue.put(None)  # stop after this batch
                     break
                 items.append(more)
+            # one wake-up of each event loop for the whole batch, not one a caller
+            done: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None],
+                                                          BaseException | None]]] = {}
             for (_ops, future, loop), error in zip(items, self._apply(items)):
+                done.setdefault(loop, []).append((future, error))
+            for loop, settled in done.items():
                 try:
-                    loop.call_soon_threadsafe(_settle, future, error)
+                    loop.call_soon_threadsafe(_settle_all, settled)
                 except RuntimeError:  # the loop has closed: nobody waits any more
                     pass
 

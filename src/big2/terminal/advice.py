@@ -19,18 +19,36 @@ def totals(tg: Console) -> str:
     return " · ".join(f"{tg.short[s]} {t:+d}" for s, t in enumerate(tg.match.totals))
 
 
+def totals_line(tg: Console) -> str:
+    """``Match totals after 2 deals: You +10 · Bot 1 -5 …``."""
+    done = len(tg.match.results)
+    return f"Match totals after {done} deal{'s' * (done != 1)}: {totals(tg)}"
+
+
+def match_result(tg: Console) -> str:
+    """``Match over. Winner: You with +36.``, or, when the best total is shared,
+    ``Match over. Tied for first: You and Bot 2 with +36.``"""
+    first = tg.match.leaders()
+    total = tg.match.totals[first[0]]
+    if len(first) == 1:
+        return f"Match over. Winner: {tg.names[first[0]]} with {total:+d}."
+    names = [tg.short[s] for s in first]
+    return (f"Match over. Tied for first: {', '.join(names[:-1])} and {names[-1]} "
+            f"with {total:+d}.")
+
+
 def confirm_quit(tg: Console) -> bool:
     """Show the totals and ask before quitting; ``True`` to quit (end of input quits)."""
-    done = len(tg.match.results)
-    tg.say(f"Match totals after {done} deal{'s' * (done != 1)}: {totals(tg)}")
+    tg.say(totals_line(tg))
     answer = tg.ask("Quit the match? [y/N] ")
     return answer is None or answer.lower() in parse.YES | parse.QUIT
 
 
-def hint(tg: Console, game: Game, bot: Bot) -> None:
+def hint(tg: Console, game: Game, bot: Bot, name: str = "") -> None:
     """What *bot* would play in your seat, and why where a simple fact says it;
     from a search bot (:class:`~big2.bots.SearchBot`), with the expected points
-    of its play and of the next best."""
+    of its play and of the next best. *name* is the bot's name as registered
+    (``expert-v1``), shown in place of its level; the lines fit the terminal."""
     from big2.bots import SearchBot
 
     view = game.view(0)
@@ -45,7 +63,9 @@ def hint(tg: Console, game: Game, bot: Bot) -> None:
     else:
         play = bot.choose(view)
     why = why_play(view, play)
-    tg.say(f"Hint ({bot.name} bot): {_shown(game, play)}{values}" + (f": {why}" if why else ""))
+    text = f"Hint ({name or bot.name} bot): {_shown(game, play)}{values}"
+    text += f": {why}" if why else ""
+    tg.say_list("", text.split(" "), joiner="", indent="  ")  # wrapped to the terminal
 
 
 def _shown(game: Game, play: int) -> str:

@@ -136,7 +136,17 @@ class TerminalGame:
     # -- the match -------------------------------------------------------------------
 
     def run(self) -> int:
-        """Play until the match ends or the player quits; return an exit code."""
+        """Play until the match ends or the player quits; return an exit code.
+        Ctrl-C ends the match as ``q`` does: the totals so far, then 0."""
+        try:
+            return self._run()
+        except KeyboardInterrupt:
+            self.say()
+            self.say(advice.totals_line(self))
+            self.say("Bye.")
+            return 0
+
+    def _run(self) -> int:
         rules = self.match.rules
         self.say(render.strong(f"Big Two · rules: {render.rules_header(rules, self.preset)}"))
         house.introduce(self)
@@ -173,9 +183,7 @@ class TerminalGame:
         if self.quit:
             self.say("Bye.")
             return 0
-        best = self.match.standings()[0]
-        self.say(render.strong(f"\nMatch over. Winner: {self.names[best]} with "
-                               f"{self.match.totals[best]:+d}."))
+        self.say(render.strong("\n" + advice.match_result(self)))
         return 0
 
     def play_deal(self, game: Game) -> None:
@@ -415,7 +423,7 @@ class TerminalGame:
         """The hint bot's play for you, with its reason (``a``)."""
         if self._hinter is None:
             self._hinter = make_bot(HINT_BOTS[self.hint_bot], seed=0)
-        advice.hint(self, game, self._hinter)
+        advice.hint(self, game, self._hinter, HINT_BOTS[self.hint_bot])
 
     def last_card(self, game: Game) -> None:
         """Announce your last card (``l``), or say why it cannot be announced now."""

@@ -18,15 +18,49 @@ fact tells the plays apart.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from big2.bots.rules_based.control import beaten_by_unseen
 from big2.bots.rules_based.planning import plan
-from big2.cards import BB_RANKS, CARD_SYMBOLS, RANKS, TWO, Mask, cards_of
+from big2.cards import BB_RANKS, CARD_NAMES, CARD_SYMBOLS, RANKS, TWO, Mask, cards_of
 from big2.combos import engine
-from big2.variant import Engine, kind_name
+from big2.variant import Engine, kind_name, variant
 from big2.view import PlayerView
 
 _GROUP = {2: "pair", 3: "triple", 4: "four"}
+
+
+class Why(str):
+    """A sentence of why, in English, that also carries a ``key`` and ``args``
+    for a front end to say it in another language (the browser's review and
+    hint): cards as card names (``"7C 7S"``), a play as ``{"cards", "kind"}``
+    (a :class:`~big2.variant.Kind` name), a broken group as ``{"group", "rank"}``,
+    seat names and counts as they are."""
+
+    key: str
+    args: dict[str, Any]
+
+    def __new__(cls, text: str, key: str, **args: Any) -> Why:
+        out = super().__new__(cls, text)
+        out.key, out.args = key, args
+        return out
+
+    def __getnewargs_ex__(self) -> tuple[tuple[str, str], dict[str, Any]]:
+        return (str(self), self.key), dict(self.args)  # pickles whole (process pools)
+
+    def data(self) -> dict[str, Any]:
+        """``{"key": …, "args": {…}, "text": the English sentence}``, JSON-friendly."""
+        return {"key": self.key, "args": dict(self.args), "text": str(self)}
+
+
+def _names_of(mask: Mask) -> str:
+    return " ".join(CARD_NAMES[c] for c in cards_of(mask))
+
+
+def _play(view: PlayerView, mask: Mask) -> dict[str, str]:
+    """A play as a :class:`Why` argument: its cards and its kind's name."""
+    combo = engine(view.rules).classify(mask) if mask else None
+    return {"cards": _names_of(mask), "kind": combo.kind.name if combo is not None else ""}
 
 
 def _cards(view: PlayerView, mask: Mask) -> str:
@@ -41,9 +75,10 @@ def describe(view: PlayerView, play: Mask) -> str:
     return f"{kind_name(play, view.rules)} {_cards(view, play)}"
 
 
-def _broken(view: PlayerView, play: Mask) -> str | None:
-    """``a pair of 7s`` when *play* takes some, not all, of a rank the hand holds
-    two or more of (and is not itself a five-card hand, which uses what it needs)."""
+def _broken(view: PlayerView, play: Mask) -> tuple[str, dict[str, str]] | None:
+    """``a pair of 7s`` (and ``{"group": "pair", "rank": "7"}``) when *play* takes
+    some, not all, of a rank the hand holds two or more of (and is not itself a
+    five-card hand, which uses what it needs)."""
     if not play or play.bit_count() >= 5:
         return None
     hand = int(view.hand)
@@ -51,7 +86,8 @@ def _broken(view: PlayerView, play: Mask) -> str | None:
         held = (hand & BB_RANKS[r]).bit_count()
         used = (play & BB_RANKS[r]).bit_count()
         if used and held >= 2 and used < held:
-            return f"a {_GROUP.get(held, 'group')} of {RANKS[r].replace('T', '10')}s"
+            group, rank = _GROUP.get(held, "group"), RANKS[r].replace("T", "10")
+            return f"a {group} of {rank}s", {"group": group, "rank": rank}
     return None
 
 
@@ -73,86 +109,129 @@ def _threat(view: PlayerView) -> tuple[int, int] | None:
     return (s, c) if c <= 2 else None
 
 
+def _next_on_one(view: PlayerView) -> int | None:
+    """The next seat to act after this one (in the direction of play, skipping
+    seats out of cards or out of the trick) when it holds one card."""
+    for s in variant(view.rules).turns.after[view.seat][:-1]:
+        if not view.card_counts[s] or (view.passed[s] and not view.leading):
+            continue
+        return s if view.card_counts[s] == 1 else None
+    return None
+
+
 def _name(view: PlayerView, seat: int) -> str:
     return view.names[seat] if seat < len(view.names) and view.names[seat] else f"S{seat}"
 
 
-def why_play(view: PlayerView, play: Mask) -> str | None:
-    """Why *play* is a good play now (the terminal's hint), in a few words."""
+def _s(n: int) -> str:
+    return "s" * (n != 1)
+
+
+def why_play(view: PlayerView, play: Mask) -> Why | None:
+    """Why *play* is a good play now (the hint), in a few words; ``None`` under
+    jokers or two decks (the facts are read for one 52-card deck)."""
+    if view.rules.extended_deck:
+        return None
     hand = int(view.hand)
     if play and play == hand:
-        return "it goes out"
+        return Why("it goes out", "goesOut")
     eng = engine(view.rules)
     if not play:
         twos = _twos(hand)
         if twos and any(p & twos for p in view.legal if p):
-            return f"keeps the {_cards(view, twos & -twos)} for control"
+            two = twos & -twos
+            return Why(f"keeps the {_cards(view, two)} for control", "keepsTwo",
+                       cards=_names_of(two))
         planned = set(plan(eng, hand).combos)
         if not any(p in planned for p in view.legal if p):
-            return "every play that beats the table breaks up your hand"
+            return Why("every play that beats the table breaks up your hand", "allBreak")
         return None
     threat = _threat(view)
     legal_plays = [p for p in view.legal if p]
     if threat and not view.leading and legal_plays and play == legal_plays[-1]:
         seat, left = threat
-        return f"blocks {_name(view, seat)}, who holds {left} card{'s' * (left > 1)}"
+        name = _name(view, seat)
+        return Why(f"blocks {name}, who holds {left} card{_s(left)}", "blocks",
+                   name=name, left=left)
     if not beaten_by_unseen(eng, play, int(view.unseen)):
-        return "nobody can beat it: you keep the lead"
+        return Why("nobody can beat it: you keep the lead", "keepsLead")
     parts = plan(eng, hand).combos
     if play in parts:
         rest = len(parts) - 1
-        lead = "leads" if view.leading else "plays"
-        return (f"{lead} the weakest part of your hand's plan ({rest} more play"
-                f"{'s' * (rest != 1)} to go out)" if view.leading else
-                f"{lead} a part of your hand's plan ({rest} more play{'s' * (rest != 1)} "
-                "to go out)")
+        if view.leading:
+            return Why(f"leads the weakest part of your hand's plan ({rest} more play{_s(rest)} "
+                       "to go out)", "leadsPlan", rest=rest)
+        return Why(f"plays a part of your hand's plan ({rest} more play{_s(rest)} to go out)",
+                   "playsPlan", rest=rest)
     broken = _broken(view, play)
-    return f"the cheapest way to beat the table, though it breaks {broken}" if broken else None
+    if broken is None:
+        return None
+    return Why(f"the cheapest way to beat the table, though it breaks {broken[0]}",
+               "cheapestBreaks", **broken[1])
 
 
 def why_better(view: PlayerView, best: Mask, made: Mask,
-               alternatives: Sequence[Mask] = ()) -> str | None:
+               alternatives: Sequence[Mask] = ()) -> Why | None:
     """Why *best* beats *made* for the seat of *view*, from facts of the two
     plays; ``None`` when none tells them apart. *alternatives* is unused but
-    kept for callers that pass the other candidates."""
-    if best == made:
+    kept for callers that pass the other candidates. ``None`` under jokers or
+    two decks, as :func:`why_play`."""
+    if best == made or view.rules.extended_deck:
         return None
     hand = int(view.hand)
     eng = engine(view.rules)
     unseen = int(view.unseen)
+    b, m = _play(view, best), _play(view, made)
     if best and best == hand:
-        return f"{describe(view, best)} goes out at once"
+        return Why(f"{describe(view, best)} goes out at once", "bestGoesOut", best=b)
+    nxt = _next_on_one(view)
+    if nxt is not None and best and made.bit_count() == 1 and (
+            best.bit_count() != 1 or _top(eng, best) > _top(eng, made)):
+        name = _name(view, nxt)
+        text = (f"{name}, next to play, holds one card: the single {_cards(view, made)} "
+                "may let them go out")
+        if best.bit_count() != 1:
+            return Why(text, "nextOnOne", name=name, made=m)
+        return Why(f"{text} where {_cards(view, best)} stops them", "nextOnOneStop",
+                   name=name, made=m, best=b)
     if not made:
         if not beaten_by_unseen(eng, best, unseen):
-            return f"passes with a winning play in hand ({describe(view, best)})"
+            return Why(f"passes with a winning play in hand ({describe(view, best)})",
+                       "passWinning", best=b)
         threat = _threat(view)
         if threat:
             seat, left = threat
-            return (f"passes while {_name(view, seat)} holds {left} "
-                    f"card{'s' * (left > 1)}")
-        return f"passes where {describe(view, best)} was better"
+            name = _name(view, seat)
+            return Why(f"passes while {name} holds {left} card{_s(left)}", "passThreat",
+                       name=name, left=left)
+        return Why(f"passes where {describe(view, best)} was better", "passWorse", best=b)
     spent = _twos(made) & ~_twos(best)
     if spent:
-        return f"spends the {_cards(view, spent)}: the better play keeps it for control"
+        return Why(f"spends the {_cards(view, spent)}: the better play keeps it for control",
+                   "spendsTwo", cards=_names_of(spent))
     broken = _broken(view, made)
     if broken and not _broken(view, best):
-        return f"breaks {broken}"
+        return Why(f"breaks {broken[0]}", "breaks", **broken[1])
     if not best:
-        return "the better play is to pass and keep the hand whole"
+        return Why("the better play is to pass and keep the hand whole", "passBetter")
     if best.bit_count() > made.bit_count():
-        return f"sheds {made.bit_count()} card{'s' * (made.bit_count() > 1)} where " \
-               f"{describe(view, best)} sheds {best.bit_count()}"
+        n, k = made.bit_count(), best.bit_count()
+        return Why(f"sheds {n} card{_s(n)} where {describe(view, best)} sheds {k}", "sheds",
+                   n=n, best=b, k=k)
     if best and not beaten_by_unseen(eng, best, unseen) and beaten_by_unseen(eng, made, unseen):
-        return f"{describe(view, best)} cannot be beaten: it wins the trick"
+        return Why(f"{describe(view, best)} cannot be beaten: it wins the trick", "unbeatable",
+                   best=b)
     threat = _threat(view)
     if threat and not view.leading and _top(eng, best) > _top(eng, made):
         seat, left = threat
-        return (f"too weak to stop {_name(view, seat)}, who holds {left} "
-                f"card{'s' * (left > 1)}")
+        name = _name(view, seat)
+        return Why(f"too weak to stop {name}, who holds {left} card{_s(left)}", "tooWeak",
+                   name=name, left=left)
     if (best.bit_count() == made.bit_count()
             and _top(eng, made) > _top(eng, best)):
-        return f"spends {describe(view, made)} where {describe(view, best)} does"
+        return Why(f"spends {describe(view, made)} where {describe(view, best)} does", "spends",
+                   made=m, best=b)
     return None
 
 
-__all__ = ["describe", "why_better", "why_play"]
+__all__ = ["Why", "describe", "why_better", "why_play"]

@@ -59,13 +59,14 @@ function someLegalHolds(names) {
 }
 function canExtend(i) { return someLegalHolds([...selectedNames(), H.shown[i]]); }
 
-// Rows and overlap for *n* cards: one row if each card can show its corner,
-// else two or three rows.
+// Rows and overlap for *n* cards: one row if each card can show a strip a finger can
+// tap (TAP px, or 40% of a card if wider), else two or three rows.
+const TAP = 40;
 function handLayout(n) {
   const hand = $("hand");
   const w = cardWidth(hand);
   const avail = Math.max(w * 3, hand.clientWidth - 4);
-  const minStep = w * 0.4, maxStep = w * 0.6;
+  const minStep = Math.min(w, Math.max(w * 0.4, TAP)), maxStep = Math.max(w * 0.6, minStep);
   let rows = 1;
   while (rows < 3 && w + (Math.ceil(n / rows) - 1) * minStep > avail) rows++;
   const per = Math.max(1, Math.ceil(n / rows));

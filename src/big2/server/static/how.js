@@ -29,6 +29,24 @@ function draw() {
   $("five-rule").textContent = t("howFive_" + facts.five_compare);
   $("straights").replaceChildren(...facts.straights.map(seq => el("li", {"data-seq": seq},
     el("span", {class: "seq", text: [...seq].map(r => r === "T" ? "10" : r).join(" ")}))));
+  $("scoring").replaceChildren(...scoringLines(facts.scoring).map(([key, ...args]) =>
+    el("li", {"data-line": key, text: t(key, ...args)})));
+}
+
+// The Scoring section's sentences for the rule set's method, as [key, args…].
+function scoringLines(sc) {
+  if (!sc) return [];
+  const {whole, most} = sc;
+  switch (sc.method) {
+    case "classic": return [["scClassicPay"], ["scMultiplier", most, whole],
+      [sc.twos_each ? "scTwosEach" : "scTwosAny"], ["scBombs"], ["scWinningPlay"],
+      ["scExample"]];
+    case "count": return [["scCount"], ...(sc.count_twos ? [["scCountTwos"]] : [])];
+    case "penalty": return [["scPenalty"], ["scMultiplier", most, whole],
+      ["scPenaltyEnd", sc.target]];
+    case "ranking": return [["scRanking", sc.players - 1]];
+    default: return [];
+  }
 }
 
 async function init() {

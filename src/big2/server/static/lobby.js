@@ -4,7 +4,9 @@ import {cardEl} from "./cards.js";
 import {applyText, t} from "./i18n.js";
 import {settingsMenu} from "./settings.js";
 
-let meta = null, tables = [], recent = [];
+let meta = null, tables = [], recent = [], more = false;
+const PAGE = 10;  // tables shown at first, and added by "Show more"
+let shown = PAGE;
 
 async function init() {
   for (const c of ["2S", "AH", "KC", "QD", "JS"]) $("hero-fan").append(cardEl(c));
@@ -26,12 +28,26 @@ async function init() {
   seatChoices();
   options();
   $("create").addEventListener("submit", create);
+  let typing = null;
+  $("find").addEventListener("input", () => {
+    clearTimeout(typing);
+    typing = setTimeout(() => { shown = PAGE; refresh(); }, 250);
+  });
+  $("open-only").addEventListener("change", () => { shown = PAGE; refresh(); });
+  $("more-tables").addEventListener("click", () => { shown += PAGE; refresh(); });
+  placeholders();
   refresh();
   setInterval(refresh, 4000);
 }
 
+function placeholders() {
+  $("find").placeholder = t("findTable");
+  $("find").setAttribute("aria-label", t("findTable"));
+}
+
 function redraw() {
   applyText(document);
+  placeholders();
   document.title = t("lobbyTitle");
   if (meta) { seatChoices(); decksFor(); }
   showTables();
@@ -161,10 +177,17 @@ function deckText(tb) {
   return parts.length ? " (" + parts.join(", ") + ")" : "";
 }
 
+// The lobby's tables: the newest *shown* of those matching the filter (one more is
+// asked for, to know whether "Show more" has more to show).
 async function refresh() {
-  const list = await api("/api/tables").catch(() => null);
+  const q = new URLSearchParams({limit: String(shown + 1)});
+  const find = $("find").value.trim();
+  if (find) q.set("find", find);
+  if ($("open-only").checked) q.set("open", "true");
+  const list = await api("/api/tables?" + q).catch(() => null);
   if (!list) return;
-  tables = list;
+  more = list.length > shown;
+  tables = list.slice(0, shown);
   recent = await api("/api/records").catch(() => []);
   showTables();
 }
@@ -173,7 +196,11 @@ function showTables() {
   const ul = $("tables");
   if (!meta && !tables.length) return;
   ul.replaceChildren();
-  if (!tables.length) ul.append(el("li", {class: "muted", text: t("noTables")}));
+  const filtered = $("find").value.trim() || $("open-only").checked;
+  if (!tables.length) {
+    ul.append(el("li", {class: "muted", text: t(filtered ? "noMatch" : "noTables")}));
+  }
+  $("more-tables").classList.toggle("hidden", !more);
   for (const tb of tables) {
     const seats = tb.seats.map(s => s.open ? t("openSeat") : s.name).join(" · ");
     const actions = el("div", {class: "actions"});

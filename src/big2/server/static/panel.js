@@ -5,15 +5,16 @@ import {cardEl} from "./cards.js";
 import {t} from "./i18n.js";
 import {S, fmt, game, nameOf, you} from "./tablestate.js";
 
-// Why a seat scored what it did, from big2.scoring.explain's fields:
-// "10 cards ×2 10+ of 13 ×2 a 2 held = −40".
+// Why a seat scored what it did, from big2.scoring.explain's fields, in plain words:
+// "10 cards left · counted ×2: 10 or more of the 13 cards still in hand · doubled for
+// holding a 2" (How to play's Scoring section has the rules).
 export function scoreWhy(line) {
   if (line.adjusted) return t("sAdjusted", line.adjusted.replaceAll("-", " "));
   if (line.method === "ranking") return t("sPlace", (line.place || 0) + 1);
   if (line.collects.length) return t("sCollects", line.collects.join(" + "));
   if (line.left === 0) return t("sWentOut");
-  const parts = [line.left === 1 ? t("oneCard") : t("sCards", line.left)];
-  if (line.per_card === 3) parts.push(t("sWhole"));
+  const parts = [line.left === 1 ? t("sOneCard") : t("sCards", line.left)];
+  if (line.per_card === 3) parts.push(t("sWhole", line.whole));
   else if (line.per_card === 2) parts.push(t("sMost", Math.ceil(line.whole * 0.7), line.whole));
   if (line.method === "count" && line.twos) parts.push(t("sTwosCount", line.twos));
   if (line.method === "classic") {
@@ -77,14 +78,21 @@ function dealEnd(panel, g, over) {
     el("span", {class: "r-why", text: t("cardsLeft") + " · " + t("why")}),
     el("span", {class: "r-num", text: t("deal")}), el("span", {class: "r-num", text: t("total")})));
   const end = g.end;
-  const order = [...Array(n).keys()].sort((a, b) => g.scores[b] - g.scores[a]);
+  // best first: by the deal's score, or at the match's end by the totals, with each
+  // seat's place (tied totals share one)
+  const places = matchPlaces(st);
+  const order = [...Array(n).keys()].sort(over ? (a, b) => places[a] - places[b]
+    : (a, b) => g.scores[b] - g.scores[a]);
   for (const s of order) {
     const cards = end ? end.hands[s] : [];
     const reveal = el("div", {class: "reveal", "data-seat": s});
     for (const c of cards) reveal.append(cardEl(c, "tiny"));
     list.append(el("div", {class: "result-row" + (s === you() ? " mine" : ""), role: "row",
                            "data-seat": s},
-      el("span", {class: "r-name", text: nameOf(s)}),
+      el("span", {class: "r-name"},
+         over ? el("span", {class: "place", "data-place": places[s],
+                            text: t("placeN", ordinal(places[s]), places[s])}) : null,
+         over ? " " : null, nameOf(s)),
       el("div", {class: "r-why"}, cards.length ? reveal : null,
          el("span", {class: "why", text: end ? scoreWhy(end.lines[s]) : ""})),
       el("span", {class: "r-num", text: fmt(g.scores[s])}),
@@ -92,9 +100,11 @@ function dealEnd(panel, g, over) {
   }
   panel.append(list);
   if (over) {
-    const best = [...Array(n).keys()].sort((a, b) => st.totals[b] - st.totals[a])[0];
+    const first = [...Array(n).keys()].filter(s => places[s] === 1);
     const saved = savedSeat(S.tableId);
-    panel.append(el("p", {text: t("winsMatch", nameOf(best))}),
+    const result = first.length === 1 ? t("winsMatch", nameOf(first[0]))
+      : t("tieMatch", first.map(nameOf).join(t("and")), fmt(st.totals[first[0]]));
+    panel.append(el("p", {class: "match-result", text: result}),
       el("p", {class: "next-row"},
         you() !== null && saved ? el("button", {class: "primary", id: "rematch-btn",
           text: t("rematch"), onclick: () => rematch(saved.token)}) : null,
@@ -107,6 +117,18 @@ function dealEnd(panel, g, over) {
   } else {
     panel.append(el("p", {class: "next-row"}, el("span", {class: "next-in"})));
   }
+}
+
+// Each seat's place in the match by total, 1 the best; tied totals share a place
+// (the server sends them; a state stored before it did is worked out the same way).
+export function matchPlaces(st) {
+  return st.places || st.totals.map(v => 1 + st.totals.filter(x => x > v).length);
+}
+
+// 1st, 2nd, 3rd, 4th… (English; the Chinese form takes the number).
+function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return n + (teen ? "th" : ({1: "st", 2: "nd", 3: "rd"}[n % 10] || "th"));
 }
 
 // The other seats' remaining cards face up in their spots (the deal is over).

@@ -5,6 +5,7 @@
 import {$, api, el} from "./dom.js";
 import {textCards} from "./cards.js";
 import {t} from "./i18n.js";
+import {reasonText} from "./whys.js";
 
 let result = null, busy = false, names = [], recordId = null, goTo = () => {};
 
@@ -30,6 +31,8 @@ async function run() {
   } catch (e) { result = {error: e.message}; }
   busy = false;
   draw();
+  // the results open below the controls, often below the fold: bring them into view
+  $("review-status").scrollIntoView({block: "start", behavior: "smooth"});
 }
 
 // Mark the line of the replay's position *ply*; with *all*, draw the box again first
@@ -73,7 +76,9 @@ function draw() {
       li.append(el("span", {class: "r-best"}, t("reviewBestFound") + " ",
         textCards(d.best, t("pass")), " ", el("b", {text: fmt(d.best_value)})));
     }
-    if (d.why && d.mark) li.append(el("span", {class: "r-why", text: d.why}));
+    if (d.why && d.mark) {
+      li.append(el("span", {class: "r-why", text: reasonText(d.reason) || d.why}));
+    }
     const go = () => goTo(d.ply);
     li.addEventListener("click", go);
     li.addEventListener("keydown", (e) => {

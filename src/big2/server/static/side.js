@@ -10,6 +10,7 @@ let shownRecords = -1;
 export function renderSide() {
   const st = S.state, tb = st.table, n = tb.players;
   const tbl = el("table", {class: "scores"});
+  tbl.style.setProperty("--seats", n);  // each seat's share of the width (style.css)
   const head = el("tr", {}, el("th", {text: "#"}));
   for (let s = 0; s < n; s++) {
     head.append(el("th", {class: s === you() ? "mine" : "", text: nameOf(s), title: nameOf(s)}));

@@ -12,6 +12,7 @@ import {H, clearSelection, focusHandOnTurn, handKey, playSelected, positionsOf, 
 import {renderPanel, revealEl} from "./panel.js";
 import {renderSide} from "./side.js";
 import {bubbleEl, onReaction, renderReactions} from "./reactions.js";
+import {reasonText} from "./whys.js";
 
 let ws = null, retries = 0, nextId = 1, timerBase = null;
 let messageUntil = 0, sticky = false, sentSince = false, lastShownPlay = null;
@@ -67,7 +68,9 @@ function onMessage(msg) {
     onReaction(msg, () => { if (S.state && facesReady) renderSeats(); });
   } else if (msg.type === "hint") {
     H.selected = positionsOf(msg.cards);
-    flash(msg.cards.length ? t("hintIs", labels(msg.cards)) : t("hintPass"));
+    const why = reasonText(msg.why);
+    flash((msg.cards.length ? t("hintIs", labels(msg.cards), msg.bot || "")
+      : t("hintPass", msg.bot || "")) + (why ? t("hintWhy", why) : ""));
     renderHand();
   } else if (msg.type === "error") {
     if (msg.message.startsWith("unknown seat token")) forgetSeat(S.tableId);
@@ -365,7 +368,8 @@ window.big2 = {
   get state() { return S.state; }, get shown() { return H.shown; },
   get selected() { return H.selected; }, get sounds() { return played.slice(); },
   myTurn, selectedNames, cardsKey, splitCards,
-  renderHand, reshow, setShown(names) { H.shown = names; H.selected = new Set(); renderHand(); },
+  render, renderHand, reshow,
+  setShown(names) { H.shown = names; H.selected = new Set(); renderHand(); },
   cardEl,
 };
 connect();

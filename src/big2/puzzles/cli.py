@@ -1,0 +1,178 @@
+"""``big2 puzzle``: Big Two puzzles in the terminal, and ``--mine`` to make more.
+
+Each puzzle shows every hand and the table; type the play that wins the deal
+(a number from the list, or the cards), ``h`` for a hint, ``a`` for the answer
+with its reason, ``n`` to skip, ``q`` to quit. A streak counts the puzzles
+solved in a row without the answer shown. It also works through a pipe.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import sys
+import textwrap
+from collections.abc import Sequence
+from typing import TextIO
+
+import click
+
+from big2.cards import CARD_SYMBOLS, InvalidCardError, Mask, cards_of, parse_cards
+from big2.game import Game, kind_name
+from big2.puzzles import BANDS, Puzzle, daily, load
+
+__all__ = ["puzzle_command", "solve"]
+
+PROMPT = "Your play [number/cards, h hint, a answer, n next, q quit]: "
+
+
+def _cards(mask: Mask, game: Game) -> str:
+    return " ".join(CARD_SYMBOLS[c] for c in sorted(cards_of(mask), key=game.rules.strength))
+
+
+def _shown(game: Game, play: Mask) -> str:
+    return "pass" if not play else f"{kind_name(play, game.rules)} {_cards(play, game)}"
+
+
+def say(text: str, out: TextIO) -> None:
+    """*text* wrapped to the terminal's width (80 through a pipe), later lines indented."""
+    width = max(40, shutil.get_terminal_size((80, 24)).columns) - 1
+    print("\n".join(textwrap.wrap(text, width, subsequent_indent="  ",
+                                   break_on_hyphens=False)), file=out)
+
+
+def show(p: Puzzle, streak: int, out: TextIO) -> list[Mask]:
+    """Print puzzle *p*'s position; the legal plays as numbered."""
+    g = p.game()
+    print(f"\n=== Puzzle {p.id} · {p.preset} · {p.band} · streak {streak} ===", file=out)
+    say(f"You are S{p.seat}. Every hand is shown: find the one play that wins the deal "
+        "(you go out first, whatever the others do).", out)
+    for s, hand in enumerate(g.hands):
+        mark = " (you)" if s == p.seat else ""
+        print(f"  S{s}{mark:6} {hand.bit_count():2d}  {_cards(hand, g)}", file=out)
+    if g.leading:
+        print("Table: empty, you lead", file=out)
+    else:
+        assert g.last_player is not None
+        print(f"Table: {_shown(g, g.last_play)} by S{g.last_player}", file=out)
+    legal = list(g.legal_masks())
+    listed = "  ".join(f"{i}) {_shown(g, m)}" for i, m in enumerate(legal, 1))
+    say(f"Legal plays: {listed}", out)
+    return legal
+
+
+def _read(answer: str, legal: list[Mask]) -> Mask | None:
+    if answer.isdigit():
+        i = int(answer)
+        return legal[i - 1] if 1 <= i <= len(legal) else None
+    if answer.lower() in ("p", "pass"):
+        return 0
+    try:
+        return int(parse_cards(answer))
+    except InvalidCardError:
+        return None
+
+
+def solve(puzzles: Sequence[Puzzle], inp: TextIO, out: TextIO) -> int:
+    """Play through *puzzles* reading answers from *inp*; the puzzles solved."""
+    streak = solved = 0
+    for p in puzzles:
+        legal = show(p, streak, out)
+        while True:
+            out.write(PROMPT)
+            out.flush()
+            line = inp.readline()
+            if not line:
+                print(file=out)
+                print(f"Solved {solved}; streak {streak}. Bye.", file=out)
+                return solved
+            answer = line.strip()
+            low = answer.lower()
+            if low in ("q", "quit"):
+                print(f"Solved {solved}; streak {streak}. Bye.", file=out)
+                return solved
+            if low in ("n", "next"):
+                break
+            if low in ("h", "hint"):
+                say(f"Hint: {p.hint()}.", out)
+                continue
+            if low in ("a", "answer"):
+                streak = 0
+                say(f"Answer: {_shown(p.game(), p.answer)}. Why: {p.why()}.", out)
+                print("Streak: 0.", file=out)
+                break
+            play = _read(answer, legal)
+            if play is None:
+                print("Answer with a number from the list, the cards (3D 3S), or h, a, n, q.",
+                      file=out)
+                continue
+            verdict = p.check(play)
+            if verdict.correct:
+                streak += 1
+                solved += 1
+                say(f"Correct! {verdict.reason[0].upper()}{verdict.reason[1:]}.", out)
+                print(f"Streak: {streak}.", file=out)
+                break
+            streak = 0
+            say(f"Not this one: {verdict.reason}.", out)
+            print("Streak: 0. Try again, or h for a hint.", file=out)
+    print(f"\nNo more puzzles. Solved {solved}; streak {streak}.", file=out)
+    return solved
+
+
+@click.command(name="puzzle")
+@click.option("--band", type=click.Choice(BANDS), default=None, help="only this band")
+@click.option("--preset", default=None, help="only puzzles under this preset")
+@click.option("--id", "number", type=click.IntRange(1), default=None, help="this puzzle")
+@click.option("--daily", "today", is_flag=True,
+              help="the puzzle of the day (the same for everyone)")
+@click.option("--shuffle", type=int, default=None, metavar="SEED",
+              help="in a shuffled order (by this seed)")
+@click.option("--mine", is_flag=True, help="make new puzzles from self-play deals instead")
+@click.option("--seed", type=int, default=1, show_default=True, help="first deal's seed (--mine)")
+@click.option("--count", type=click.IntRange(1), default=20, show_default=True,
+              help="puzzles to make (--mine)")
+@click.option("-o", "--out", default="puzzles.json", show_default=True,
+              help="where --mine writes them (big2.puzzles.load reads the file)")
+def puzzle_command(band: str | None, preset: str | None, number: int | None, today: bool,
+                   shuffle: int | None, mine: bool, seed: int, count: int, out: str) -> None:
+    """Big Two puzzles: find the one play that wins the deal.
+
+    \b
+      big2 puzzle                 every puzzle, easiest band first
+      big2 puzzle --band hard --shuffle 7
+      big2 puzzle --daily
+      big2 puzzle --mine --seed 2026 --count 20 -o more.json
+    """
+    if mine:
+        from big2.puzzles.mine import mine as dig
+        from big2.puzzles.mine import save
+
+        found: list[Puzzle] = []
+        for p in dig(seed, count, say=lambda s: click.echo(s, err=True)):
+            found.append(p)
+            click.echo(f"#{p.id} {p.preset} {p.band} ({p.choices} choices)")
+            save(found, out)
+        click.echo(f"{len(found)} puzzles written to {out}")
+        return
+    puzzles = list(load())
+    if today:
+        puzzles = [daily()]
+    if number is not None:
+        puzzles = [p for p in puzzles if p.id == number]
+        if not puzzles:
+            raise click.BadParameter(f"puzzles are numbered 1 to {len(load())}",
+                                     param_hint="--id")
+    if band is not None:
+        puzzles = [p for p in puzzles if p.band == band]
+    if preset is not None:
+        puzzles = [p for p in puzzles if p.preset == preset]
+        if not puzzles:
+            raise click.BadParameter("no puzzle under that preset; there are: "
+                                     + ", ".join(sorted({p.preset for p in load()})),
+                                     param_hint="--preset")
+    if shuffle is not None:
+        random.Random(shuffle).shuffle(puzzles)
+    elif number is None:
+        puzzles.sort(key=lambda p: (BANDS.index(p.band), p.id))
+    solve(puzzles, sys.stdin, sys.stdout)

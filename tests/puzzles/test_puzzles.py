@@ -1,0 +1,137 @@
+"""Big Two puzzles (issue 41): the shipped set (200 or more, three bands, several
+presets), each position rebuilt from its deal, the answer the one winning play
+and the natural play a losing one (re-verified exactly on a sample by the
+endgame solver), checking a try, the hint and the reason, the puzzle of the
+day, and ``big2 puzzle`` through a pipe with its streak."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from big2.bots.search.endgame import EndgameSolver
+from big2.cards import parse_cards
+from big2.cli import main
+from big2.puzzles import BANDS, daily, from_dict, load
+from big2.puzzles.cli import solve
+from big2.puzzles.mine import BUDGET, band_of, principal_line, save, winner_of
+
+
+def test_the_shipped_set() -> None:
+    puzzles = load()
+    assert len(puzzles) >= 200
+    assert [p.id for p in puzzles] == list(range(1, len(puzzles) + 1))
+    bands = {b: sum(p.band == b for p in puzzles) for b in BANDS}
+    assert all(n >= 10 for n in bands.values()), bands
+    assert len({p.preset for p in puzzles}) >= 4
+    for p in puzzles:
+        g = p.game()
+        assert g.to_move == p.seat and not g.is_over()
+        legal = list(g.legal_masks())
+        assert p.answer in legal and p.natural in legal and p.answer != p.natural
+        assert len(legal) == p.choices >= 3
+        assert sum(h.bit_count() for h in g.hands) <= 12
+
+
+def test_a_sample_is_verified_again_exactly() -> None:
+    """The answer is the one play after which the seat goes out first under max^n,
+    and the stored lines are the solver's."""
+    puzzles = load()
+    for p in random.Random(41).sample(puzzles, 8):
+        g = p.game()
+        solver = EndgameSolver(budget=BUDGET)
+        moves = solver.move_values(g)
+        assert moves is not None
+        wins = [m for m, v in moves if winner_of(v) == p.seat]
+        assert wins == [p.answer], p.id
+        after = g.copy()
+        after.play(p.answer)
+        line = principal_line(solver, after)
+        assert p.line == tuple((s, _n(m)) for s, m in line)
+
+
+def test_bands() -> None:
+    short, long = [(0, 1)] * 8, [(0, 1)] * 9
+    assert band_of(True, short, 5) == "easy"
+    assert band_of(True, long, 5) == band_of(False, short, 5) == "medium"
+    assert band_of(False, long, 5) == band_of(False, short, 0) == "hard"
+
+
+def _n(mask: int) -> str:
+    from big2.puzzles import names
+
+    return names(mask)
+
+
+def test_checking_a_try_and_the_words() -> None:
+    p = load()[0]
+    right = p.check(p.answer)
+    assert right.correct and right.reason.endswith("you go out first")
+    wrong = p.check(p.natural)
+    assert not wrong.correct and wrong.reason.startswith("it loses: ")
+    assert "goes out first" in wrong.reason
+    others = [m for m in p.game().legal_masks() if m not in (p.answer, p.natural)]
+    if others:
+        assert not p.check(others[0]).correct
+    illegal = int(parse_cards(p.hands[(p.seat + 1) % 4].split()[0]))
+    assert p.check(illegal) == p.check(illegal) and not p.check(illegal).correct
+    assert p.hint().startswith("the answer is a ") and "whatever the others do" in p.hint()
+
+
+def test_the_puzzle_of_the_day_is_everyones_and_changes() -> None:
+    days = [dt.date(2026, 12, d) for d in range(1, 8)]
+    picks = [daily(d).id for d in days]
+    assert picks == [daily(d).id for d in days]  # the same for everyone
+    assert len(set(picks)) == 7
+
+
+def test_a_file_round_trips_and_bad_data_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "some.json"
+    save(load()[:3], path)
+    assert load(str(path)) == load()[:3]
+    bad = json.loads(path.read_text())
+    bad["puzzles"][0]["band"] = "impossible"
+    with pytest.raises(ValueError, match="band must be one of easy, medium, hard"):
+        from_dict(bad["puzzles"][0])
+    path.write_text('{"format": "x"}')
+    with pytest.raises(ValueError, match="not a puzzle file"):
+        load(str(path))
+
+
+def test_solving_through_a_pipe_keeps_a_streak() -> None:
+    first, second, third = load()[:3]
+    g = first.game()
+    number = list(g.legal_masks()).index(first.answer) + 1
+    typed = f"h\n{number}\n{_n(second.natural) or 'p'}\n{_n(second.answer) or 'p'}\na\nq\n"
+    out = io.StringIO()
+    solved = solve([first, second, third], io.StringIO(typed), out)
+    text = out.getvalue()
+    assert solved == 2
+    assert "Hint: the answer is a" in text
+    assert "Correct! You play" in text and "Streak: 1." in text
+    assert "Not this one: it loses: " in text and "Streak: 0." in text
+    assert text.count("Correct!") == 2 and "Answer: " in text and "Why: you p" in text
+    assert text.rstrip().endswith("No more puzzles. Solved 2; streak 0.")  # "q" unread
+
+
+def test_the_command() -> None:
+    runner = CliRunner()
+    res = runner.invoke(main, ["puzzle", "--id", "1"], input="a\n")
+    assert res.exit_code == 0 and "=== Puzzle 1 · " in res.output and "Answer: " in res.output
+    res = runner.invoke(main, ["puzzle", "--band", "hard", "--shuffle", "3"], input="q\n")
+    assert res.exit_code == 0 and " · hard · streak 0 ===" in res.output
+    res = runner.invoke(main, ["puzzle", "--daily"], input="q\n")
+    assert f"=== Puzzle {daily().id} · " in res.output
+    res = runner.invoke(main, ["puzzle", "--id", "99999"])
+    assert res.exit_code == 2 and "numbered 1 to" in res.output
+    res = runner.invoke(main, ["puzzle", "--preset", "nowhere"])
+    assert res.exit_code == 2 and "classic" in res.output
+    res = runner.invoke(main, ["puzzle", "--id", "2"], input="h\na\n")
+    for line in res.output.splitlines():  # 80 columns (the prompt shares a line in a pipe)
+        assert len(line.split("q quit]: ")[-1]) <= 80 and "Traceback" not in line, line
