@@ -29,7 +29,7 @@ def test_single_beaters_agree_with_beaten_by_unseen(preset: str) -> None:
 
 def test_the_review_notices_the_next_player_holding_one_card() -> None:
     from big2 import Game, Rules
-    from big2.bots.reasons import why_better
+    from big2.bots.rules_based.reasons import why_better
     from big2.cards import parse_cards
 
     # seat 0 leads; seat 1, next to play, holds one card
@@ -50,7 +50,7 @@ def test_the_review_notices_the_next_player_holding_one_card() -> None:
 
 def test_no_reason_is_read_off_two_decks_or_jokers() -> None:
     from big2 import Game, Rules
-    from big2.bots.reasons import why_better, why_play
+    from big2.bots.rules_based.reasons import why_better, why_play
 
     for rules in (Rules(decks=2, players=6), Rules(jokers="wild")):
         g = Game(rules, seed=3)

@@ -1,4 +1,4 @@
-// One sentence of why (big2.bots.reasons.Why, sent as {key, args, text}) in the page's
+// One sentence of why (big2.bots.rules_based.reasons.Why, sent as {key, args, text}) in the page's
 // language: the review's "why" and the hint's reason. English is the server's own text;
 // Chinese is built here from the key, with cards and plays named as on the rest of the page.
 import {labels} from "./cards.js";
