@@ -30,7 +30,6 @@ import click
 
 from big2.bots import Bot, make_bot
 from big2.cards import (
-    DECK_SIZE,
     CardSet,
     Mask,
     cards_of,

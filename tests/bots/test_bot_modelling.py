@@ -9,7 +9,7 @@ from big2.bots import make_bot
 from big2.bots.search.configs import expert_v1 as ExpertBot
 from big2.bots.search.worlds import WorldSampler
 from big2.bots.rules_based.modelling import greedy_forbidden, greedy_posterior, greedy_tests, public_steps
-from big2.cards import FULL_DECK, parse_cards
+from big2.cards import parse_cards
 
 
 def _play(names: list[str], seed: int, moves: int | None = None) -> Game:

@@ -41,6 +41,25 @@ from big2.server.tables import Timing
 
 FAST = Timing(bot_delay=0.0, grace=0.5, deal_pause=0.3)
 
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for every browser test a worker runs (each test opens its
+    pages in contexts of their own, so none sees another's storage): launched once a
+    worker, not once a file."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Chromium is needed for the browser tests (apt-get install chromium)")
+    from playwright import sync_api
+
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
 
 def free_port() -> int:
     with socket.socket() as s:

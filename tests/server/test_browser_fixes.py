@@ -16,7 +16,6 @@ from test_browser_more import play_weakest
 
 from big2.server.tables import Timing
 
-browser = tb.browser  # this module's Chromium, and the server the tests share
 web = tb.web
 
 DESKTOPS = [{"width": 1280, "height": 800}, {"width": 1366, "height": 768},

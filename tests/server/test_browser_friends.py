@@ -14,7 +14,6 @@ from test_browser import new_page, page_errors, seat_at
 from test_browser_fixes import GLYPHS
 from test_rematch import finish
 
-browser = tb.browser  # this module's Chromium, and the server the tests share
 web = tb.web
 
 

@@ -10,7 +10,6 @@ import test_browser as tb
 from conftest import LiveServer
 from test_browser import PHONE, new_page, page_errors, seat_at
 
-browser = tb.browser  # this module's Chromium, and the server the tests share
 web = tb.web
 
 LOADED = """() => [...document.querySelectorAll('.how-cards img')]

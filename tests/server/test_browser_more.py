@@ -12,7 +12,6 @@ import test_browser as tb
 from conftest import LiveServer
 from test_browser import DESKTOP, PHONE, new_page, page_errors, seat_at, wait_turn
 
-browser = tb.browser  # this module's Chromium, and the server the tests share
 web = tb.web
 
 ANIMATE_SPY = """(() => { window.big2Animations = 0; const real = Element.prototype.animate;

@@ -19,7 +19,6 @@ from conftest import LiveServer
 from test_browser import DESKTOP, PHONE, new_page, page_errors, seat_at
 from test_browser_friends import open_seat
 
-browser = tb.browser  # this module's Chromium, and the server the tests share
 web = tb.web
 
 SMALL = {"width": 360, "height": 740}

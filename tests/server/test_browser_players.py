@@ -15,7 +15,6 @@ from test_browser import PHONE, new_page, page_errors, seat_at, wait_turn
 from test_browser_fixes import finished_table, quick_matches
 from test_browser_more import play_weakest
 
-browser = tb.browser  # this module's Chromium, and the server the tests share
 web = tb.web
 
 

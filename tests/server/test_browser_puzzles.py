@@ -14,7 +14,6 @@ from test_browser_phone import OUT, SMALL
 
 from big2.puzzles import daily, load
 
-browser = tb.browser  # this module's Chromium, and the server the tests share
 web = tb.web
 
 

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import test_browser as tb
 from test_browser import new_page, page_errors, seat_at, wait_turn
 from test_storage import outage_control
 
 from big2.server.store import Store
 from big2.server.tables import Timing
 
-browser = tb.browser  # this module's Chromium
 
 
 def test_a_refused_move_is_offered_again(browser: Any, live_factory: Any, db_url: str) -> None:

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import test_browser as tb
 from conftest import LiveServer
 from test_browser import new_page, page_errors
 from test_browser_fixes import finished_table
@@ -20,7 +19,6 @@ from test_browser_shots import UPDATE, _DOCS, shoot
 from big2.server.pool import BotPool
 from big2.server.tables import Timing
 
-browser = tb.browser  # this module's Chromium
 OUT = _DOCS if UPDATE else Path(tempfile.mkdtemp(prefix="big2-shots-"))
 
 

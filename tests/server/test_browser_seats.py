@@ -20,11 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import LiveServer
-from test_browser import (  # noqa: F401  (browser: the module's Chromium)
-    NO_AUTO_PASS,
-    browser,
-    page_errors,
-)
+from test_browser import NO_AUTO_PASS, page_errors
 
 from big2.server.tables import Timing
 

@@ -16,11 +16,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-import test_browser as tb
 from conftest import LiveServer
 from test_browser import DESKTOP, PHONE, new_page, page_errors
 
-browser = tb.browser  # this module's Chromium
 
 from big2.server.tables import Timing
 

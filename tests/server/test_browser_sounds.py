@@ -9,7 +9,6 @@ import test_browser as tb
 from conftest import LiveServer
 from test_browser import new_page, page_errors
 
-browser = tb.browser  # this module's Chromium, and the server the tests share
 web = tb.web
 
 SOUND_ON = "try { localStorage.setItem('big2.sound', 'true'); } catch (e) {}"

@@ -16,7 +16,6 @@ from test_browser import DESKTOP, PHONE, new_page, page_errors, seat_at
 from test_browser_fixes import finished_table
 from test_browser_phone import OUT, finish_deal
 
-browser = tb.browser  # this module's Chromium, and the server the tests share
 web = tb.web
 
 

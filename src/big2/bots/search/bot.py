@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from big2.bots.base import Bot
 from big2.bots.search.candidates import CandidateRule, HeuristicCandidates, heuristic_guide
 from big2.bots.search.evaluators import Evaluator, HeuristicPlayout
-from big2.bots.search.selectors import Row, Selector, SuccessiveHalving, Tally, keep_unless_beaten, rows
+from big2.bots.search.selectors import Row, Selector, Tally, keep_unless_beaten, rows
 from big2.bots.search.worlds import PooledSampler, Sampler, WeighedSampler, WorldSampler, weigh
 from big2.bots.wildplay import wild_play
 from big2.cards import Mask
