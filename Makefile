@@ -2,7 +2,7 @@
 # scripts/system-packages.sh, then the local virtual environment .venv):
 #   make play          a game in the terminal against three bots; installs only the
 #                      runtime package (click, NumPy, tqdm)
-#   make test          README's second command: the suite on two CPUs (pytest-xdist),
+#   make test          README's second command: the suite in three pytest-xdist workers,
 #                      browser and PostgreSQL included, a share of every sweep (about 3 min)
 #   make test-fast     the edit-test loop (about 30 s): core, rules, records, command line
 #                      and a share of the bots; no server, browser, environments or sweeps
@@ -17,7 +17,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-JOBS ?= 2
+JOBS ?= 3
 PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
 # the bot tests that play many deals or start other processes: make test runs them
 SLOW_BOTS := test_arena_paired.py test_arena_protocol.py test_belief.py test_learned.py \

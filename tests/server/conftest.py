@@ -46,11 +46,12 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One headless Chromium for every browser test a worker runs (each test opens its
-    pages in contexts of their own, so none sees another's storage): launched once a
-    worker, not once a file."""
+    """One headless Chromium for the browser tests of a file (each test opens its pages
+    in contexts of their own). Not one a worker: Playwright's synchronous API keeps an
+    event loop running in the thread while it is open, and the other tests on that worker
+    call ``asyncio.run``."""
     if not Path(CHROMIUM).exists():
         pytest.fail("Chromium is needed for the browser tests (apt-get install chromium)")
     from playwright import sync_api
