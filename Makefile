@@ -3,7 +3,7 @@
 #   make play          a game in the terminal against three bots; installs only the
 #                      runtime package (click, NumPy, tqdm)
 #   make test          README's second command: the suite in three pytest-xdist workers,
-#                      browser and PostgreSQL included, a share of every sweep (about 3 min)
+#                      browser and PostgreSQL included, a share of every sweep
 #   make test-fast     the edit-test loop (about 30 s): core, rules, records, command line
 #                      and a share of the bots; no server, browser, environments or sweeps
 #   make typecheck     mypy --strict on src/big2 (CI runs it as a step of its own)

@@ -16,13 +16,18 @@ from conftest import Remote, free_port
 
 
 def wait_up(port: int, proc: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 30
+    """Wait until the server on *port* answers (60 s guard against a hang); if *proc* exits
+    or the guard runs out, fail with what the supervisor printed."""
+    deadline = time.monotonic() + 60
     while True:
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tables", timeout=1).read()
             return
         except OSError:
-            assert proc.poll() is None and time.monotonic() < deadline, "did not start"
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                out = proc.communicate(timeout=10)[0] if proc.stdout else b""
+                raise AssertionError(f"port {port} did not start:\n{out.decode()[-3000:]}")
             time.sleep(0.1)
 
 
