@@ -31,6 +31,23 @@ def wait_up(port: int, proc: subprocess.Popen[bytes]) -> None:
             time.sleep(0.1)
 
 
+def serve_two_workers(db_url: str) -> tuple[int, subprocess.Popen[bytes]]:
+    """``big2 serve --workers 2`` on two free ports in a row (the first one returned)."""
+    port = free_port()
+    while True:
+        try:
+            with socket.socket() as s:
+                s.bind(("127.0.0.1", port + 1))
+            break
+        except OSError:
+            port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "big2.cli", "serve", "--workers", "2", "--port", str(port),
+         "--db", db_url, "--bot", "greedy", "--bot-delay", "0", "--bot-workers", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    return port, proc
+
+
 def play_to_the_end(live: Remote, tid: str) -> dict[str, object]:
     me = live.client(tid, live.join(tid, 0, "Ann"))
     while True:
@@ -46,18 +63,7 @@ def play_to_the_end(live: Remote, tid: str) -> dict[str, object]:
 
 
 def test_two_processes_share_the_database_and_the_lobby(db_url: str) -> None:
-    port = free_port()
-    while True:  # two free ports in a row
-        try:
-            with socket.socket() as s:
-                s.bind(("127.0.0.1", port + 1))
-            break
-        except OSError:
-            port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "big2.cli", "serve", "--workers", "2", "--port", str(port),
-         "--db", db_url, "--bot", "greedy", "--bot-delay", "0", "--bot-workers", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    port, proc = serve_two_workers(db_url)
     try:
         for p in (port, port + 1):
             wait_up(p, proc)
@@ -102,18 +108,7 @@ def _shard_pid(parent: int, shard: str) -> int:
 def test_a_dead_worker_is_started_again_while_the_other_serves(db_url: str) -> None:
     import os
 
-    port = free_port()
-    while True:  # two free ports in a row
-        try:
-            with socket.socket() as s:
-                s.bind(("127.0.0.1", port + 1))
-            break
-        except OSError:
-            port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "big2.cli", "serve", "--workers", "2", "--port", str(port),
-         "--db", db_url, "--bot", "greedy", "--bot-delay", "0", "--bot-workers", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    port, proc = serve_two_workers(db_url)
     try:
         for p in (port, port + 1):
             wait_up(p, proc)

@@ -48,6 +48,7 @@ from typing import Any
 
 import numpy as np
 
+from big2.bots.policy.pfeatures import unseen_cards
 from big2.bots.policy.pnet import (
     FAMILIES,
     PolicyNet,
@@ -56,8 +57,8 @@ from big2.bots.policy.pnet import (
     sample_plays,
     state_features,
 )
-from big2.bots.policy.pfeatures import unseen_cards
 from big2.learn.ppo_collect import Collector, Trajectory
+from big2.learn.ppo_files import export_policy, graft_actor, slim_checkpoint
 from big2.rules import Rules
 
 
@@ -434,77 +435,6 @@ class Trainer:
         if self.ckpt.exists():
             os.replace(self.ckpt, self.ckpt.with_suffix(".prev.pt"))
         os.replace(tmp, self.ckpt)
-
-
-def slim_checkpoint(src: str | Path, dest: str | Path) -> int:
-    """Write *src*'s checkpoint without the optimiser state and the past-self
-    pool to *dest* (the form the repository keeps; see the module docstring for
-    how a resume from it differs). Returns the bytes written."""
-    import torch
-
-    saved = torch.load(Path(src), weights_only=False, map_location="cpu")
-    saved.pop("opt", None)
-    saved["state"] = {**saved["state"], "pool": []}
-    torch.save(saved, Path(dest))
-    return Path(dest).stat().st_size
-
-
-def graft_actor(run: str | Path, net: PolicyNet) -> dict[str, Any]:
-    """Replace the actor of *run*'s checkpoint by *net* (a distilled policy,
-    say), keeping the critic, the counters, the pool and every random state;
-    the actor's Adam moments restart from zero (they described other weights).
-    The run's new ``state`` (with ``grafted`` counting the grafts)."""
-    import torch
-
-    from big2.learn.ppo_model import Actor, Critic, actor_from_numpy, widen_checkpoint
-
-    path = Path(run) / "checkpoint.pt"
-    saved = torch.load(path, weights_only=False, map_location="cpu")
-    widen_checkpoint(saved, Actor(), Critic())
-    new = actor_from_numpy(net).state_dict()
-    if {k: v.shape for k, v in new.items()} != {k: v.shape for k, v in saved["actor"].items()}:
-        raise ValueError("the policy's layers do not match the run's actor")
-    saved["actor"] = new
-    for index in range(len(new)):  # the actor's parameters come first in the optimiser
-        moments = saved["opt"]["state"].get(index) if "opt" in saved else None
-        if moments is not None:
-            moments["exp_avg"].zero_()
-            moments["exp_avg_sq"].zero_()
-    saved["state"]["grafted"] = saved["state"].get("grafted", 0) + 1
-    tmp = path.with_suffix(".tmp")
-    torch.save(saved, tmp)
-    os.replace(path, path.with_suffix(".prev.pt"))
-    os.replace(tmp, path)
-    out: dict[str, Any] = saved["state"]
-    return out
-
-
-def export_policy(run: str | Path, dest: str | Path, critic: str | Path | None = None) -> PolicyNet:
-    """Write a run's actor as a package weights file (float16 ``.npz``), and
-    its critic beside it when *critic* names a file."""
-    import torch
-
-    from big2.learn.ppo_model import Actor, Critic, widen_checkpoint
-
-    saved = torch.load(Path(run) / "checkpoint.pt", weights_only=False, map_location="cpu")
-    actor, c = Actor(), Critic()
-    widen_checkpoint(saved, actor, c)  # a run from before the engineered features
-    actor.load_state_dict(saved["actor"])
-    st, cfg = saved["state"], saved["config"]
-    net = actor.to_numpy({"families": ",".join(cfg["families"]), "scoring": cfg["scoring"],
-                          "steps": str(st["steps"]), "deals": str(st["deals"]),
-                          "cpu_s": f"{st['cpu']:.0f}", "iterations": str(st["iteration"])})
-    net.save(dest)
-    if critic is not None:
-        c.load_state_dict(saved["critic"])
-        arrays: dict[str, Any] = {}
-        for i, m in enumerate(m for m in c.net if isinstance(m, torch.nn.Linear)):
-            arrays[f"w{i}"] = m.weight.detach().numpy().T.astype(np.float16)
-            arrays[f"b{i}"] = m.bias.detach().numpy().astype(np.float16)
-        for key, value in net.meta.items():  # the same provenance as the policy
-            arrays[f"meta_{key}"] = np.array(value)
-        np.savez_compressed(critic, **arrays)
-    return net
 
 
 def greedy_choice(net: PolicyNet, obs: np.ndarray, cards: np.ndarray, counts: np.ndarray,
