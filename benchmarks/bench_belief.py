@@ -23,8 +23,8 @@ import numpy as np
 from big2 import Game
 from big2.bots import make_bot
 from big2.bots.policy.belief import belief_weights
-from big2.bots.search.worlds import WorldSampler
 from big2.bots.policy.net import PolicyNetBot
+from big2.bots.search.worlds import WorldSampler
 
 POWERS = (0.0, 0.1, 0.25, 0.5, 1.0)
 

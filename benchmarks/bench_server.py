@@ -60,7 +60,6 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
-
 QUIET_LOAD = 1.0
 """The highest 1-minute load average, before and after a run, at which its
 figures may be called quiet (the machine otherwise idle)."""

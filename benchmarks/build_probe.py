@@ -32,13 +32,13 @@ import numpy as np
 
 os.environ.setdefault("BIG2_ENGINE", "native")
 
-from _timing import random_deals  # noqa: E402
+from _timing import random_deals
 
-from big2 import Game, Rules, _native  # noqa: E402
-from big2.bots import make_bot  # noqa: E402
-from big2.env.vector import VectorEnv  # noqa: E402
-from big2.poker import equity, evaluate7, evaluate5_batch, evaluate7_batch  # noqa: E402
-from big2.variant import variant  # noqa: E402
+from big2 import Game, Rules, _native
+from big2.bots import make_bot
+from big2.env.vector import VectorEnv
+from big2.poker import equity, evaluate5_batch, evaluate7, evaluate7_batch
+from big2.variant import variant
 
 
 def cpu(f: object) -> float:

@@ -42,6 +42,7 @@ from big2.rules import InvalidRulesError, Rules
 from big2.variant import variant
 from big2.view import Action, PlayerView
 
+
 def _every_copy(rules: Rules) -> Mask:
     """The lowest card in each deck of *rules* (two decks: both copies; with
     one in each of two hands, the first holder from the dealer's left leads)."""

@@ -25,9 +25,9 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from big2.bots.rules_based.reasons import describe, why_better
 from big2.bots.search.bot import SearchBot
 from big2.bots.search.configs import expert_v1
-from big2.bots.rules_based.reasons import describe, why_better
 from big2.cards import Mask
 from big2.records import GameRecord
 from big2.view import PlayerView

@@ -11,8 +11,8 @@ from bot_games import same_view_different_hidden_cards
 from big2 import Game, Rules
 from big2.bots import make_bot
 from big2.bots.policy.belief import FLOOR, belief_weights
-from big2.bots.search.worlds import sample_worlds
 from big2.bots.policy.net import PolicyNetBot
+from big2.bots.search.worlds import sample_worlds
 from big2.cards import Mask
 from big2.view import PlayerView
 

@@ -6,9 +6,14 @@ import random
 
 from big2 import Game, Rules
 from big2.bots import make_bot
+from big2.bots.rules_based.modelling import (
+    greedy_forbidden,
+    greedy_posterior,
+    greedy_tests,
+    public_steps,
+)
 from big2.bots.search.configs import expert_v1 as ExpertBot
 from big2.bots.search.worlds import WorldSampler
-from big2.bots.rules_based.modelling import greedy_forbidden, greedy_posterior, greedy_tests, public_steps
 from big2.cards import parse_cards
 
 

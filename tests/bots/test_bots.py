@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from big2 import Game, Rules
 from big2.bots import BOT_LEVELS, make_bot
+from big2.bots.rules_based.planning import plan
 from big2.bots.search.configs import expert_v1 as ExpertBot
 from big2.bots.search.worlds import leader_pass_seats, sample_worlds
-from big2.bots.rules_based.planning import plan
 from big2.cards import BB_RANKS, FULL_DECK, TWO, parse_cards
 from big2.combos import engine
 

@@ -13,8 +13,8 @@ import pytest
 from big2 import Game, Rules
 from big2.arena import check_seat, parse_seat
 from big2.bots import make_bot
-from big2.bots.search.endgame import EndgameSolver, Values, cards_left
 from big2.bots.search.configs import policy_search as PolicySearchBot
+from big2.bots.search.endgame import EndgameSolver, Values, cards_left
 from big2.cards import parse_cards
 
 RULE_SETS = {

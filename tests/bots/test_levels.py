@@ -4,7 +4,6 @@ is reproducible for a seed."""
 
 from __future__ import annotations
 
-
 import bot_games
 import pytest
 from bot_games import same_view_different_hidden_cards

@@ -19,10 +19,10 @@ import pytest
 from big2 import Game, Rules
 from big2.bots import Bot, make_bot
 from big2.bots.rules_based import native
-from big2.bots.search.configs import expert_v1 as ExpertBot
-from big2.bots.search.evaluators import greedy_play, play_out, rollout
 from big2.bots.rules_based.heuristic import HeuristicBot
 from big2.bots.rules_based.planning import DEFAULT_STYLE, V1, Style, heuristic_play, plan
+from big2.bots.search.configs import expert_v1 as ExpertBot
+from big2.bots.search.evaluators import greedy_play, play_out, rollout
 from big2.cards import FULL_DECK
 from big2.combos import engine
 from big2.env.vector import VectorEnv

@@ -14,9 +14,9 @@ from big2 import Game, Rules
 from big2.bots import make_bot
 from big2.bots.policy.pfeatures import FAMILIES
 from big2.bots.policy.phint import heuristic_hints, hints, masks, plan_hints
+from big2.bots.policy.pnet import PolicyNet, family_index, load_policy, pad_plays
 from big2.bots.rules_based.planning import plan
 from big2.combos import engine
-from big2.bots.policy.pnet import PolicyNet, family_index, load_policy, pad_plays
 from big2.observation import card_vectors, encode_game
 
 

@@ -24,8 +24,8 @@ from big2.terminal import TerminalGame
 from big2.terminal.loop import DEFAULT_DELAY
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_terminal import HANDS, Script, drive, scripted  # noqa: E402
-from test_terminal_cli import BIG2, read_pty  # noqa: E402
+from test_terminal import HANDS, Script, drive, scripted
+from test_terminal_cli import BIG2, read_pty
 
 
 @pytest.fixture(autouse=True)

@@ -14,7 +14,9 @@ from bot_games import random_positions, redealt_twin
 
 torch = pytest.importorskip("torch")  # the training extra; `make test` installs it
 
-from big2.bots.policy.pnet import (  # noqa: E402
+from big2.bots.policy.pfeatures import unseen_cards
+from big2.bots.policy.phint import hints
+from big2.bots.policy.pnet import (
     PLAY_FEATURES,
     STATE_FEATURES,
     PolicyNet,
@@ -24,12 +26,10 @@ from big2.bots.policy.pnet import (  # noqa: E402
     sample_plays,
     state_features,
 )
-from big2.bots.policy.pfeatures import unseen_cards  # noqa: E402
-from big2.bots.policy.phint import hints  # noqa: E402
-from big2.learn.ppo import PPOConfig, Trainer, _gae, export_policy  # noqa: E402
-from big2.learn.ppo_collect import Trajectory  # noqa: E402
-from big2.learn.ppo_model import Actor  # noqa: E402
-from big2.observation import card_vectors, encode_game, encode_view  # noqa: E402
+from big2.learn.ppo import PPOConfig, Trainer, _gae, export_policy
+from big2.learn.ppo_collect import Trajectory
+from big2.learn.ppo_model import Actor
+from big2.observation import card_vectors, encode_game, encode_view
 
 
 def test_numpy_policy_equals_the_torch_actor() -> None:

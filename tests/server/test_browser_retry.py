@@ -13,7 +13,6 @@ from big2.server.store import Store
 from big2.server.tables import Timing
 
 
-
 def test_a_refused_move_is_offered_again(browser: Any, live_factory: Any, db_url: str) -> None:
     with outage_control(db_url) as (url, cut, restore):
         live = live_factory(db=url, store=Store(url, timeout=0.5),

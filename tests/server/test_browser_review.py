@@ -14,7 +14,7 @@ import pytest
 from conftest import LiveServer
 from test_browser import new_page, page_errors
 from test_browser_fixes import finished_table
-from test_browser_shots import UPDATE, _DOCS, shoot
+from test_browser_shots import _DOCS, UPDATE, shoot
 
 from big2.server.pool import BotPool
 from big2.server.tables import Timing

@@ -119,7 +119,7 @@ def click_cards(page: Any, names: list[str]) -> None:
         assert page.get_attribute(f'#hand [data-pos="{pos}"]', "aria-pressed") == "true"
 
 
-def test_six_seats_two_decks_jokers_in_the_browser(browser: Any,  # noqa: F811
+def test_six_seats_two_decks_jokers_in_the_browser(browser: Any,
                                                    live_factory: Any, monkeypatch: Any) -> None:
     real = secrets.randbits
     monkeypatch.setattr(secrets, "randbits", lambda k: DEAL_SEED if k == 64 else real(k))

@@ -19,7 +19,6 @@ from typing import Any
 from conftest import LiveServer
 from test_browser import DESKTOP, PHONE, new_page, page_errors
 
-
 from big2.server.tables import Timing
 
 _DOCS = Path(__file__).resolve().parents[2] / "docs" / "img"

@@ -129,7 +129,7 @@ def test_every_reason_has_its_chinese_on_the_page() -> None:
     import re
     from pathlib import Path
 
-    import big2.bots.rules_based.reasons as reasons
+    from big2.bots.rules_based import reasons
     from big2.server.app import STATIC
 
     sent: dict[str, set[str]] = {}
@@ -139,7 +139,7 @@ def test_every_reason_has_its_chinese_on_the_page() -> None:
             assert isinstance(key, ast.Constant)
             sent[key.value] = {k.arg or "group" for k in node.keywords}  # **broken: a group
     js = (STATIC / "whys.js").read_text()
-    table = dict(re.findall(r"^  (\w+): (\[.*?\]),?$", js, re.M | re.S))
+    table = dict(re.findall(r"^  (\w+): (\[.*?\]),?$", js, re.MULTILINE | re.DOTALL))
     assert len(sent) >= 20, sent
     for key, args in sent.items():
         assert key in table, key

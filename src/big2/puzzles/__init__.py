@@ -224,5 +224,5 @@ def daily(day: _dt.date | None = None, puzzles: tuple[Puzzle, ...] | None = None
     """The puzzle of the day: the same for everyone on *day* (default: today, UTC),
     a different one each day through the set."""
     puzzles = puzzles or load()
-    day = day or _dt.datetime.now(_dt.timezone.utc).date()
+    day = day or _dt.datetime.now(_dt.UTC).date()
     return puzzles[(day.toordinal() * 7919) % len(puzzles)]

@@ -37,13 +37,19 @@ from big2 import svg
 from big2.bots import BOT_LEVELS, available_bots, make_bot
 from big2.cards import CARD_NAMES
 from big2.rules import OPTIONS, PRESETS, Rules
-from big2.server.bodies import (CreateTable, JoinTable, Rematch, ReviewSeat, settings_of,
-                                validation_errors)
+from big2.server.bodies import (
+    CreateTable,
+    JoinTable,
+    Rematch,
+    ReviewSeat,
+    settings_of,
+    validation_errors,
+)
 from big2.server.core import TABLE_ID, Limits, Server, TableLimit
 from big2.server.guide import guide
-from big2.server.puzzlepage import puzzle_list, puzzle_view
 from big2.server.hygiene import AddressLimit, BodyLimit, host_allowed
 from big2.server.pool import BotPool
+from big2.server.puzzlepage import puzzle_list, puzzle_view
 from big2.server.rematch import NotAPlayer, Rematches
 from big2.server.reviews import Reviews
 from big2.server.sockets import Sockets, quiet_disconnect_logs

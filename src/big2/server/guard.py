@@ -40,24 +40,24 @@ class DeadlineH11Protocol(H11Protocol):
     request_seconds: float = REQUEST_SECONDS
     _deadline: asyncio.TimerHandle | None = None
 
-    def connection_made(self, transport: Any) -> None:  # noqa: D102 - asyncio's protocol
+    def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
         self._arm()
 
-    def connection_lost(self, exc: Exception | None) -> None:  # noqa: D102
+    def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         super().connection_lost(exc)
 
-    def handle_events(self) -> None:  # noqa: D102
+    def handle_events(self) -> None:
         super().handle_events()
         if self.conn.their_state is h11.DONE:  # the request has arrived whole
             self._disarm()
 
-    def handle_websocket_upgrade(self, event: Any) -> None:  # noqa: D102
+    def handle_websocket_upgrade(self, event: Any) -> None:
         self._disarm()
         super().handle_websocket_upgrade(event)
 
-    def on_response_complete(self) -> None:  # noqa: D102
+    def on_response_complete(self) -> None:
         self._arm()  # for the next request; pipelined ones already here disarm it again
         super().on_response_complete()
 

@@ -197,12 +197,27 @@ def widen(w: npt.NDArray[np.floating], inputs: int, raw: int, full: int, at: int
                          "from before the engineered features)")
     shape = list(w.shape)
     shape[axis] = full - raw
-    return np.concatenate([np.take(w, range(0, raw if at is None else at), axis=axis),
+    return np.concatenate([np.take(w, range(raw if at is None else at), axis=axis),
                            np.zeros(shape, dtype=w.dtype),
                            np.take(w, range(raw if at is None else at, have), axis=axis)],
                           axis=axis)
 
 
-__all__ = ["ABOVE", "FAMILIES", "HINT", "HINTS", "PLAY_FEATURES", "RAW_PLAY", "RAW_STATE", "SHAPE",
-           "STATE_FEATURES", "hand_shape", "play_features", "state_features", "unseen_cards", "mlp",
-           "widen", "widen_play"]
+__all__ = [
+    "ABOVE",
+    "FAMILIES",
+    "HINT",
+    "HINTS",
+    "PLAY_FEATURES",
+    "RAW_PLAY",
+    "RAW_STATE",
+    "SHAPE",
+    "STATE_FEATURES",
+    "hand_shape",
+    "mlp",
+    "play_features",
+    "state_features",
+    "unseen_cards",
+    "widen",
+    "widen_play",
+]

@@ -39,11 +39,10 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from big2.bots.policy.pfeatures import FAMILIES, HINTS, unseen_cards
 from big2.bots.rules_based import native
 from big2.bots.rules_based.heuristic import decide
-from big2.bots.policy.pfeatures import FAMILIES, HINTS
 from big2.bots.rules_based.planning import plan
-from big2.bots.policy.pfeatures import unseen_cards
 from big2.combos import engine
 from big2.observation import LAYOUT, MAX_COUNT, MAX_SEATS
 from big2.rules import Rules
@@ -171,4 +170,4 @@ def hints(obs: I8, family: npt.NDArray[np.integer], plays: I8,
     return out
 
 
-__all__ = ["hints", "heuristic_hints", "masks", "plan_hints"]
+__all__ = ["heuristic_hints", "hints", "masks", "plan_hints"]

@@ -35,8 +35,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from big2.bots.rules_based import native
 from big2.bots.base import Bot
+from big2.bots.rules_based import native
 from big2.bots.rules_based.planning import DEFAULT_STYLE, V1, Style, heuristic_play
 from big2.bots.wildplay import wild_play
 from big2.cards import Mask

@@ -32,8 +32,6 @@ from big2.bots.search.worlds import Sampler
 from big2.cards import Mask
 
 
-
-
 @dataclass
 class Tally:
     """What a selector found: per candidate (in order) its value (mean points

@@ -42,13 +42,13 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from big2.bots.rules_based.control import single_beaters
-from big2.bots.rules_based.planning import beaten_by_unseen
 from big2.bots.rules_based.modelling import (
     any_consistent_hands,
     greedy_forbidden,
     greedy_posterior,
     public_steps,
 )
+from big2.bots.rules_based.planning import beaten_by_unseen
 from big2.cards import Mask, cards_of
 from big2.combos import engine
 from big2.game import Game
