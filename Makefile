@@ -15,6 +15,10 @@
 # compiler; a change to its sources (CMakeLists.txt, src/native/) rebuilds it on the next
 # make.
 PYTHON ?= python3
+# bytecode is written (where the environment says not to): each of the suite's processes
+# (the workers, the commands the tests start) would otherwise compile src/big2 and the
+# tests again, about 4 s of CPU each
+unexport PYTHONDONTWRITEBYTECODE
 VENV := .venv
 BIN := $(VENV)/bin
 JOBS ?= 3

@@ -98,7 +98,7 @@ def test_sampling_follows_the_policy_and_greedy_takes_the_top() -> None:
 
 
 def small(out: Path, **kw: object) -> PPOConfig:
-    opts: dict[str, object] = dict(out=str(out), batch=256, minibatch=128, epochs=2, self_play=8,
+    opts: dict[str, object] = dict(out=str(out), batch=128, minibatch=64, epochs=2, self_play=8,
                                    pool=2, bots=1, opponents=("greedy",), eval_minutes=1e9,
                                    threads=1, snapshot_every=2, iterations=3)
     opts.update(kw)

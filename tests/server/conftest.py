@@ -237,13 +237,21 @@ too. The other files' PostgreSQL runs exercise the same storage code again under
 traffic: they are in the nightly set."""
 
 
+POSTGRESQL_FIRST = {"test_a_dead_worker_is_started_again_while_the_other_serves"}
+"""Storage tests whose subject is not the database (a supervisor restarting a worker):
+``make test`` runs them on PostgreSQL, the database several workers share in production,
+and their SQLite run is nightly."""
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """The server tests (not the browser tests) run on SQLite and PostgreSQL."""
     module = metafunc.module.__name__.rsplit(".", 1)[-1]
     if "db_url" in metafunc.fixturenames and not module.startswith("test_browser"):
         postgres = pytest.param("postgresql", id="postgresql", marks=(
             () if module in STORAGE_MODULES else pytest.mark.nightly))
-        metafunc.parametrize("db_url", ["sqlite", postgres], indirect=True)
+        sqlite = pytest.param("sqlite", id="sqlite", marks=(
+            pytest.mark.nightly if metafunc.function.__name__ in POSTGRESQL_FIRST else ()))
+        metafunc.parametrize("db_url", [sqlite, postgres], indirect=True)
 
 
 def _start_private_postgres(folder: str) -> tuple[str, subprocess.Popen[bytes] | None]:

@@ -4,7 +4,9 @@ selected, the deal's end and the replay, at 1280×800 and 390×844.
 
 They are written to ``docs/img/browser-*.png`` (and the README's
 ``docs/img/browser.png``) when ``BIG2_UPDATE_SCREENSHOT=1``, and to a
-temporary folder otherwise, so a test run leaves the working tree as it was.
+temporary folder otherwise, so a test run leaves the working tree as it was. The
+shots are the docs' (the pages' own checks are in the other browser files), so they are
+taken in the nightly set (``make test-nightly``), or on their own with the variable set.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import LiveServer
 from test_browser import DESKTOP, PHONE, new_page, page_errors
 
@@ -32,6 +35,7 @@ def shoot(page: Any, path: Path) -> None:
     page.screenshot(path=str(path))
 
 
+@pytest.mark.nightly
 def test_screenshots(browser: Any, live_factory: Any) -> None:
     out = _DOCS if UPDATE else Path(tempfile.mkdtemp(prefix="big2-shots-"))
     web: LiveServer = live_factory(timing=Timing(bot_delay=0.15, grace=30, deal_pause=60))
