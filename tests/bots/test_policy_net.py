@@ -13,7 +13,7 @@ from big2 import Game, Rules
 from big2.bots import make_bot
 from big2.bots.policy.pnet import STATE_FEATURES, WEIGHTS_DIR, load_policy, load_value
 
-BOTS = {"policy-net": {}, "policy-search": {"samples": 4},
+BOTS = {"policy-net": {}, "policy-search": {"samples": 2, "candidates": 2},
         "guided-search": {"budget": 24, "sure": 1.0}}
 
 
