@@ -15,6 +15,7 @@ edge.
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -81,6 +82,12 @@ def _owner(name: str, known: dict[str, tuple[Path, bool]]) -> str | None:
     return name or None
 
 
+@lru_cache(maxsize=None)
+def _parsed(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for every check here."""
+    return ast.parse(path.read_text(), str(path))
+
+
 def import_graph(root: Path = PACKAGE, *, deferred: bool = False) -> dict[str, set[str]]:
     """Module -> the modules of the package it imports at module level (with
     *deferred*: anywhere, :func:`every_import`)."""
@@ -90,7 +97,7 @@ def import_graph(root: Path = PACKAGE, *, deferred: bool = False) -> dict[str, s
     for name, (path, package) in known.items():
         here = name if package else name.rpartition(".")[0]
         targets: set[str] = set()
-        for stmt in found(ast.parse(path.read_text(), str(path))):
+        for stmt in found(_parsed(path)):
             if isinstance(stmt, ast.Import):
                 targets.update(t for a in stmt.names if (t := _owner(a.name, known)))
                 continue
@@ -257,7 +264,7 @@ def test_the_core_imports_only_from_its_own_floor_or_below() -> None:
         floor = _floor(name)
         if floor is None:
             continue
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for node in ast.walk(_parsed(path)):
             if isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 sources = [node.module]
             elif isinstance(node, ast.Import):
@@ -291,7 +298,7 @@ def test_only_the_variant_reaches_the_compiled_core() -> None:
     for name, (path, _) in known.items():
         if name == "big2.variant" or name.startswith("big2.variant."):
             continue
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for node in ast.walk(_parsed(path)):
             names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
                      [f"{node.module}.{a.name}" for a in node.names]
                      if isinstance(node, ast.ImportFrom) and node.module else [])
