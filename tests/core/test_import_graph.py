@@ -15,7 +15,7 @@ edge.
 from __future__ import annotations
 
 import ast
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -82,7 +82,7 @@ def _owner(name: str, known: dict[str, tuple[Path, bool]]) -> str | None:
     return name or None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parsed(path: Path) -> ast.Module:
     """A module's syntax tree, parsed once for every check here."""
     return ast.parse(path.read_text(), str(path))
