@@ -10,6 +10,8 @@ the same run, with their ratio:
 - **public API deals**: random classic deals through ``Game.legal_plays()`` and
   ``Game.play()``, a fresh seed each deal, on the Python engine
   (``BIG2_ENGINE=python``) and on the native one (the default).
+- **the core's State from Python**: the public API's loop on ``_native.State``
+  (``legal()`` and ``play()``): the most a Game whose state lived in the core could make.
 - **lead listing**: microseconds to list every lead of a fresh 13-card hand.
 - **batched stepping** (native only): ``big2._native.Batch`` of ``--envs`` games stepped
   with random legal plays and auto-reset, the GIL released, on 1 and 2 threads
@@ -30,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import time
 
@@ -60,6 +63,22 @@ def public_deals(rules: Rules, deals: int, seed: int, engine: str) -> float:
     """Random deals through ``legal_plays()`` and ``play()``: deals/s."""
     os.environ[native.ENGINE_ENV] = engine
     return deals / random_deals(rules, deals, seed, public=True)[1]
+
+
+def state_deals(rules: Rules, deals: int, seed: int) -> float:
+    """The public API's loop on the core's own deal state (``_native.State``: its
+    ``legal()`` list and ``play()``), driven from Python: deals/s. What a Game whose
+    turn, trick and history lived in the core could reach at most (issue 40)."""
+    tables = variant(rules, engine="native").engine.tables  # type: ignore[attr-defined]
+    choice = random.Random(seed).choice
+    n = rules.players
+    start = time.process_time()
+    for i in range(deals):
+        hands, seat, must = _native.deal(tables, seed * 1_000_003 + i, i % n)
+        st = _native.State(tables, hands, seat, must)
+        while st.to_move is not None:
+            st.play(choice(st.legal()))
+    return deals / (time.process_time() - start)
 
 
 def lead_us(rules: Rules, hands: int, seed: int, engine: str) -> float:
@@ -126,6 +145,7 @@ def main() -> None:
             steps, deals = python_loop(rules, args.deals, r, "python")
             add("loop steps/s python", steps)
             add("loop deals/s python", deals)
+            add("core state deals/s", state_deals(rules, args.deals, r))
             for engine in ("python", "native"):
                 add(f"public deals/s {engine}", public_deals(rules, args.deals, r, engine))
                 add(f"lead us {engine}", lead_us(rules, args.hands // args.rounds, r, engine))
@@ -153,6 +173,9 @@ def main() -> None:
     for name, py, nat in table:
         ratio = py / nat if name.startswith("lead") else nat / py
         print(f"{name:32} {py:12,.1f} {nat:12,.1f} {ratio:13.1f}x")
+    state = med["core state deals/s"]
+    print(f"the same loop on the core's State from Python: {state:,.0f} deals/s "
+          f"({state / med['public deals/s native']:.1f}x the native Game's public API)")
     one, two = med["batch steps/s 1"], med["batch steps/s 2"]
     print(f"batched stepping, {args.envs} games: {one:,.0f} steps/s on 1 thread, "
           f"{two:,.0f} on 2 ({two / one:.2f}x, wall clock)")

@@ -325,11 +325,20 @@ struct PyBatch {
   int threads = 1;
   std::mutex mu;
 
-  PyBatch(std::shared_ptr<Tables> t, py::ssize_t num_envs, uint64_t seed, int threads_)
+  PyBatch(std::shared_ptr<Tables> t, py::ssize_t num_envs, uint64_t seed, int threads_,
+          uint64_t first)
       : tables(std::move(t)), threads(threads_) {
     if (num_envs < 1 || num_envs > (1 << 22)) throw py::value_error("num_envs: 1 to 4194304");
     if (threads < 1 || threads > 256) throw py::value_error("threads: 1 to 256");
-    batch.init(*tables, size_t(num_envs), seed);
+    batch.init(*tables, size_t(num_envs), seed, first);
+  }
+
+  py::tuple deal_log(py::ssize_t i) {
+    if (i < 0 || i >= n()) throw py::index_error("game: 0 to num_envs - 1");
+    std::lock_guard<std::mutex> lock(mu);
+    const auto& d = batch.dealt[size_t(i)];
+    return py::make_tuple(std::vector<Mask>(d.begin(), d.begin() + tables->players),
+                          batch.deal_dealer[size_t(i)], batch.plays[size_t(i)]);
   }
   py::ssize_t n() const { return py::ssize_t(batch.games.size()); }
 
@@ -603,9 +612,16 @@ PYBIND11_MODULE(_native, m) {
   py::class_<PyBatch>(m, "Batch",
       "N deals of one rule set stepped together (auto-reset), into caller-owned NumPy arrays; "
       "stepping releases the GIL and splits the games over *threads*.")
-      .def(py::init<std::shared_ptr<Tables>, py::ssize_t, uint64_t, int>(), py::arg("tables"),
-           py::arg("num_envs"), py::arg("seed"), py::arg("threads") = 1)
+      .def(py::init<std::shared_ptr<Tables>, py::ssize_t, uint64_t, int, uint64_t>(),
+           py::arg("tables"), py::arg("num_envs"), py::arg("seed"), py::arg("threads") = 1,
+           py::arg("first") = 0,
+           "Game i deals from the stream seeded by seed * 0x9E3779B97F4A7C15 + first + i "
+           "(mod 2**64): a share of a larger batch starting at game *first* deals as it would "
+           "there.")
       .def_property_readonly("num_envs", &PyBatch::n)
+      .def("deal_log", &PyBatch::deal_log, py::arg("game"),
+           "Game's current deal so far: (its dealt hands, its dealer, every play and pass (0) "
+           "in order).")
       .def("legal_into", &PyBatch::legal_into, py::arg("masks"), py::arg("counts"),
            "Write each game's legal plays (uint64 masks, 0 the pass, zero-padded to the "
            "array's width K, cut at K) and their full counts (int64); return the largest count.")

@@ -651,15 +651,25 @@ struct Batch {
   std::vector<std::vector<Mask>> legal;
   std::vector<int> dealer;
   std::vector<Mask> spare;          // per game: the card lying face up (spare_to=aside), or 0
+  // per game, the current deal as played so far: its dealt hands, its dealer, and every
+  // play and pass (0) in order, so that Python can rebuild the deal as a Game
+  std::vector<std::array<Mask, 4>> dealt;
+  std::vector<int> deal_dealer;
+  std::vector<std::vector<Mask>> plays;
 
-  void init(const Tables& tables, size_t n, uint64_t seed) {
+  // Game i's stream is seeded by seed * golden + first + i: game *first + i* of one
+  // batch of all the games, so a share of them (a worker's) deals what it would in one.
+  void init(const Tables& tables, size_t n, uint64_t seed, uint64_t first = 0) {
     t = &tables;
     games.assign(n, State());
     rngs.clear();
-    for (size_t i = 0; i < n; ++i) rngs.emplace_back(seed * 0x9E3779B97F4A7C15ULL + i);
+    for (size_t i = 0; i < n; ++i) rngs.emplace_back(seed * 0x9E3779B97F4A7C15ULL + first + i);
     legal.assign(n, {});
     dealer.assign(n, 0);
     spare.assign(n, 0);
+    dealt.assign(n, {0, 0, 0, 0});
+    deal_dealer.assign(n, 0);
+    plays.assign(n, {});
     for (size_t i = 0; i < n; ++i) reset(i);
   }
   void reset(size_t i) {
@@ -678,6 +688,9 @@ struct Batch {
     Mask dealt = 0;
     for (int s = 0; s < t->players; ++s) dealt |= hands[s];
     spare[i] = (t->spare_to == 2 && !t->thirteen_each && t->left_over) ? kDeck & ~dealt : 0;
+    for (int s = 0; s < 4; ++s) this->dealt[i][s] = s < t->players ? hands[s] : 0;
+    deal_dealer[i] = dealer[i];
+    plays[i].clear();
     games[i].start(*t, hands, seat, must);
     games[i].legal(legal[i]);
   }
@@ -689,6 +702,7 @@ struct Batch {
             const ObsLayout* o = nullptr, int8_t* final = nullptr) {
     State& g = games[i];
     int actor = g.to_move;
+    plays[i].push_back(legal[i][choice]);
     g.apply(legal[i][choice]);
     *done = g.to_move < 0;
     if (*done) {

@@ -1,18 +1,21 @@
-"""One direction between modules (issue 23): no import circle under ``src/big2``.
+"""One direction between modules (issues 23 and 40): no import circle under ``src/big2``.
 
-Every module is parsed with :mod:`ast` (nothing is imported), its module-level
-imports become edges of a graph, and any strongly connected component of more
-than one module, or a module importing itself, fails the test with the circle
-named. Imports inside functions (made when called) and under
-``if TYPE_CHECKING:`` (never made at run time) are not edges. An import names
-the module it reads from: ``from big2.svg import _draw`` is an edge to
-``big2.svg._draw``, ``from big2.cards import Mask`` one to ``big2.cards``; a
-package's ``__init__`` running first is not counted as an edge.
+Every module is parsed with :mod:`ast` (nothing is imported), its imports become
+edges of a graph, and any strongly connected component of more than one module,
+or a module importing itself, fails the test with the circle named. Two graphs
+are checked: the module-level imports (what importing a module runs), and every
+import anywhere in a module — inside functions (made when called, a circle that
+only waits for its first call) and under ``if TYPE_CHECKING:`` (a circle of
+types) too. An import names the module it reads from: ``from big2.svg import
+_draw`` is an edge to ``big2.svg._draw``, ``from big2.cards import Mask`` one
+to ``big2.cards``; a package's ``__init__`` running first is not counted as an
+edge.
 """
 
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -66,6 +69,12 @@ def module_level_imports(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
     return found
 
 
+def every_import(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
+    """Every import statement of a module, wherever it stands: the top level,
+    function bodies, class bodies, ``if TYPE_CHECKING:`` blocks."""
+    return [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+
+
 def _owner(name: str, known: dict[str, tuple[Path, bool]]) -> str | None:
     """*name* or the innermost module of ours that contains it."""
     while name and name not in known:
@@ -73,14 +82,22 @@ def _owner(name: str, known: dict[str, tuple[Path, bool]]) -> str | None:
     return name or None
 
 
-def import_graph(root: Path = PACKAGE) -> dict[str, set[str]]:
-    """Module -> the modules of the package it imports at module level."""
+@cache
+def _parsed(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for every check here."""
+    return ast.parse(path.read_text(), str(path))
+
+
+def import_graph(root: Path = PACKAGE, *, deferred: bool = False) -> dict[str, set[str]]:
+    """Module -> the modules of the package it imports at module level (with
+    *deferred*: anywhere, :func:`every_import`)."""
     known = modules(root)
     graph: dict[str, set[str]] = {}
+    found = every_import if deferred else module_level_imports
     for name, (path, package) in known.items():
         here = name if package else name.rpartition(".")[0]
         targets: set[str] = set()
-        for stmt in module_level_imports(ast.parse(path.read_text(), str(path))):
+        for stmt in found(_parsed(path)):
             if isinstance(stmt, ast.Import):
                 targets.update(t for a in stmt.names if (t := _owner(a.name, known)))
                 continue
@@ -158,6 +175,30 @@ def test_no_module_level_import_circle_in_big2() -> None:
         _describe(c, graph) for c in found)
 
 
+def test_no_import_circle_in_big2_even_through_deferred_imports() -> None:
+    """Counting the imports inside functions and under ``TYPE_CHECKING`` too: a
+    module that needs another only when called, or only for a type, still depends
+    on it, and the two are given one direction (issue 40)."""
+    graph = import_graph(deferred=True)
+    assert len(graph) > 100 and "big2.variant.native" in graph
+    found = circles(graph)
+    assert not found, "import circles under src/big2, deferred imports counted:\n" + "\n".join(
+        _describe(c, graph) for c in found)
+
+
+def test_every_import_counts_functions_and_type_checking() -> None:
+    tree = ast.parse(
+        "import os\n"
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from big2.game import Game\n"
+        "def f():\n    from big2.match import Match\n"
+        "class C:\n    def g(self):\n        import big2.view\n")
+    names = sorted(a.name if isinstance(s, ast.Import) else f"{s.module}.{a.name}"
+                   for s in every_import(tree) for a in s.names)
+    assert names == ["big2.game.Game", "big2.match.Match", "big2.view", "os",
+                     "typing.TYPE_CHECKING"]
+
+
 def test_the_check_finds_a_circle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}, "f": set()}
     assert sorted(circles(graph)) == [["a", "b", "c"], ["e"]]
@@ -223,7 +264,7 @@ def test_the_core_imports_only_from_its_own_floor_or_below() -> None:
         floor = _floor(name)
         if floor is None:
             continue
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for node in ast.walk(_parsed(path)):
             if isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 sources = [node.module]
             elif isinstance(node, ast.Import):
@@ -257,7 +298,7 @@ def test_only_the_variant_reaches_the_compiled_core() -> None:
     for name, (path, _) in known.items():
         if name == "big2.variant" or name.startswith("big2.variant."):
             continue
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for node in ast.walk(_parsed(path)):
             names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
                      [f"{node.module}.{a.name}" for a in node.names]
                      if isinstance(node, ast.ImportFrom) and node.module else [])

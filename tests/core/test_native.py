@@ -12,6 +12,7 @@ the bindings must raise a Python exception, never crash.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
@@ -22,6 +23,7 @@ from python_engine import python_engine
 from valid_options import consistent
 
 from big2 import Game, Rules
+from big2.cards import cards_of
 from big2.rules import STRAIGHT_ORDERS, SUIT_ORDERS
 from big2.variant import native, variant
 
@@ -350,3 +352,43 @@ def test_build_info_says_how_the_core_was_built() -> None:
         assert platform.machine() in ("x86_64", "AMD64")
     else:
         assert info["level"] == "single"
+
+
+def _errors(engine: str) -> list[str]:
+    """What each bad call on a Game of the given engine raises: type and words."""
+    rules = Rules.preset("classic")
+    with python_engine() if engine == "python" else contextlib.nullcontext():
+        g = Game(rules, seed=3)
+        assert g.variant.native == (engine == "native")
+        held = g.hands[g.to_move]  # type: ignore[index]
+        foreign = next(m for m in (1 << c for c in range(52)) if not m & held)
+        calls: list[Any] = [
+            lambda: g.play(foreign),                          # a card not held
+            lambda: g.play("2S 2H 2C 2D 3D"),                 # cards not held, or not a play
+            lambda: g.play(sum(1 << c for c in cards_of(held)[1:3])),  # no 3♦, or no play
+            lambda: g.play(sum(1 << c for c in cards_of(held)[-5:])),  # five cards, no 3♦
+            lambda: g.play(1 << 60),                          # no card of the deck
+            lambda: g.play(-1),                               # not a mask
+            lambda: g.play(1.5),                              # not cards at all
+            lambda: g.play("XX"),                             # not card text
+            lambda: g.pass_turn(),                            # the opening lead cannot pass
+            lambda: g.play(0),
+        ]
+        out = []
+        for call in calls:
+            try:
+                call()
+            except Exception as exc:  # noqa: BLE001 -- the type and words are compared
+                out.append(f"{type(exc).__name__}: {exc}")
+            else:
+                out.append("no error")
+        return out
+
+
+def test_bad_input_to_a_game_raises_the_same_on_both_engines() -> None:
+    """A card not held, a foreign or malformed play, a pass when leading: the same
+    exception with the same words whether the core or the Python engine plays."""
+    native_errors, python_errors = _errors("native"), _errors("python")
+    assert native_errors == python_errors
+    assert "no error" not in native_errors
+    assert any("do not hold" in e for e in native_errors)

@@ -22,8 +22,12 @@ from big2.game import Game
 
 
 class VectorEnv(AnyVectorEnv):
-    """The Python-backed env, always: these tests hold it to the engine's own
-    Game objects (tests/env/test_native_vector.py holds the native one)."""
+    """The Python-backed env unless told otherwise: these tests hold it to the engine's
+    own Game objects (tests/env/test_vector_backends.py holds every backend to it)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("engine", "python")
+        super().__init__(*args, **kwargs)
 
 
 def test_it_is_a_gymnasium_vector_env_with_single_and_batched_spaces() -> None:

@@ -121,12 +121,12 @@ class Table:
         self.game = self.match.new_game()
         return self.game
 
-    def deal_hands(self, hands: Sequence[Mask]) -> Game:
-        """Deal *hands* (one mask per seat) instead of the match's next deal:
-        the seat the rules say leads (the lowest card's holder) opens. It is
+    def deal_hands(self, hands: Sequence[Mask], dealer: int = 0) -> Game:
+        """Deal *hands* (one mask per seat) instead of the match's next deal, *dealer*
+        dealing: the seat the rules say leads (the lowest card's holder) opens. It is
         no deal of the match, so the deal after it starts a new match, as
         after a deal left unfinished."""
-        self.game = Game(self.rules, hands=list(hands), names=self.names)
+        self.game = Game(self.rules, hands=list(hands), dealer=dealer, names=self.names)
         self._given = True
         return self.game
 

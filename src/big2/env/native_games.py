@@ -25,14 +25,17 @@ after which the game is dealt again at once (auto-reset).
 Only the standard family plays here: :func:`native_games_reason` names what
 keeps a rule set off (an option the core lacks, a house rule with a hook,
 ``later_lead="winner"``, the President exchange, or ``BIG2_ENGINE=python``).
-The deals come from the core's own random stream, so a seed gives other deals
-than the Python environment's.
+The deals come from the core's random stream, which the Python-backed
+environment deals too (:mod:`big2.env.deals`): a seed deals the same hands on
+both.
 """
 
 from __future__ import annotations
 
 import numbers
 import random
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, Final, Literal
 
 import numpy as np
@@ -42,6 +45,7 @@ from big2.cards import CARD_SYMBOLS, cards_of
 from big2.env.batch import check_actions
 from big2.env.core import RewardMode, make_rules
 from big2.env.hand_actions import HandActions, max_hand
+from big2.game import Game
 from big2.observation import OBS_SIZE, observation_layout
 from big2.rules import Rules
 from big2.variant import native, variant
@@ -55,6 +59,47 @@ below this share starting one costs more than the work it takes over."""
 
 I64 = npt.NDArray[np.int64]
 IllegalMode = Literal["raise", "end"]
+
+
+def buffer_shapes(n: int, players: int, mask_width: int) -> dict[str, tuple[tuple[int, ...], Any]]:
+    """The arrays :class:`NativeGames` writes (name: shape, dtype) for *n* games: what
+    a caller may hand it as ``buffers`` (shared memory, for worker processes)."""
+    return {"observation": ((n, OBS_SIZE), np.int8), "to_move": ((n,), np.int64),
+            "counts": ((n,), np.int64), "action_mask": ((n, mask_width), np.bool_),
+            "scores": ((n, players), np.int64), "done": ((n,), np.bool_),
+            "winner": ((n,), np.int64), "illegal": ((n,), np.bool_),
+            "final_observation": ((n, OBS_SIZE), np.int8), "hands": ((n, players), np.uint64)}
+
+
+def _refuse(games: NativeGames, i: int, cards: int) -> str:
+    return games.game(i).refusal(cards)
+
+
+def refusal(hand_actions: HandActions | None, act: int, hand: int,
+            why: Callable[[], str]) -> str:
+    """Why action id *act* (hand-relative when *hand_actions* is given) is not legal for
+    a mover holding *hand*: its places lie beyond the hand (or, in another action form,
+    it names cards not held), else the engine's reason, *why()* (the same words on every
+    backend)."""
+    if hand_actions is not None:
+        places = int(hand_actions._places[act])
+        if places >> hand.bit_count():
+            return "those places are beyond the hand"
+    return why()
+
+
+def illegal_message(bad: npt.NDArray[np.intp], acts: npt.NDArray[np.int64],
+                    reasons: list[tuple[int, str]]) -> str:
+    """The error of illegal action ids *acts* in games *bad*: each of the first five
+    with its cards and reason (*reasons*, one ``(cards, reason)`` each), then how many
+    more (the same words on every backend)."""
+    parts = []
+    for i, (cards, reason) in zip(bad[:5].tolist(), reasons):
+        text = " ".join(CARD_SYMBOLS[c] for c in cards_of(cards)) or "pass"
+        parts.append(f"game {i}: action {int(acts[i])} ({text}): {reason}")
+    more = f"; and {len(bad) - 5} more" if len(bad) > 5 else ""
+    return (f"illegal actions in games {bad[:20].tolist()}: " + "; ".join(parts) + more
+            + " (nothing was played)")
 
 
 def native_games_reason(rules: Rules) -> str | None:
@@ -112,12 +157,18 @@ class NativeGames:
             ``"end"`` that game's deal unscored (:attr:`illegal` marks it,
             :meth:`rewards` gives its mover *illegal_reward*) and deal a new one.
         illegal_reward: the mover's reward under ``illegal="end"``.
+        first: the number of the first game: game *i* here deals the stream of game
+            *first + i* of the seed (a worker's share deals what it would in one
+            process).
+        buffers: arrays to write into instead of new ones, by the names of
+            :func:`buffer_shapes` (any of them; shared memory for workers).
     """
 
     def __init__(self, num_envs: int = 256, rules: Rules | str | None = "classic", *,
                  players: int | None = None, seed: int | None = 0, threads: int = 1,
                  masks: bool = True, illegal: IllegalMode = "raise",
-                 illegal_reward: float = -1.0) -> None:
+                 illegal_reward: float = -1.0, first: int = 0,
+                 buffers: Mapping[str, npt.NDArray[Any]] | None = None) -> None:
         if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
         if not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= 256:
@@ -139,15 +190,24 @@ class NativeGames:
         assert isinstance(engine, native.NativeEngine)  # native_games_reason saw to it
         self._engine = engine
         self._batch: Any = None
-        self.observation = np.zeros((n, OBS_SIZE), np.int8)
-        self.to_move = np.zeros(n, np.int64)
-        self.counts = np.zeros(n, np.int64)
-        self.action_mask = np.zeros((n, self.num_actions if masks else 0), np.bool_)
-        self.scores = np.zeros((n, p), np.int64)
-        self.done = np.zeros(n, np.bool_)
-        self.winner = np.full(n, -1, np.int64)
-        self.illegal = np.zeros(n, np.bool_)
-        self.final_observation = np.zeros((n, OBS_SIZE), np.int8)
+        self.first = first
+        """The number of the first game (its stream of deals is that game's)."""
+        own = buffer_shapes(n, p, self.num_actions if masks else 0)
+        given = dict(buffers or {})
+        for name, (shape, dtype) in own.items():
+            if name in given and (given[name].shape != shape or given[name].dtype != dtype):
+                raise ValueError(f"buffers[{name!r}]: {shape} {np.dtype(dtype)} needed")
+        buf = {name: given.get(name, np.zeros(shape, dtype)) for name, (shape, dtype) in own.items()}
+        self.observation = buf["observation"]
+        self.to_move = buf["to_move"]
+        self.counts = buf["counts"]
+        self.action_mask = buf["action_mask"]
+        self.scores = buf["scores"]
+        self.done = buf["done"]
+        self.winner = buf["winner"]
+        self.winner[:] = -1
+        self.illegal = buf["illegal"]
+        self.final_observation = buf["final_observation"]
         """Where a deal ended on the last step (``done``), its last observation
         by the seat that acted (an illegal ending: the one it acted on); other
         rows are stale."""
@@ -155,7 +215,7 @@ class NativeGames:
         self.illegal_reward = float(illegal_reward)
         self._mover = np.zeros(n, np.int64)
         self._masks = masks
-        self._hands = np.zeros((n, p), np.uint64)
+        self._hands = buf["hands"]
         self._last = np.zeros(n, np.uint64)
         self._ids = np.zeros((n, _FIRST_WIDTH), np.int64)
         self._plays = np.zeros((n, _FIRST_WIDTH), np.uint64)
@@ -174,7 +234,7 @@ class NativeGames:
         if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or seed < 0:
             raise ValueError(f"seed must be a non-negative int or None, not {seed!r}")
         seed = int(seed)
-        self._batch = native.batch(self._engine, self.num_envs, seed, self.threads)
+        self._batch = native.batch(self._engine, self.num_envs, seed, self.threads, self.first)
         self.scores[:] = 0
         self.done[:] = False
         self.winner[:] = -1
@@ -263,18 +323,32 @@ class NativeGames:
             b.hand_ids_into(self.hand_actions.hand, self._ids, self.counts, None)
 
     def _illegal_message(self, bad: npt.NDArray[np.intp], acts: I64) -> str:
-        parts = []
+        return illegal_message(bad, acts, self.reasons(bad[:5], acts))
+
+    def reasons(self, games: npt.NDArray[np.intp], acts: I64) -> list[tuple[int, str]]:
+        """For each of *games* (numbers here), the cards its action id in *acts* names
+        (a mask) and why it is not legal now."""
         held = self.mover_hand()
-        for i in bad[:5].tolist():
+        out = []
+        for i in np.asarray(games).tolist():
             cards = int(self.decode(np.array([i]), acts[i:i + 1])[0])
-            text = " ".join(CARD_SYMBOLS[c] for c in cards_of(cards)) or "pass"
-            places = int(self.hand_actions._places[int(acts[i])])  # noqa: SLF001
-            beyond = places >> int(held[i]).bit_count() != 0
-            reason = "those places are beyond the hand" if beyond else "not a legal play now"
-            parts.append(f"game {i}: action {int(acts[i])} ({text}): {reason}")
-        more = f"; and {len(bad) - 5} more" if len(bad) > 5 else ""
-        return (f"illegal actions in games {bad[:20].tolist()}: " + "; ".join(parts) + more
-                + " (nothing was played)")
+            why = partial(_refuse, self, i, cards)
+            out.append((cards, refusal(self.hand_actions, int(acts[i]), int(held[i]), why)))
+        return out
+
+    def game(self, i: int) -> Game:
+        """Game *i*'s deal so far as a :class:`~big2.game.Game` (see :meth:`games`)."""
+        hands, dealer, plays = self._batch.deal_log(i)
+        g = Game(self.rules, hands=hands, dealer=dealer)
+        for m in plays:
+            g.play(m)
+        return g
+
+    def games(self) -> list[Game]:
+        """Each game's deal so far as a :class:`~big2.game.Game` (its dealt hands and
+        dealer, every play and pass replayed on the Python engine): new objects on each
+        call, the core's games being unchanged by what is done to them."""
+        return [self.game(i) for i in range(self.num_envs)]
 
     # -- for the caller ----------------------------------------------------------
 
@@ -323,4 +397,12 @@ class NativeGames:
                 f"threads={self.threads})")
 
 
-__all__ = ["MIN_SHARE", "IllegalMode", "NativeGames", "native_games_reason"]
+__all__ = [
+    "MIN_SHARE",
+    "IllegalMode",
+    "NativeGames",
+    "buffer_shapes",
+    "illegal_message",
+    "native_games_reason",
+    "refusal",
+]

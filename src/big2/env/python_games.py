@@ -22,6 +22,7 @@ import numpy.typing as npt
 from big2.bots import Bot, make_bot
 from big2.env.batch import Batch, Encoder, Stepped
 from big2.env.core import RewardMode, Table
+from big2.env.deals import DealStream, core_dealt
 from big2.env.reset_options import Deal
 from big2.game import Game
 from big2.house.spare import spare
@@ -61,6 +62,8 @@ class PythonGames:
         self._encode = encode
         self._first = first
         self._spare_aside = variant(rules).deck.spare_aside
+        self._streams: list[DealStream] | None = None
+        self._core_dealt = core_dealt(rules)
         self.tables: list[Table] = []
         self._bots: list[dict[int, Bot]] = []
         self._played: list[list[int]] = [[0] * self.num_players for _ in range(num_envs)]
@@ -69,15 +72,26 @@ class PythonGames:
 
     def reset(self, seed: int | None, hands: list[Deal | None] | None = None) -> Batch:
         """Deal every game afresh from *seed* (game *i*'s stream of deals from
-        *seed* and *i*), the chosen *hands* where given; the bots play up to a
-        learner's turn. The games' positions."""
+        *seed* and *i*: the core's, :class:`~big2.env.deals.DealStream`, where the
+        core deals the rule set), the chosen *hands* where given; the bots play up
+        to a learner's turn. The games' positions."""
         self.tables, self._bots = [], []
+        if self._core_dealt:
+            if seed is None:
+                seed = random.SystemRandom().getrandbits(63)
+            self._streams = [DealStream(self.rules, seed, i)
+                             for i in range(self._first, self._first + self.num_envs)]
         for i in range(self._first, self._first + self.num_envs):
             s = None if seed is None else random.Random(f"big2-vec:{seed}:{i}").getrandbits(63)
-            self.tables.append(Table(self.rules, reward=self._reward, seed=s))
+            table = Table(self.rules, reward=self._reward, seed=s)
+            self.tables.append(table)
+            if self._streams is not None:
+                stream = self._streams[i - self._first]
+                dealer = stream.dealer
+                table.deal_hands(stream.deal(), dealer)
             deal = None if hands is None else hands[i - self._first]
             if deal is not None:
-                self.tables[-1].deal_hands(deal)
+                table.deal_hands(deal, table.game.dealer)
             bots: dict[int, Bot] = {}
             for seat, spec in self._bot_specs.items():
                 bots[seat] = (spec if isinstance(spec, Bot)
@@ -152,7 +166,12 @@ class PythonGames:
             put(played_all[i])
 
     def _new_deal(self, i: int) -> None:
-        self.tables[i].reset()
+        if self._streams is not None:
+            stream = self._streams[i]
+            dealer = stream.dealer
+            self.tables[i].deal_hands(stream.deal(), dealer)
+        else:
+            self.tables[i].reset()
         self._played[i] = [0] * self.num_players
 
     def _settle(self, i: int, rewards: npt.NDArray[np.float32], *, count: bool = True) -> bool:

@@ -1,75 +1,64 @@
 """Worker processes for :class:`big2.env.vector.VectorEnv` (``workers > 1``).
 
-Each worker runs a one-process :class:`~big2.env.vector.VectorEnv` (the class is
-passed in, so this module does not import the one that uses it) over a
-contiguous share of the games, numbered as they would be in one process
-(so seeds, and therefore results, do not depend on the number of workers).
-The parent sends each worker its share of the actions and joins the arrays
-that come back. Workers are forked where the platform can (no
-``if __name__ == "__main__"`` guard needed in the caller's script; a worker
-runs only NumPy and the engine, never the caller's PyTorch threads), else
-spawned; they stop on :meth:`Shards.close`, or when the parent exits.
+Each worker holds one backend (:mod:`big2.env.backends`: Python games or the
+compiled core's) over a contiguous share of the games, numbered as they would be
+in one process (so seeds, and therefore deals and results, do not depend on the
+number of workers). The parent calls the workers' backends by method name and
+gets back what they return (:meth:`Shards.call`). Workers are forked where the
+platform can (no ``if __name__ == "__main__"`` guard needed in the caller's
+script; a worker runs only NumPy and the engine, never the caller's PyTorch
+threads), else spawned; they stop on :meth:`Shards.close`, or when the parent
+exits.
 """
 
 from __future__ import annotations
 
 import multiprocessing as mp
-from multiprocessing.connection import Connection
 from collections.abc import Callable, Sequence
+from multiprocessing.connection import Connection
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 
-def _serve(conn: Connection, first: int, size: int, settings: dict[str, Any],
-           make: Callable[..., Any]) -> None:
-    """A worker's loop: ``("reset", (seed, deals))`` and ``("step", actions)`` until
-    ``("close", None)``; *make* builds the worker's one-process environment."""
+def _serve(conn: Connection, make: Callable[[int, int], Any], first: int, size: int) -> None:
+    """A worker's loop: ``(method, args)`` calls on its backend (``make(first, size)``)
+    until ``("close", ())``; each answer is ``("ok", result)`` or ``("error", exc)``."""
     try:
-        venv = make(size, _first=first, **settings)
-        venv._masks = False  # the parent builds the joined masks
+        backend = make(first, size)
     except Exception as exc:  # noqa: BLE001 -- reported to the parent, which raises it
         conn.send(("error", exc))
         return
     conn.send(("ready", None))
     while True:
         try:
-            cmd, arg = conn.recv()
+            cmd, args = conn.recv()
         except EOFError:
             return
         if cmd == "close":
             return
         try:
-            if cmd == "reset":
-                seed, deals = arg
-                venv._seed = seed
-                conn.send(("ok", venv._adopt_batch(venv._reset_games(deals))))
-            else:
-                out = venv._advance(arg)
-                venv._adopt_batch(out.batch)
-                conn.send(("ok", out))
+            conn.send(("ok", getattr(backend, cmd)(*args)))
         except Exception as exc:  # noqa: BLE001 -- the parent raises it
             conn.send(("error", exc))
 
 
 class Shards:
-    """*workers* processes stepping *num_envs* games between them, each in an
-    environment built by *make* (the :class:`~big2.env.vector.VectorEnv` class)
-    from *settings*."""
+    """*workers* processes, worker *k* holding ``make(first_k, size_k)``: the backend of
+    games ``first_k .. first_k + size_k - 1`` of *num_envs* (:attr:`bounds`)."""
 
-    def __init__(self, num_envs: int, workers: int, settings: dict[str, Any],
-                 make: Callable[..., Any]) -> None:
+    def __init__(self, num_envs: int, workers: int, make: Callable[[int, int], Any]) -> None:
         ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-        bounds = np.linspace(0, num_envs, workers + 1).astype(int)
-        self.bounds = bounds
+        self.bounds = np.linspace(0, num_envs, workers + 1).astype(int)
+        """Worker *k*'s games are ``bounds[k]:bounds[k + 1]``."""
         self._conns: list[Connection] = []
         self._procs: list[Any] = []
+        b = self.bounds
         for k in range(workers):
             parent, child = ctx.Pipe()
-            share = (child, int(bounds[k]), int(bounds[k + 1] - bounds[k]), settings, make)
             proc = ctx.Process(  # type: ignore[attr-defined]
-                target=_serve, daemon=True, name=f"big2-vec-{k}", args=share)
+                target=_serve, daemon=True, name=f"big2-vec-{k}",
+                args=(child, make, int(b[k]), int(b[k + 1] - b[k])))
             proc.start()
             child.close()
             self._conns.append(parent)
@@ -79,6 +68,16 @@ class Shards:
         except BaseException:
             self.close()
             raise
+
+    @property
+    def firsts(self) -> list[int]:
+        """Each worker's first game."""
+        return [int(x) for x in self.bounds[:-1]]
+
+    def split(self, items: Sequence[Any] | None) -> list[Any]:
+        """*items* (one per game, or ``None``) cut into the workers' shares."""
+        b = self.bounds
+        return [None if items is None else items[b[k]:b[k + 1]] for k in range(len(b) - 1)]
 
     def _gather(self) -> list[Any]:
         out = []
@@ -95,25 +94,30 @@ class Shards:
             raise error
         return out
 
-    def reset(self, seed: int | None, deals: Sequence[Any]) -> list[Any]:
-        """Every worker's batch after a reset from *seed*, *deals[k]* the
-        chosen hands of worker *k*'s games (or ``None``)."""
-        for conn, share in zip(self._conns, deals):
-            conn.send(("reset", (seed, share)))
+    def call(self, method: str, args: Sequence[tuple[Any, ...]]) -> list[Any]:
+        """Call *method* on every worker's backend, worker *k* with ``args[k]``; their
+        results in order (the first error raised here, after every worker answered)."""
+        for conn, a in zip(self._conns, args):
+            conn.send((method, a))
         return self._gather()
 
-    def step(self, actions: npt.NDArray[np.int64]) -> list[Any]:
-        """Every worker's :class:`~big2.env.batch.Stepped` after a step."""
-        b = self.bounds
-        for k, conn in enumerate(self._conns):
-            conn.send(("step", actions[b[k]:b[k + 1]]))
-        return self._gather()
+    def call_all(self, method: str, *args: Any) -> list[Any]:
+        """:meth:`call` with the same *args* for every worker."""
+        return self.call(method, [args] * len(self._conns))
+
+    def call_one(self, k: int, method: str, *args: Any) -> Any:
+        """Call *method* on worker *k*'s backend alone."""
+        self._conns[k].send((method, args))
+        status, value = self._conns[k].recv()
+        if status == "error":
+            raise value
+        return value
 
     def close(self) -> None:
         """Stop the workers."""
         for conn in self._conns:
             try:
-                conn.send(("close", None))
+                conn.send(("close", ()))
             except (BrokenPipeError, OSError):
                 pass
             conn.close()

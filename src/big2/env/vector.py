@@ -43,12 +43,18 @@ seat but the learners'. An action form (``actions=``) says what an id means:
 
 :meth:`VectorEnv.legal_plays` gives each game's legal plays as card vectors
 for networks that score (state, play) pairs.
+
+What steps the games is a backend chosen in ``__init__`` (:mod:`big2.env.backends`):
+the compiled core where it can (self-play, ``"hand"`` actions, a rule set the core
+plays), else the Python engine, in this process or in ``workers`` processes. Every
+backend deals game *i* of a seed the same stream of hands (:mod:`big2.env.deals`), so
+``reset(seed=s)`` deals the same hands whatever the backend and worker count.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final, Literal, Self
+from typing import Any, ClassVar, Literal, Self
 
 import gymnasium
 import numpy as np
@@ -56,29 +62,22 @@ import numpy.typing as npt
 from gymnasium.vector import AutoresetMode
 
 from big2.bots import Bot
-from big2.cards import CARD_SYMBOLS, cards_of
-from big2.env.actions import ACTION_MASKS, NUM_ACTIONS, rule_actions
-from big2.env.batch import Batch as _Batch
+from big2.env.backends import Obs, PythonBackend, PythonShards
 from big2.env.batch import LegalPlays, check_actions, seating
-from big2.env.batch import Stepped as _Stepped
+from big2.env.codec import ACTION_FORMS, ActionCodec, ActionForm
 from big2.env.core import RewardMode, make_rules
-from big2.env.hand_actions import HandActions, max_hand
-from big2.env.python_games import PythonGames
-from big2.env.reset_options import Deal, check_options
-from big2.env.shards import Shards
+from big2.env.native_backends import NativeBackend, NativeShards, native_env_reason
+from big2.env.reset_options import check_options
 from big2.env.spaces import ActionSpace, BatchedSpaces, observation_space
 from big2.game import Game
 from big2.observation import OBS_SIZE
 from big2.rules import Rules
 from big2.variant import variant
 
-ActionForm = Literal["hand", "rule", "flat"]
-ACTION_FORMS: Final = ("hand", "rule", "flat")
 IllegalMode = Literal["raise", "end"]
 Engine = Literal["auto", "native", "python"]
-Obs = dict[str, npt.NDArray[Any]]
-"""A batch of observations: ``observation`` ``(N, 635)`` ``int8``,
-``action_mask`` ``(N, A)`` ``bool``, ``to_move`` ``(N,)`` ``int64``."""
+Backend = PythonBackend | NativeBackend
+"""What steps the games (:mod:`big2.env.backends`)."""
 
 
 class VectorEnv(BatchedSpaces,
@@ -98,7 +97,7 @@ class VectorEnv(BatchedSpaces,
         rules: a :class:`~big2.rules.Rules`, a preset name or ``None`` (classic).
         players: seats (2–4), overriding ``rules.players``.
         seed: seeds every game's stream of deals (and the bots); the same seed
-            and the same actions give the same games.
+            and the same actions give the same games, on every backend.
         actions: the action form, ``"hand"``, ``"rule"`` or ``"flat"``.
         reward: ``"score"`` (the rule set's scoring) or ``"win"`` (±1).
         opponents: ``None`` (the caller plays every seat), or a bot name,
@@ -113,39 +112,22 @@ class VectorEnv(BatchedSpaces,
             others 0; ``info["illegal"]`` marks it) and deal a new one.
         illegal_reward: the mover's reward under ``illegal="end"``.
         workers: processes that step the games (1: this process). With more,
-            each worker steps a share of the games and this process joins
-            their arrays; the results equal ``workers=1``'s for the same seed
-            and actions. A :class:`Bot` opponent is then copied into each
-            worker. Call :meth:`close` (or use ``with``) to stop them.
-        engine: ``"auto"`` steps self-play games of a native rule set with
-            ``"hand"`` actions in one process in the compiled core (a
-            :class:`~big2.env.native_vector.NativeVectorEnv`, same API, other
-            deals for a seed), the rest in Python; ``"python"`` always the
-            Python engine; ``"native"`` the core or a :class:`ValueError`.
+            each worker steps a share of the games (the core's games write into
+            shared memory; the Python engine's send their arrays back); the results
+            equal ``workers=1``'s for the same seed and actions. A :class:`Bot`
+            opponent is then copied into each worker. Call :meth:`close` (or use
+            ``with``) to stop them.
+        engine: ``"auto"`` steps self-play games of a rule set the core plays with
+            ``"hand"`` actions in the compiled core, the rest on the Python engine;
+            ``"python"`` always the Python engine; ``"native"`` the core or a
+            :class:`ValueError` naming why not. :attr:`backend` says which.
+        reuse_obs: ``True``: :meth:`reset` and :meth:`step` return the same arrays
+            each time, rewritten in place (on the core, its own buffers: no copy a
+            step); copy what you keep. ``False`` (default): new arrays each time.
     """
 
     metadata: ClassVar[dict[str, Any]] = {  # type: ignore[misc]
         "autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
-
-    def __new__(cls, num_envs: int = 256, rules: Rules | str | None = "classic", *,
-                players: int | None = None, actions: ActionForm = "hand",
-                opponents: str | Bot | Sequence[str | Bot] | None = None, workers: int = 1,
-                engine: Engine = "auto", **_: Any) -> VectorEnv:
-        """The compiled core's env when it can play these games (see *engine*)."""
-        if engine not in ("auto", "native", "python"):
-            raise ValueError(f"engine must be 'auto', 'native' or 'python', not {engine!r}")
-        if cls is VectorEnv and engine != "python":
-            from big2.env.native_games import native_games_reason
-            from big2.env.native_vector import NativeVectorEnv
-
-            why = ("opponents" if opponents is not None else f"actions={actions!r}"
-                   if actions != "hand" else "workers" if workers != 1
-                   else native_games_reason(make_rules(rules, players)))
-            if why is None:
-                return object.__new__(NativeVectorEnv)
-            if engine == "native":
-                raise ValueError(f"engine='native' cannot play these games: {why}")
-        return object.__new__(cls)
 
     def __init__(self, num_envs: int = 256, rules: Rules | str | None = "classic", *,
                  players: int | None = None, seed: int | None = 0, actions: ActionForm = "hand",
@@ -153,52 +135,57 @@ class VectorEnv(BatchedSpaces,
                  opponents: str | Bot | Sequence[str | Bot] | None = None,
                  learners: Sequence[int] = (0,), illegal: IllegalMode = "raise",
                  illegal_reward: float = -1.0, workers: int = 1, engine: Engine = "auto",
-                 _first: int = 0) -> None:
-        if not isinstance(num_envs, int) or num_envs < 1:
+                 reuse_obs: bool = False) -> None:
+        if engine not in ("auto", "native", "python"):
+            raise ValueError(f"engine must be 'auto', 'native' or 'python', not {engine!r}")
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
         if actions not in ACTION_FORMS:
             raise ValueError(f"actions must be one of {', '.join(ACTION_FORMS)}, not {actions!r}")
         if illegal not in ("raise", "end"):
             raise ValueError(f"illegal must be 'raise' or 'end', not {illegal!r}")
+        if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= num_envs:
+            raise ValueError(f"workers must be 1..num_envs ({num_envs}), not {workers!r}")
         self.rules = make_rules(rules, players)
-        self.num_envs = n_env = num_envs
+        self.num_envs = num_envs
         self.num_players = n = variant(self.rules).players
         self.action_form: ActionForm = actions
         self.illegal: IllegalMode = illegal
         self.illegal_reward = float(illegal_reward)
-        self.hand_actions = HandActions(max_hand(self.rules))
-        if actions == "hand":
-            self.num_actions = self.hand_actions.size
-        elif actions == "rule":
-            ids = rule_actions(self.rules)
-            self._rule_masks = ACTION_MASKS[ids]
-            self._rule_order = np.argsort(self._rule_masks)
-            self._rule_sorted = self._rule_masks[self._rule_order]
-            self.num_actions = len(ids)
-        else:
-            self._flat_order = np.argsort(ACTION_MASKS)
-            self._flat_sorted = ACTION_MASKS[self._flat_order]
-            self.num_actions = NUM_ACTIONS
+        self.codec = codec = ActionCodec(actions, self.rules)
+        self.hand_actions = codec.hand_actions
+        self.num_actions = codec.num_actions
         self.observation_size = OBS_SIZE
         self.single_observation_space = observation_space(self.num_actions, n)
         self.single_action_space = ActionSpace(self.num_actions)
         self._seed = seed
-        self._reward = reward
-        seats, bot_specs = seating(n, opponents, learners)
         self._deals = 0
-        self._python = PythonGames(self.rules, n_env, reward=reward, learners=seats,
-                                   bot_specs=bot_specs, illegal_reward=self.illegal_reward,
-                                   encode=self._encode, first=_first)
         self._obs: Obs | None = None
-        self._masks = True
-        self._shards: Shards | None = None
-        if workers != 1:
-            if not isinstance(workers, int) or not 1 <= workers <= num_envs:
-                raise ValueError(f"workers must be 1..num_envs ({num_envs}), not {workers!r}")
-            settings = {"rules": self.rules, "seed": seed, "actions": actions, "reward": reward,
-                        "opponents": opponents, "learners": tuple(learners), "illegal": illegal,
-                        "illegal_reward": illegal_reward, "engine": "python"}
-            self._shards = Shards(num_envs, workers, settings, type(self))
+        self._reuse: Obs | None = None
+        self.reuse_obs = bool(reuse_obs)
+        """Whether the observations are the same arrays each step (see *reuse_obs*)."""
+        seats, bot_specs = seating(n, opponents, learners)
+        why = native_env_reason(self.rules, opponents=opponents, actions=actions)
+        if engine == "native" and why is not None:
+            raise ValueError(f"engine='native' cannot play these games: {why}")
+        self.backend: Literal["native", "python"] = (
+            "native" if engine != "python" and why is None else "python")
+        """What steps the games: ``"native"`` (the compiled core) or ``"python"``."""
+        self.workers = workers
+        """The processes that step the games (1: this one)."""
+        settings: dict[str, Any] = {"reward": reward, "illegal": illegal,
+                                    "illegal_reward": self.illegal_reward}
+        self._games: Backend
+        if self.backend == "native":
+            self._games = (NativeShards(self.rules, workers=workers, num_envs=num_envs,
+                                        **settings) if workers > 1
+                           else NativeBackend(self.rules, num_envs=num_envs, **settings))
+        else:
+            settings.update(reward=reward, learners=seats, bot_specs=bot_specs)
+            self._games = (PythonShards(self.rules, codec, workers=workers, num_envs=num_envs,
+                                        **settings) if workers > 1
+                           else PythonBackend(self.rules, codec, first=0, num_envs=num_envs,
+                                              **settings))
 
     @property
     def deals(self) -> int:
@@ -208,9 +195,7 @@ class VectorEnv(BatchedSpaces,
     def close_extras(self, **kwargs: Any) -> None:
         """Stop the worker processes (nothing to do with ``workers=1``);
         :meth:`close` calls it."""
-        if self._shards is not None:
-            self._shards.close()
-            self._shards = None
+        self._games.close()
 
     def __enter__(self) -> Self:
         return self
@@ -226,12 +211,12 @@ class VectorEnv(BatchedSpaces,
         empty).
 
         *seed* (an ``int``) seeds the games (game *i* of a seed always deals
-        the same stream of hands); without it the seed given at construction
-        (or to the last reset) starts again, so ``reset()`` twice gives the
-        same games. ``options={"hands": deals}`` deals chosen hands: one entry
-        per game, ``None`` or one hand per seat (masks, card text or card
-        numbers; see :mod:`big2.env.reset_options`), checked before any game
-        changes (a :class:`ValueError` names the game and the problem). The
+        the same stream of hands, whatever the backend and worker count); without
+        it the seed given at construction (or to the last reset) starts again, so
+        ``reset()`` twice gives the same games. ``options={"hands": deals}`` deals
+        chosen hands: one entry per game, ``None`` or one hand per seat (masks, card
+        text or card numbers; see :mod:`big2.env.reset_options`), checked before any
+        game changes (a :class:`ValueError` names the game and the problem). The
         seat the rules say leads opens such a deal; the deals after it follow
         the game's stream.
         """
@@ -241,15 +226,11 @@ class VectorEnv(BatchedSpaces,
         super().reset(seed=None if seed is None else int(seed))
         if seed is not None:
             self._seed = int(seed)
+        if self._seed is None:  # fresh entropy, kept so that reset() replays it
+            self._seed = int(self.np_random.integers(0, 2**63))
         self._deals = 0
-        if self._shards is not None:
-            b = self._shards.bounds
-            parts = [None if hands is None else hands[b[k]:b[k + 1]] for k in range(len(b) - 1)]
-            return self._adopt(_Batch.join(self._shards.reset(self._seed, parts))), {}
-        return self._adopt(self._reset_games(hands)), {}
-
-    def _reset_games(self, hands: list[Deal | None] | None = None) -> _Batch:
-        return self._python.reset(self._seed, hands)
+        self._games.reset(self._seed, hands)
+        return self._observe(), {}
 
     # -- stepping --------------------------------------------------------------
 
@@ -280,94 +261,37 @@ class VectorEnv(BatchedSpaces,
         """
         if self._obs is None:
             raise RuntimeError("call reset() before step()")
-        actor = self._batch.to_move
-        out = self._advance(check_actions(actions, self.num_envs, self.num_actions))
+        actor = self._games.to_move.copy()
+        out = self._games.step(check_actions(actions, self.num_envs, self.num_actions))
         self._deals += out.deals
-        return self._adopt(out.batch), *out.results(actor, self.num_actions)
+        return self._observe(), *out.results(actor, self.num_actions)
 
-    def _advance(self, acts: npt.NDArray[np.int64]) -> _Stepped:
-        """Check that the (in-range) ids *acts* are legal, then play them, here
-        or in the workers."""
-        rows = np.arange(self.num_envs)
-        query = rows * self.num_actions + acts
-        pos = np.minimum(np.searchsorted(self._keys, query), len(self._keys) - 1)
-        legal = self._keys[pos] == query
-        if self.illegal == "raise" and not legal.all():
-            raise ValueError(self._illegal_message(np.flatnonzero(~legal), acts))
-        if self._shards is not None:
-            return _Stepped.join(self._shards.step(acts), self._shards.bounds[:-1].tolist())
-        return self._python.step(self._order[pos], legal)
-
-    def _illegal_message(self, bad: npt.NDArray[np.intp], acts: npt.NDArray[np.int64]) -> str:
-        parts = []
-        for i in bad[:5].tolist():
-            cards = int(self.decode(np.array([i]), acts[i:i + 1])[0])
-            text = " ".join(CARD_SYMBOLS[c] for c in cards_of(cards)) or "pass"
-            if self._shards is not None:
-                reason = "not a legal play now"
-            elif cards & ~int(self._mover_hand[i]):
-                reason = "those places are beyond the hand"
-            else:
-                reason = self._python.tables[i].game.refusal(cards)
-            parts.append(f"game {i}: action {int(acts[i])} ({text}): {reason}")
-        more = f"; and {len(bad) - 5} more" if len(bad) > 5 else ""
-        return (f"illegal actions in games {bad[:20].tolist()}: " + "; ".join(parts) + more
-                + " (nothing was played)")
-
-    # -- ids -------------------------------------------------------------------
-
-    def decode(self, games: npt.NDArray[np.intp], ids: npt.NDArray[np.int64]) -> npt.NDArray[np.uint64]:
-        """The card masks that action *ids* name in *games* now (mover's hands)."""
-        if self.action_form == "hand":
-            return self.hand_actions.decode(ids, self._mover_hand[games])
-        if self.action_form == "rule":
-            return self._rule_masks[ids]
-        return ACTION_MASKS[ids]
-
-    def _encode(self, plays: npt.NDArray[np.uint64], games: npt.NDArray[np.intp],
-                mover_hand: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
-        if self.action_form == "hand":
-            return self.hand_actions.encode(plays, mover_hand[games])
-        if self.action_form == "rule":
-            return self._rule_order[np.searchsorted(self._rule_sorted, plays)]
-        return self._flat_order[np.searchsorted(self._flat_sorted, plays)]
-
-    # -- observations ------------------------------------------------------------
-
-    def _adopt_batch(self, batch: _Batch) -> _Batch:
-        """:meth:`_adopt` for a worker process: *batch* back."""
-        self._adopt(batch)
-        return batch
-
-    def _adopt(self, batch: _Batch) -> Obs:
-        """Make *batch* the current position of every game: lookup keys, masks."""
-        self._batch = batch
-        counts, ids = batch.counts, batch.ids
-        games = self._games = np.repeat(np.arange(self.num_envs), counts)
-        self._mover_hand = batch.mover_hand
-        keys = games * self.num_actions + ids
-        self._order = np.argsort(keys, kind="stable")
-        self._keys = keys[self._order]
-        self._obs = {"observation": batch.observation, "to_move": batch.to_move}
-        if self._masks:  # a worker leaves the masks to the parent
-            mask = np.zeros((self.num_envs, self.num_actions), dtype=bool)
-            mask[games, ids] = True
-            self._obs["action_mask"] = mask
+    def _observe(self) -> Obs:
+        if not self.reuse_obs:
+            self._obs = self._games.observe(None)
+            return self._obs
+        if self._reuse is None:  # the arrays returned from now on
+            first = self._games.observe(None)
+            self._reuse = self._games.observe({k: v.copy() for k, v in first.items()})
+        self._obs = self._games.observe(self._reuse)
         return self._obs
 
     # -- for the caller ----------------------------------------------------------
 
     @property
     def games(self) -> list[Game]:
-        """The N games being played (the whole truth: for tests and rendering;
-        not available with worker processes)."""
-        if self._shards is not None:
-            raise RuntimeError("the games live in the worker processes (workers > 1)")
-        return [t.game for t in self._python.tables]
+        """The N games being played as :class:`~big2.game.Game` objects (the whole
+        truth: for tests and rendering). On the Python engine in this process they
+        are the games themselves; on the core, or in workers, copies rebuilt on each
+        access (the deal's hands, dealer and every play replayed), which change
+        nothing when played on."""
+        if self._obs is None:
+            raise RuntimeError("call reset() first")
+        return self._games.games()
 
     def hands(self) -> npt.NDArray[np.uint64]:
         """Every seat's hand in every game, ``(N, players)`` card masks."""
-        return np.array([g.hands for g in self.games], dtype=np.uint64)
+        return self._games.hands()
 
     def observations(self) -> Obs:
         """The latest observations (as :meth:`reset` and :meth:`step` returned)."""
@@ -378,16 +302,21 @@ class VectorEnv(BatchedSpaces,
     def legal_ids(self) -> list[npt.NDArray[np.int64]]:
         """Each game's legal action ids, in the engine's order (weakest first,
         the pass last)."""
-        return self._batch.legal_ids()
+        return self._games.legal_ids()
 
     def legal_plays(self) -> LegalPlays:
         """Each game's legal plays as card vectors with their ids (see
         :class:`LegalPlays`), for Q(state, play) networks."""
-        return LegalPlays.of(self._batch, self._games)
+        return self._games.legal_plays()
 
     def sample(self, rng: np.random.Generator | None = None) -> npt.NDArray[np.int64]:
         """One uniformly random legal action id per game."""
-        return self._batch.sample(rng if rng is not None else np.random.default_rng())
+        return self._games.sample(rng if rng is not None else np.random.default_rng())
+
+    def decode(self, games: npt.NDArray[np.intp], ids: npt.NDArray[np.int64]
+               ) -> npt.NDArray[np.uint64]:
+        """The card masks that action *ids* name in *games* now (mover's hands)."""
+        return self._games.decode(np.asarray(games), np.asarray(ids, np.int64))
 
 
 __all__ = ["ACTION_FORMS", "ActionForm", "IllegalMode", "LegalPlays", "VectorEnv"]

@@ -47,6 +47,7 @@ from big2.rules import Rules
 from big2.variant import native
 from big2.variant.compare import Comparator
 from big2.variant.deck import Deck
+from big2.variant.generic import GenericEngine
 from big2.variant.hooks import DealState, HouseRule, Outcome, Termination
 from big2.variant.keys import StrengthKeys
 from big2.variant.kinds import STRAIGHT_SEQUENCES, Combo, Kind
@@ -60,6 +61,7 @@ from big2.variant.support import (
     network_supported,
     odd_straights,
 )
+from big2.variant.tables import TableEngine
 from big2.variant.turns import TurnOrder
 
 H = TypeVar("H", bound=HouseRule)
@@ -72,26 +74,22 @@ class Variant:
         from big2.house import installed  # house rules build on the hooks defined here
 
         self.rules = rules
-        self.keys = keys = StrengthKeys(rules)
         self.native = native.wanted(engine) == "native" and native.native_reason(rules) is None
         """Whether the play engine is the compiled core (:mod:`big2.variant.native`):
         true for rule sets whose every option the core plays, unless the Python
         reference engine was asked for (``engine="python"`` or ``BIG2_ENGINE=python``)."""
-        if rules.decks > 1 or rules.jokers != "none":
-            from big2.variant.generic import GenericEngine
-
-            generic = GenericEngine(rules, keys)
-            self.engine: Engine = generic
-            self.compare: Comparator = generic.compare
+        self.engine: Engine
+        if self.native:  # compiled once per rule set: a pickled engine comes back as this one
+            self.engine = native.native_engine(rules)
+        elif rules.decks > 1 or rules.jokers != "none":
+            self.engine = GenericEngine(rules, StrengthKeys(rules))
         else:
-            from big2.variant.tables import TableEngine
-
-            self.compare = Comparator(rules)
-            make = native.NativeEngine if self.native else TableEngine
-            self.engine = make(rules, keys, self.compare)
-        self.deck = Deck(rules, keys.strength)
+            self.engine = TableEngine(rules, StrengthKeys(rules), Comparator(rules))
+        self.keys: StrengthKeys = self.engine.keys
+        self.compare: Comparator = self.engine.compare
+        self.deck = Deck(rules, self.keys.strength)
         self.turns = TurnOrder(rules)
-        self.scorer = Scorer(rules, self.engine, keys, self.deck.per_seat, self.turns.after)
+        self.scorer = Scorer(rules, self.engine, self.keys, self.deck.per_seat, self.turns.after)
         self.house: tuple[HouseRule, ...] = installed(rules)
         """The switched-on house rules, in the order their hooks run."""
         self.redealers = self._hooks("redeal")

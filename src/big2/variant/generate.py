@@ -8,14 +8,50 @@ its :class:`~big2.variant.keys.StrengthKeys`.
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from big2.cards import BB_RANKS, BB_SUITS, Mask, cards_of
 from big2.variant.keys import PLAY_MASK, PLAY_SHIFT, StrengthKeys
 from big2.variant.kinds import TOP_RUN_RANK, Kind
 
-if TYPE_CHECKING:
-    from big2.variant.tables import TableEngine
+
+class TableEngine(Protocol):
+    """What the generation reads of its engine (:class:`big2.variant.tables.TableEngine`
+    is the one): the rule set's switches and the per-rank tables."""
+
+    @property
+    def keys(self) -> StrengthKeys:
+        """The powers."""
+
+    @property
+    def dragon(self) -> bool:
+        """The dragon is a play."""
+
+    @property
+    def five_trips(self) -> bool:
+        """Three of a kind and two odd cards is a five."""
+
+    @property
+    def five_two_pairs(self) -> str:
+        """Two pairs and a card as a five: no, any or sisters."""
+
+    @property
+    def four_alone(self) -> bool:
+        """Four of a kind is a play by itself."""
+
+    @property
+    def four_kicker(self) -> bool:
+        """Four of a kind and a card is a five."""
+
+    @property
+    def straight_lengths(self) -> frozenset[int]:
+        """Straight lengths other than five."""
+
+    @property
+    def _groups(self) -> list[list[list[list[int]]]]: ...
+
+    @property
+    def _singles_by_nib(self) -> list[list[tuple[int, ...]]]: ...
 
 _S = PLAY_SHIFT
 

@@ -60,7 +60,7 @@ from itertools import combinations
 from big2.cards import DECK_SIZE, JOKERS, NUM_CARDS, TWO, Mask, cards_of, deck_mask, match_copies
 from big2.rules import Rules
 from big2.variant.compare import Comparator
-from big2.variant.generic_sets import Windows, by_name, list_plays, relist_long
+from big2.variant.generic_sets import Reading, Windows, by_name, list_plays, relist_long
 from big2.variant.handplays import HAND_CACHE, HandPlays
 from big2.variant.keys import LONG_SHIFT as _LONG_SHIFT
 from big2.variant.keys import PLAY_MASK, PLAY_SHIFT, StrengthKeys
@@ -72,8 +72,6 @@ _TOP = 3
 
 _Five = Callable[..., int]
 """The power of a five-card reading: ``five(kind, key, target, top=None)``."""
-Reading = tuple[Kind, int, int]
-"""One way to read cards: kind, power, and the rank of a four (or five) of a kind, else -1."""
 
 
 class GenericEngine:

@@ -21,15 +21,86 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from itertools import combinations, product
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from big2.cards import DECK_SIZE, NUM_CARDS, Mask, cards_of
+from big2.rules import Rules
 from big2.variant.keys import PLAY_MASK, PLAY_SHIFT
 from big2.variant.kinds import TOP_RUN_RANK as _TOP_RUN_RANK
-from big2.variant.kinds import Combo
+from big2.variant.kinds import Combo, Kind
 
-if TYPE_CHECKING:
-    from big2.variant.generic import GenericEngine as WildEngine
+Reading = tuple[Kind, int, int]
+"""One way to read cards: kind, power, and the rank of a four (or five) of a kind, else -1."""
+
+
+class WildEngine(Protocol):
+    """What the listing reads of its engine (:class:`big2.variant.generic.GenericEngine`
+    is the one): the rule set's shapes, the readings of a set, and the caches it fills."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rule set."""
+
+    @property
+    def suit_rank(self) -> tuple[int, ...]:
+        """Each suit's rank among the suits."""
+
+    @property
+    def strength(self) -> tuple[int, ...]:
+        """Each card's strength as a single."""
+
+    @property
+    def straight_list(self) -> list[tuple[int, tuple[int, ...], int]]:
+        """The five-card straights, weakest first: rank mask, ranks, index."""
+
+    @property
+    def straights(self) -> dict[int, tuple[int, int]]:
+        """A straight's rank mask: its index and its deciding rank."""
+
+    @property
+    def straight_lengths(self) -> frozenset[int]:
+        """Straight lengths other than five."""
+
+    @property
+    def wild(self) -> bool:
+        """The jokers are wild."""
+
+    @property
+    def smack(self) -> bool:
+        """Runs of pairs smack down."""
+
+    @property
+    def extra_leads(self) -> bool:
+        """Plays longer than five cards or other straights exist."""
+
+    @property
+    def deck_cards(self) -> Mask:
+        """Every card of the deck."""
+
+    @property
+    def windows(self) -> Windows:
+        """The straight windows."""
+
+    @property
+    def _readings(self) -> dict[Mask, tuple[Combo, ...]]: ...
+
+    @property
+    def _quads(self) -> dict[tuple[Mask, Kind], int]: ...
+
+    @property
+    def _sig_memo(self) -> dict[object, tuple[tuple[Reading, ...], bool] | None]: ...
+
+    def _sig_reads(self, sig: object, nat: Mask,
+                   jokers: int) -> tuple[tuple[Reading, ...], bool] | None: ...
+
+    def readings(self, mask: Mask) -> tuple[Combo, ...]:
+        """Every reading of *mask*, strongest first."""
+
+    def leadable(self, combo: Combo) -> bool:
+        """Whether *combo* may be led."""
+
+    def play_key(self, mask: Mask) -> object:
+        """What makes two sets of cards the same play."""
 
 Piece = tuple[int, int, int]
 """Cards of one rank: their mask (lowest copies), strongest suit position, suit bits."""

@@ -27,11 +27,14 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 
 from big2.cards import Mask
+from big2.variant.deck import Deck
+from big2.variant.protocol import Engine
+from big2.variant.scorer import Scorer
+from big2.variant.turns import TurnOrder
 
 if TYPE_CHECKING:
-    from big2.variant import Variant
-    from big2.variant.kinds import Combo
     from big2.log import Action, Record
+    from big2.variant.kinds import Combo
 
 
 class Termination(StrEnum):
@@ -71,10 +74,37 @@ class Outcome(NamedTuple):
     termination: Termination = Termination.NORMAL
 
 
+class RuleSet(Protocol):
+    """What a hook reads of the compiled rule set (:class:`big2.variant.Variant` is one):
+    its parts, named here so that the hooks need nothing above them."""
+
+    @property
+    def engine(self) -> Engine:
+        """The play engine."""
+
+    @property
+    def deck(self) -> Deck:
+        """The deck and the deal."""
+
+    @property
+    def turns(self) -> TurnOrder:
+        """The turn order."""
+
+    @property
+    def scorer(self) -> Scorer:
+        """The scorer."""
+
+    def deal(self, rng: random.Random, dealer: int = 0) -> list[Mask]:
+        """Shuffle and deal from the seat left of *dealer* (redealing where a hook says)."""
+
+
 class DealState(Protocol):
     """What a hook may read and change of a deal in progress."""
 
-    variant: Variant
+    @property
+    def variant(self) -> RuleSet:
+        """The compiled rule set the deal is played under."""
+
     num_players: int
     hands: list[Mask]
     initial_hands: tuple[Mask, ...]

@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from typing import Any
 
 from big2.cards import NUM_CARDS, Mask
@@ -93,13 +94,14 @@ def native_game_reason(rules: Rules) -> str | None:
     return None
 
 
-def batch(eng: NativeEngine, num_envs: int, seed: int, threads: int = 1) -> Any:
+def batch(eng: NativeEngine, num_envs: int, seed: int, threads: int = 1, first: int = 0) -> Any:
     """*num_envs* deals of *eng*'s rule set stepped together in the core
     (:class:`big2._native.Batch`, for the vector environment's native backend,
-    :mod:`big2.env.native_games`); *seed* is taken modulo 2**64."""
+    :mod:`big2.env.native_games`); *seed* is taken modulo 2**64, and the games are
+    numbered from *first* (game *i* deals the stream of seed and number)."""
     if _native is None:
         raise RuntimeError("big2._native is not built: pip install -e . builds it")
-    return _native.Batch(eng.tables, num_envs, seed % (1 << 64), threads)
+    return _native.Batch(eng.tables, num_envs, seed % (1 << 64), threads, first)
 
 
 def wanted(engine: str) -> str:
@@ -167,13 +169,11 @@ def compile_tables(rules: Rules, eng: TableEngine) -> Any:
         thirteen_each=deck.thirteen_each)
 
 
-def _native_engine(rules: Rules) -> NativeEngine:
-    """The native engine of *rules* (what an unpickled :class:`NativeEngine` becomes)."""
-    from big2.variant import variant
-
-    engine = variant(rules, engine="native").engine
-    assert isinstance(engine, NativeEngine)
-    return engine
+@lru_cache(maxsize=128)
+def native_engine(rules: Rules) -> NativeEngine:
+    """The native engine of *rules*, compiled once: the one ``variant(rules)`` plays
+    with, and what an unpickled :class:`NativeEngine` becomes."""
+    return NativeEngine(rules)
 
 
 class NativeEngine(TableEngine):
@@ -195,7 +195,7 @@ class NativeEngine(TableEngine):
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled and deep-copied as its rule set (the core's tables cannot be): the
         copy is the rule set's compiled native engine."""
-        return (_native_engine, (self.rules,))
+        return (native_engine, (self.rules,))
 
     def _classify_new(self, mask: Mask) -> Combo | None:
         """:meth:`classify` of a mask not in its cache, read by the core."""
@@ -209,5 +209,5 @@ class NativeEngine(TableEngine):
         return HandPlays((EMPTY, g1, g2, g3, g4, g5, EMPTY, EMPTY), self)
 
 
-__all__ = ["ENGINE_ENV", "NativeEngine", "available", "batch", "compile_tables", "native_game_reason",
+__all__ = ["ENGINE_ENV", "NativeEngine", "available", "batch", "compile_tables", "native_engine", "native_game_reason",
            "native_reason", "wanted"]
