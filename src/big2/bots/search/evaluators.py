@@ -207,4 +207,5 @@ class ExactLeaves:
         return score
 
 
-__all__ = ["DEFAULT_LEAF_NODES", "Evaluator", "ExactLeaves", "HeuristicPlayout", "Score", "greedy_play", "play_out", "rollout"]
+__all__ = ["DEFAULT_LEAF_NODES", "Evaluator", "ExactLeaves", "HeuristicPlayout", "Score",
+           "greedy_play", "play_out", "rollout"]
