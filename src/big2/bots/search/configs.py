@@ -80,7 +80,7 @@ def _policy(seed: int | None, weights: str | Path | PolicyNet | None) -> Any:
 def guided_search(seed: int | None = None, policy_candidates: int = 3, sure: float = 1.0,
                   margin: float = 1.0, belief: float = 0.0, pool: int = 128,
                   weights: str | Path | PolicyNet | None = None,
-                  **options: Any) -> SearchBot:
+                  one_card_margin: float | None = None, **options: Any) -> SearchBot:
     """``guided-search`` (the levels ``hard`` and ``expert``): the PPO policy's
     candidates and favourite, heuristic play-outs in the compiled core.
 
@@ -95,6 +95,8 @@ def guided_search(seed: int | None = None, policy_candidates: int = 3, sure: flo
             policy's likelihood of the history, raised to this power.
         pool: the worlds sampled and weighed per decision when ``belief`` is above 0.
         weights: the policy ``.npz`` (default: the shipped one).
+        one_card_margin: *margin* on a lead while the next seat holds one card
+            (``None``: *margin*).
         options: :func:`heuristic_search`'s (budget, seconds, candidates, sampler).
     """
     if pool < 1:
@@ -105,7 +107,8 @@ def guided_search(seed: int | None = None, policy_candidates: int = 3, sure: flo
                     base.selector, Sampling(base.sampling.pass_inference,
                                             base.sampling.greedy_mix, base.sampling.model,
                                             float(belief), int(pool)),
-                    margin=float(margin), sure=float(sure), keep_favourite=True)
+                    margin=float(margin), sure=float(sure), keep_favourite=True,
+                    one_card_margin=None if one_card_margin is None else float(one_card_margin))
     bot = SearchBot(search, seed=seed, policy=_policy(seed, weights), fallback=base)
     bot.name, bot.option_sources = "guided-search", (guided_search, heuristic_search)
     return bot
