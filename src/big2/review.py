@@ -4,10 +4,10 @@ The judge is the level :data:`big2.bots.STRONGEST_LEVEL` names (``expert``)
 with the review's play-outs (:func:`judge`), so the review follows when that
 level's bot changes; :func:`judge_label` says which bot it is, and the report
 and the server's review name it. For each decision of one seat that had a
-choice, :func:`review` asks :meth:`big2.bots.SearchBot.analyse` for the candidate plays' values (the
-seat's expected points at the deal's end, over sampled deals of the cards it
-could not see) with the play made searched on the same samples as the best
-play found. The gap between them marks the play:
+choice, :func:`review` asks :meth:`big2.bots.SearchBot.analyse` for the
+candidate plays' values (the seat's expected points at the deal's end, over
+sampled deals of the cards it could not see) with the play made searched on
+the same samples as the best play found. The gap between them marks the play:
 
 - an **inaccuracy** when the play made is :data:`INACCURACY` points or more
   below the best play found,
@@ -90,7 +90,7 @@ def judge(budget: int = REVIEW_BUDGET, seed: int = 0) -> SearchBot:
     bot = make_bot(STRONGEST_LEVEL, seed=seed, budget=budget)
     if not isinstance(bot, SearchBot):
         raise TypeError(f"the review needs a search bot; {STRONGEST_LEVEL!r} plays "
-                         f"{BOT_LEVELS.get(STRONGEST_LEVEL)!r}")
+                        f"{BOT_LEVELS.get(STRONGEST_LEVEL)!r}")
     return bot
 
 

@@ -49,8 +49,8 @@ from big2.variant import variant
 from big2.view import PlayerView
 
 __all__ = [
-    "AUTO_BOT", "HINT_BOT", "AutoMove", "Seat", "Table", "TableError", "TableSettings", "Timing", "cards_text",
-    "hint_bot", "new_id",
+    "AUTO_BOT", "HINT_BOT", "AutoMove", "Seat", "Table", "TableError", "TableSettings", "Timing",
+    "cards_text", "hint_bot", "new_id",
 ]
 
 
