@@ -172,8 +172,8 @@ def _check_save_path(path: str) -> None:
               help="wait between the bots' plays (default: 0.5 at a terminal, 0 through a pipe)")
 @click.option("--hint", "hint_bot", type=click.Choice(["medium", "expert"]), default="medium",
               show_default=True,
-              help="who answers the hint (a): the heuristic, or the expert-v1 search with "
-                   "expected points")
+              help="who answers the hint (a): the heuristic, or the strongest bot (the expert "
+                   "level's search) with expected points")
 def play(preset: str, options: tuple[str, ...], players: int | None, seed: int | None,
          deals: int | None, bot_name: str, save_path: str | None,
          delay: float | None, hint_bot: str) -> None:

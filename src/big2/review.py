@@ -1,10 +1,13 @@
-"""The game review: a recorded deal's decisions judged by the expert search.
+"""The game review: a recorded deal's decisions judged by the strongest bot's search.
 
-For each decision of one seat that had a choice, :func:`review` asks
-:meth:`big2.bots.SearchBot.analyse` for the candidate plays' values (the
-seat's expected points at the deal's end, over sampled deals of the cards it
-could not see) with the play made searched on the same samples as the best
-play found. The gap between them marks the play:
+The judge is the level :data:`big2.bots.STRONGEST_LEVEL` names (``expert``)
+with the review's play-outs (:func:`judge`), so the review follows when that
+level's bot changes; :func:`judge_label` says which bot it is, and the report
+and the server's review name it. For each decision of one seat that had a
+choice, :func:`review` asks :meth:`big2.bots.SearchBot.analyse` for the
+candidate plays' values (the seat's expected points at the deal's end, over
+sampled deals of the cards it could not see) with the play made searched on
+the same samples as the best play found. The gap between them marks the play:
 
 - an **inaccuracy** when the play made is :data:`INACCURACY` points or more
   below the best play found,
@@ -25,9 +28,9 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from big2.bots.base import BOT_LEVELS, STRONGEST_LEVEL, make_bot
 from big2.bots.rules_based.reasons import describe, why_better
 from big2.bots.search.bot import SearchBot
-from big2.bots.search.configs import expert_v1
 from big2.cards import Mask
 from big2.records import GameRecord
 from big2.view import PlayerView
@@ -77,6 +80,26 @@ class Decision:
         return None
 
 
+def judge(budget: int = REVIEW_BUDGET, seed: int = 0) -> SearchBot:
+    """The review's judge: the strongest level's bot (:data:`~big2.bots.STRONGEST_LEVEL`)
+    with *budget* play-outs a decision.
+
+    Raises:
+        TypeError: the level's bot is not a search (it must value the plays).
+    """
+    bot = make_bot(STRONGEST_LEVEL, seed=seed, budget=budget)
+    if not isinstance(bot, SearchBot):
+        raise TypeError(f"the review needs a search bot; {STRONGEST_LEVEL!r} plays "
+                        f"{BOT_LEVELS.get(STRONGEST_LEVEL)!r}")
+    return bot
+
+
+def judge_label(budget: int = REVIEW_BUDGET) -> str:
+    """Which bot judges a review, as the report and the server name it:
+    ``expert: guided-search, 400 play-outs``."""
+    return f"{STRONGEST_LEVEL}: {BOT_LEVELS[STRONGEST_LEVEL]}, {budget:,} play-outs"
+
+
 def _choice_views(record: GameRecord, seat: int) -> Iterator[tuple[int, PlayerView]]:
     """Each ply (1-based) at which *seat* had more than one legal play, with its view."""
     for i, action in enumerate(record.actions):
@@ -102,10 +125,10 @@ def decisions(record: GameRecord, seat: int, *, budget: int = REVIEW_BUDGET, see
         raise ValueError(f"seats are 0..{record.num_players - 1}")
     if record.rules.extended_deck:
         raise ValueError("the review's search reads one 52-card deck: no jokers, no second deck")
-    judge = bot or expert_v1(seed=seed, budget=budget)
+    searcher = bot or judge(budget, seed)
     for ply, view in _choice_views(record, seat):
         action = record.actions[ply - 1]
-        rows = judge.analyse(view, include=(action.cards,))
+        rows = searcher.analyse(view, include=(action.cards,))
         best, _, best_value = rows[0]
         made_value = next(v for m, _, v in rows if m == action.cards)
         why = why_better(view, best, action.cards) if best != action.cards else None
@@ -127,10 +150,10 @@ def report(record: GameRecord, seat: int, *, number: int = 1, budget: int = REVI
     start = time.perf_counter()
     name = record.names[seat]
     say(f"=== Review of deal {number} · S{seat} {name} ===")
-    say(f"expert-v1 search, {budget} play-outs a decision. Values: expected points at the")
-    say(f"deal's end. Marks: inaccuracy {INACCURACY:g} to {MISTAKE:g} points below the best "
-        "play found,")
-    say(f"mistake {MISTAKE:g} or more.")
+    say(f"Judged by {judge_label(budget)} a decision.")
+    say("Values: expected points at the deal's end.")
+    say(f"Marks: inaccuracy {INACCURACY:g} to {MISTAKE:g} points below the best play found, "
+        f"mistake {MISTAKE:g} or more.")
     out: list[Decision] = []
     view_of = record.view
     forced = sum(1 for i, a in enumerate(record.actions)
@@ -159,4 +182,4 @@ def report(record: GameRecord, seat: int, *, number: int = 1, budget: int = REVI
 
 
 __all__ = ["INACCURACY", "MISTAKE", "REVIEW_BUDGET", "Decision", "choice_plies", "decisions",
-           "report", "review"]
+           "judge", "judge_label", "report", "review"]

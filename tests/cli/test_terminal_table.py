@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 import pytest
 
-from big2.bots import make_bot
+from big2.bots import STRONGEST_LEVEL, bot_label, make_bot
 from big2.game import Game
 from big2.match import Match
 from big2.rules import Rules
@@ -148,7 +148,9 @@ def test_the_expert_hint_gives_expected_points() -> None:
     # the bot that really runs, named as registered; the lines wrapped at 80 columns
     hint = res.output.split("Hint (")[1].split("Your play")[0]
     lines = hint.rstrip("\n").splitlines()
-    assert lines[0].startswith("expert-v1 bot): ") and all(len(ln) < 80 for ln in lines), lines
+    assert lines[0].startswith(f"{bot_label(STRONGEST_LEVEL)}): ")  # the strongest, named
+    assert lines[0].startswith("expert: guided-search, 2,000 play-outs): ")
+    assert all(len(ln) < 80 for ln in lines), lines
     assert re.search(r"\([+-]\d+\.\d points expected; next best .+ [+-]\d+\.\d\)",
                      " ".join(ln.strip() for ln in lines)), res.output
     with pytest.raises(ValueError, match="hint"):

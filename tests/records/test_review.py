@@ -1,5 +1,5 @@
 """``big2 replay FILE --review`` (issue 27, item 1): a saved deal's decisions
-judged by the expert search, marks above the stated thresholds, a sentence
+judged by the strongest bot's search, marks above the stated thresholds, a sentence
 of why from facts of the plays, and the time it takes."""
 
 from __future__ import annotations
@@ -13,11 +13,12 @@ import pytest
 from click.testing import CliRunner
 
 from big2 import Game, Rules
+from big2.bots import STRONGEST_LEVEL
 from big2.bots.rules_based.reasons import why_better, why_play
 from big2.cards import parse_cards
 from big2.cli import main
 from big2.records import load
-from big2.review import INACCURACY, MISTAKE, REVIEW_BUDGET, Decision, review
+from big2.review import INACCURACY, MISTAKE, REVIEW_BUDGET, Decision, judge_label, review
 
 
 def cards(text: str) -> int:
@@ -41,8 +42,10 @@ def test_the_review_of_a_saved_deal(match_file: Path) -> None:
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
     assert lines[0] == "=== Review of deal 2 · S2 Bot 2 (medium: heuristic) ==="
-    assert f"expert-v1 search, {REVIEW_BUDGET} play-outs a decision" in lines[1]
-    assert "inaccuracy 3 to 8 points below" in lines[2]
+    assert lines[1] == f"Judged by {judge_label()} a decision."  # the strongest bot, named
+    assert judge_label().startswith(f"{STRONGEST_LEVEL}: ")
+    assert f"{REVIEW_BUDGET} play-outs" in lines[1]
+    assert "inaccuracy 3 to 8 points below" in lines[3]
     decisions = [ln for ln in lines if re.match(r"\s+\d+\. (plays|passes)", ln)]
     record = load(str(match_file))[1]
     mine = [i for i, a in enumerate(record.actions) if a.seat == 2]

@@ -56,7 +56,8 @@ def test_the_replay_reviews_a_seats_decisions(browser: Any, web: LiveServer) -> 
     status = page.inner_text("#review-status")
     marks = [d["mark"] for d in got["decisions"]]
     assert status == (f"{name}: {len(plies)} decisions reviewed · inaccuracies: "
-                      f"{marks.count('inaccuracy')} · mistakes: {marks.count('mistake')}"), status
+                      f"{marks.count('inaccuracy')} · mistakes: {marks.count('mistake')}"
+                      f" · judged by {got['bot']}"), status  # the strongest bot, named
     for d, li in zip(got["decisions"], page.query_selector_all("#review-list li"), strict=True):
         text = li.inner_text()
         assert f"{d['made_value']:+.1f}" in text, (d, text)

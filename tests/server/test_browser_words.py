@@ -124,7 +124,7 @@ def test_the_review_scrolls_to_its_results_and_speaks_the_pages_language(
         page.goto(f"{web.url}/replay/{rid}")
         page.wait_for_selector(".replay-hand .card")
         assert page.evaluate("() => scrollY") == 0
-        assert "expert-v1" in page.inner_text("#review-status")  # the search that runs
+        assert "expert" in page.inner_text("#review-status")  # the level that judges
         page.click("#review-btn")
         page.wait_for_selector("#review-list li")
         page.wait_for_function("() => { const r = document.getElementById('review-status')"

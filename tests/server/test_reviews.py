@@ -1,5 +1,5 @@
 """The game review over HTTP (``POST /api/records/{id}/review``): a seat's
-decisions judged by the expert search in the bot pool, within the time budget
+decisions judged by the strongest bot's search in the bot pool, within the time budget
 (partial when it runs out), kept once done, with clear refusals."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from conftest import LiveServer
 import big2.server.pool
 from big2.cards import CARD_NAMES, cards_of
 from big2.records import from_json
-from big2.review import choice_plies
+from big2.review import choice_plies, judge_label
 from big2.server.pool import BotPool
 from big2.server.reviews import run_review
 
@@ -48,6 +48,7 @@ def test_a_review_judges_the_seats_decisions(live_factory: Any) -> None:
     rec = from_json(json.dumps(live.get(f"/api/records/{rid}")))[0]
     got = live.post(f"/api/records/{rid}/review", {"seat": 2})
     assert got["seat"] == 2 and got["complete"] and got["playouts"] == 40
+    assert got["bot"] == judge_label(40) == "expert: guided-search, 40 play-outs"  # who judged
     mine = [i + 1 for i, a in enumerate(rec.actions)
             if a.seat == 2 and len(rec.view(2, i).legal) > 1]
     assert [d["ply"] for d in got["decisions"]] == mine  # each decision with a choice

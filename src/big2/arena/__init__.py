@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from big2.arena.leads import LeadCount, describe
 from big2.bots import Bot, make_bot
 from big2.game import Game, deal
 from big2.rules import Rules
@@ -223,13 +224,15 @@ def _deal_seed(seed: int, index: int) -> int:
 @dataclass(frozen=True)
 class DealResult:
     """One duplicate deal: per player (seat spec order), the points summed over
-    the rotations, the games won, decision times and illegal replies."""
+    the rotations, the games won, decision times, illegal replies and one-card
+    leads (:mod:`big2.arena.leads`)."""
 
     index: int
     points: tuple[int, ...]
     wins: tuple[int, ...]
     times: tuple[tuple[float, ...], ...]
     faults: tuple[int, ...]
+    leads: tuple[tuple[int, int, int, int], ...] = ()
 
 
 def play_duplicate(seats: Sequence[str], rules: Rules, seed: int, index: int,
@@ -249,11 +252,13 @@ def play_duplicate(seats: Sequence[str], rules: Rules, seed: int, index: int,
     times: list[list[float]] = [[] for _ in range(n)]
     players = [_make_player(spec, seed=(dseed + 7919 * (i + 1)) & (2**63 - 1), timeout=timeout)
                for i, spec in enumerate(seats)]
+    count = LeadCount(n)
     try:
         for k in range(n):
             seat_of = [(i + k) % n for i in range(n)]
             player_at = {s: i for i, s in enumerate(seat_of)}
             game = Game(rules, hands=hands)
+            count.new_deal()
             while not game.is_over():
                 seat = game.to_move
                 assert seat is not None
@@ -268,7 +273,9 @@ def play_duplicate(seats: Sequence[str], rules: Rules, seed: int, index: int,
                 if choice not in view.legal:
                     faults[i] += 1
                     choice = view.legal[-1] if view.legal[-1] == 0 else view.legal[0]
+                count.before(game, i)
                 game.play(choice)
+                count.after(game)
                 _announce(game)
             outcome = game.outcome()
             assert outcome is not None
@@ -285,7 +292,7 @@ def play_duplicate(seats: Sequence[str], rules: Rules, seed: int, index: int,
             if close is not None:
                 close()
     return DealResult(index, tuple(points), tuple(wins),
-                      tuple(tuple(t) for t in times), tuple(faults))
+                      tuple(tuple(t) for t in times), tuple(faults), tuple(count.counts))
 
 
 def _announce(game: Game) -> None:
@@ -317,6 +324,8 @@ class SeatStats:
     time_median: float
     time_p95: float
     faults: int = 0
+    one_card: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """Leads with the next seat on one card (:data:`big2.arena.leads.Counts`)."""
 
 
 @dataclass(frozen=True)
@@ -366,6 +375,7 @@ class ArenaResult:
             rows.append(f"{s.name:<24} {s.mean:>+11.2f} {ci:>17} {s.win_rate:>6.1%} "
                         f"{s.time_median * 1000:>9.2f} {s.time_p95 * 1000:>8.2f}"
                         + (f"  ({s.faults} illegal/failed replies)" if s.faults else ""))
+        rows += [f"  {s.name}: {describe(s.one_card)}" for s in self.seats if s.one_card[0]]
         rows.append(f"{self.deals} duplicate deals x {len(self.seats)} rotations = "
                     f"{self.games} games, seed {self.seed}, scoring {self.rules['scoring']}")
         return "\n".join(rows)
@@ -389,7 +399,9 @@ def summarize(seats: Sequence[str], rules: Rules, seed: int,
             ci_high=round(mean + half, 6),
             win_rate=round(sum(r.wins[i] for r in ordered) / max(1, deals * n), 6),
             decisions=len(times), time_median=_quantile(times, 0.5),
-            time_p95=_quantile(times, 0.95), faults=sum(r.faults[i] for r in ordered)))
+            time_p95=_quantile(times, 0.95), faults=sum(r.faults[i] for r in ordered),
+            one_card=tuple(sum(r.leads[i][j] for r in ordered if r.leads)  # type: ignore[arg-type]
+                           for j in range(4))))
     return ArenaResult(tuple(stats), rules.to_dict(), deals, deals * n, seed,
                        tuple(r.points for r in ordered), seconds)
 

@@ -31,8 +31,10 @@ from typing import Any
 from big2.bots.base import (
     BOT_LEVELS,
     LEVEL_OPTIONS,
+    STRONGEST_LEVEL,
     Bot,
     available_bots,
+    bot_label,
     describe_bots,
     make_bot,
     register_bot,
@@ -63,6 +65,6 @@ register_bot("expert-v1", expert_v1,
              "determinized search on the heuristic alone (the level expert until 2026-12-04)")
 
 __all__ = [
-    "BOT_LEVELS", "LEVEL_OPTIONS", "Bot", "GreedyBot", "HeuristicBot", "PolicyBot", "RandomBot",
-    "SearchBot", "available_bots", "describe_bots", "make_bot", "register_bot", "register_policy",
+    "BOT_LEVELS", "LEVEL_OPTIONS", "STRONGEST_LEVEL", "Bot", "GreedyBot", "HeuristicBot",
+    "PolicyBot", "RandomBot", "SearchBot", "available_bots", "bot_label", "describe_bots", "make_bot", "register_bot", "register_policy",
 ]

@@ -56,6 +56,24 @@ registered under a level's name."""
 LEVEL_OPTIONS: dict[str, dict[str, Any]] = {"hard": {"budget": 100}, "expert": {"budget": 2000}}
 """The options a level gives its bot; options passed to :func:`make_bot` win."""
 
+STRONGEST_LEVEL = "expert"
+"""The level of the strongest bot measured (docs/bots.md): the one the game
+review (:mod:`big2.review`), the terminal's expert hint and the server's hint
+use, so they follow when the level's bot changes."""
+
+
+def bot_label(name: str) -> str:
+    """How a bot named *name* (a level or a bot's name) is shown: a level with
+    the bot it plays and its play-outs where it sets them, else the name.
+
+    >>> bot_label("expert"), bot_label("greedy")
+    ('expert: guided-search, 2,000 play-outs', 'greedy')
+    """
+    if name not in BOT_LEVELS:
+        return name
+    budget = LEVEL_OPTIONS.get(name, {}).get("budget")
+    return f"{name}: {BOT_LEVELS[name]}" + (f", {budget:,} play-outs" if budget else "")
+
 
 def register_bot(name: str, factory: Callable[..., Bot], about: str = "") -> None:
     """Make *factory* available to :func:`make_bot` under *name*, described by

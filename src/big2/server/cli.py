@@ -56,7 +56,8 @@ def _check_bot(name: str | None, option: str) -> None:
                    "(default: big2.sqlite3 in your user data directory); the environment "
                    "keeps a password off the process list")
 @click.option("--bot", "auto_bot", default=None,
-              help="bot for hints and for timed-out or absent players (default: heuristic)")
+              help="bot for hints and for timed-out or absent players (default: the "
+                   "strongest level, expert, for hints; heuristic for the others)")
 @click.option("--bot-delay", type=click.FloatRange(0), default=0.9, show_default=True,
               help="seconds a bot waits before it plays")
 @click.option("--grace", type=click.FloatRange(0), default=30.0, show_default=True,

@@ -36,7 +36,7 @@ from big2.server.hygiene import AddressLimit
 from big2.server.pool import INLINE_BOTS, BotPool
 from big2.server.reactions import Reactions
 from big2.server.store import AddAction, AddRecord, DatabaseError, Op, SaveTable, Store
-from big2.server.tables import HINT_BOT, Table, TableError, Timing
+from big2.server.tables import AUTO_BOT, HINT_BOT, Table, TableError, Timing
 from big2.server.writer import Writer
 
 __all__ = ["TABLE_ID", "Hub", "Limits", "Server", "TableLimit"]
@@ -124,7 +124,8 @@ class Server:
     Args:
         store: the database.
         timing: bot delay, grace period and pause between deals.
-        auto_bot: the bot for hints and for absent or timed-out people.
+        auto_bot: the bot for hints and for absent or timed-out people (default:
+            :data:`HINT_BOT`, the strongest level, for hints; :data:`AUTO_BOT` for the rest).
         limits: see :class:`Limits`.
         pool: where bot moves are chosen (default: two worker processes).
         shard: this process's table id prefix (``big2 serve --workers``);
@@ -175,7 +176,7 @@ class Server:
         self._sweeper = asyncio.create_task(self._sweep())
         bots = {s.bot for h in self.hubs.values() for s in h.table.seats if s.bot}
         if bots - INLINE_BOTS:  # the workers start with the first table that needs them
-            self.pool.warm(sorted(bots | {self.auto_bot or HINT_BOT}))
+            self.pool.warm(sorted(bots | self._auto_bots()))
         return len(loaded)
 
     def _load(self) -> list[tuple[Table, dict[str, Any], list[tuple[int, int]]]]:
@@ -230,7 +231,7 @@ class Server:
         self.hubs[table.id] = hub
         bots = {s.bot for s in table.seats if s.bot}
         if bots - INLINE_BOTS:
-            self.pool.warm(sorted(bots | {self.auto_bot or HINT_BOT}))
+            self.pool.warm(sorted(bots | self._auto_bots()))
         self.schedule(hub)
         return hub
 
@@ -429,18 +430,24 @@ class Server:
             self.internal_errors += 1
             log.exception("table %s: automatic step failed", table.id)
 
+    def _auto_bots(self) -> set[str]:
+        """The bots this server plays for people: the hint's and the timeouts'."""
+        return {self.auto_bot or AUTO_BOT, self.auto_bot or HINT_BOT}
+
     async def hint(self, hub: Hub, seat: int) -> dict[str, Any]:
         """The hint bot's play for *seat* (on its turn): ``cards`` (card names),
-        ``bot`` (the bot that chose it) and ``why`` (:meth:`Why.data
+        ``bot`` (the bot that chose it: a level with the bot it plays,
+        :func:`big2.bots.bot_label`, or the quick bot that answered when the
+        hint bot ran out of time) and ``why`` (:meth:`Why.data
         <big2.bots.rules_based.reasons.Why.data>`, or ``None`` when no simple fact says it)."""
+        from big2.bots import bot_label
         from big2.bots.rules_based.reasons import why_play
         from big2.server.state import cards_text
 
         view = hub.table.hint_view(seat)
-        bot = self.auto_bot or HINT_BOT
-        play = await self.pool.choose(bot, view)
+        play, bot = await self.pool.choose_named(self.auto_bot or HINT_BOT, view)
         why = why_play(view, play)
-        return {"cards": cards_text(play).split(), "bot": bot,
+        return {"cards": cards_text(play).split(), "bot": bot_label(bot),
                 "why": None if why is None else why.data()}
 
 

@@ -122,19 +122,24 @@ class BotPool:
 
     async def choose(self, name: str, view: PlayerView) -> Mask:
         """Bot *name*'s play for *view*, within the budget (else the fallback's)."""
+        return (await self.choose_named(name, view))[0]
+
+    async def choose_named(self, name: str, view: PlayerView) -> tuple[Mask, str]:
+        """:meth:`choose`'s play with the name of the bot that chose it
+        (*name*, or the fallback's when *name* ran out of time or its worker died)."""
         if not self.workers or name in INLINE_BOTS:
-            return _choose(name, view)
+            return _choose(name, view), name
         loop = asyncio.get_running_loop()
         try:
             future = loop.run_in_executor(self._pool(), _choose, name, view)
-            return await asyncio.wait_for(future, self.budget)
+            return await asyncio.wait_for(future, self.budget), name
         except TimeoutError:
             self.timeouts += 1
             log.warning("bot %s took over %.1f s: %s played instead", name, self.budget, FALLBACK)
         except BrokenProcessPool:
             log.error("a bot worker died; starting new workers")
             self._executor, self._warmed = None, set()
-        return _choose(FALLBACK, view)
+        return _choose(FALLBACK, view), FALLBACK
 
     async def review(self, text: str, seat: int) -> dict[str, Any]:
         """The game review of *seat* in the deal of record JSON *text*, in a

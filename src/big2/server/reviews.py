@@ -1,6 +1,7 @@
 """The game review in the browser's replay: ``POST /api/records/{id}/review``
-with ``{"seat": S}`` judges seat S's decisions in a stored deal with the expert
-search (:mod:`big2.review`, as ``big2 replay FILE --review``).
+with ``{"seat": S}`` judges seat S's decisions in a stored deal with the
+strongest bot's search (:mod:`big2.review`, as ``big2 replay FILE --review``);
+the answer's ``bot`` names it (:func:`big2.review.judge_label`).
 
 The search runs in the server's bot pool (:meth:`BotPool.review
 <big2.server.pool.BotPool.review>`), never on the event loop, one review at a
@@ -21,7 +22,14 @@ from typing import Any
 
 from big2.bots.rules_based.reasons import Why
 from big2.records import from_json
-from big2.review import INACCURACY, MISTAKE, REVIEW_BUDGET, choice_plies, decisions
+from big2.review import (
+    INACCURACY,
+    MISTAKE,
+    REVIEW_BUDGET,
+    choice_plies,
+    decisions,
+    judge_label,
+)
 from big2.server.settings import TableError
 from big2.server.state import cards_text
 
@@ -55,6 +63,7 @@ def run_review(text: str, seat: int, playouts: int = REVIEW_BUDGET,
             complete = d.ply == choice_plies(record, seat)[-1]
             break
     return {"seat": seat, "decisions": out, "complete": complete, "playouts": playouts,
+            "bot": judge_label(playouts),
             "inaccuracy": INACCURACY, "mistake": MISTAKE,
             "seconds": round(time.monotonic() - start, 1)}
 

@@ -11,19 +11,25 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from big2.bots import Bot, make_bot
+from big2.bots import STRONGEST_LEVEL, Bot, make_bot
 from big2.rules import Rules
 from big2.variant import variant
 
-__all__ = ["HINT_BOT", "TableError", "TableSettings", "Timing", "hint_bot", "new_id"]
+__all__ = ["AUTO_BOT", "HINT_BOT", "TableError", "TableSettings", "Timing", "hint_bot", "new_id"]
 
-HINT_BOT = "heuristic"
-"""The bot that gives hints and plays for timed-out players, when registered."""
+HINT_BOT = STRONGEST_LEVEL
+"""The bot that gives hints where the server names none (``big2 serve --bot``):
+the strongest level (:data:`big2.bots.STRONGEST_LEVEL`)."""
+
+AUTO_BOT = "heuristic"
+"""The bot that plays for timed-out or absent players where the server names
+none, when registered (quick, so a table never waits on it)."""
 
 
 def hint_bot(name: str | None = None, seed: int | None = None) -> Bot:
-    """The bot for hints and timeouts: *name*, else ``heuristic`` if some
-    module has registered it, else ``greedy``."""
+    """The bot for timeouts (:meth:`Table.hint <big2.server.tables.Table.hint>`
+    uses it too): *name*, else :data:`AUTO_BOT` if some module has registered
+    it, else ``greedy``."""
     if name:
         return make_bot(name, seed=seed)
     try:
@@ -31,7 +37,7 @@ def hint_bot(name: str | None = None, seed: int | None = None) -> Bot:
     except ImportError:  # pragma: no cover - depends on the installed bots
         pass
     try:
-        return make_bot(HINT_BOT, seed=seed)
+        return make_bot(AUTO_BOT, seed=seed)
     except ValueError:  # pragma: no cover
         return make_bot("greedy", seed=seed)
 

@@ -35,14 +35,22 @@ from big2.game import Game, IllegalPlayError
 from big2.match import Match
 from big2.records import GameRecord, from_json
 from big2.rules import Rules  # noqa: F401 - the module doctest
-from big2.server.settings import HINT_BOT, TableError, TableSettings, Timing, hint_bot, new_id
+from big2.server.settings import (
+    AUTO_BOT,
+    HINT_BOT,
+    TableError,
+    TableSettings,
+    Timing,
+    hint_bot,
+    new_id,
+)
 from big2.server.state import cards_text, deal_end_state, game_state
 from big2.variant import variant
 from big2.view import PlayerView
 
 __all__ = [
-    "HINT_BOT", "AutoMove", "Seat", "Table", "TableError", "TableSettings", "Timing", "cards_text",
-    "hint_bot", "new_id",
+    "AUTO_BOT", "HINT_BOT", "AutoMove", "Seat", "Table", "TableError", "TableSettings", "Timing",
+    "cards_text", "hint_bot", "new_id",
 ]
 
 
@@ -315,7 +323,8 @@ class Table:
             self.last_change = self.turn_started = now
 
     def hint(self, seat: int) -> Mask:
-        """The hint bot's choice for *seat*, which must be to move."""
+        """The automatic player's choice for *seat* (:func:`hint_bot`), which must
+        be to move; the server's hint asks the hint bot instead (:data:`HINT_BOT`)."""
         return self._auto_player().choose(self.hint_view(seat))
 
     def hint_view(self, seat: int) -> PlayerView:
@@ -387,7 +396,7 @@ class Table:
             return None
         assert game.to_move is not None
         seat = self.seats[game.to_move]
-        bot = seat.bot if seat.bot is not None else self.auto_bot_name or HINT_BOT
+        bot = seat.bot if seat.bot is not None else self.auto_bot_name or AUTO_BOT
         return AutoMove(seat.index, bot, self.view(seat.index), self.version)
 
     def apply(self, move: AutoMove, choice: Mask, now: float) -> bool:

@@ -47,8 +47,9 @@ def confirm_quit(tg: Console) -> bool:
 def hint(tg: Console, game: Game, bot: Bot, name: str = "") -> None:
     """What *bot* would play in your seat, and why where a simple fact says it;
     from a search bot (:class:`~big2.bots.SearchBot`), with the expected points
-    of its play and of the next best. *name* is the bot's name as registered
-    (``expert-v1``), shown in place of its level; the lines fit the terminal."""
+    of its play and of the next best. *name* says which bot answers (``heuristic
+    bot``, ``expert: guided-search, 2,000 play-outs``: the bot that really runs,
+    not only its level); the lines fit the terminal."""
     from big2.bots import SearchBot
 
     view = game.view(0)
@@ -63,7 +64,7 @@ def hint(tg: Console, game: Game, bot: Bot, name: str = "") -> None:
     else:
         play = bot.choose(view)
     why = why_play(view, play)
-    text = f"Hint ({name or bot.name} bot): {_shown(game, play)}{values}"
+    text = f"Hint ({name or bot.name + ' bot'}): {_shown(game, play)}{values}"
     text += f": {why}" if why else ""
     tg.say_list("", text.split(" "), joiner="", indent="  ")  # wrapped to the terminal
 

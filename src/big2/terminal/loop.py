@@ -13,7 +13,7 @@ from typing import TextIO
 
 import click
 
-from big2.bots import Bot, make_bot
+from big2.bots import BOT_LEVELS, STRONGEST_LEVEL, Bot, bot_label, make_bot
 from big2.cards import InvalidCardError, Mask, cards_of, parse_cards
 from big2.game import Game, IllegalPlayError, kind_name
 from big2.match import Match
@@ -24,7 +24,7 @@ HELP = """Answer with:
   cards      type the cards: "3D 3S", "3d3s", "10h jh qh kh ah"; jokers RJ, BJ
              (two decks: name a card twice for both copies, "3D 3D")
   p          pass
-  a          a hint: the medium (or --hint expert) bot's play for you, and why
+  a          a hint: the medium (or --hint expert: the strongest) bot's play, and why
   m          every legal play (the list shows the weakest few, the strongest)
   u          undo: take back your last play, and the bots' plays since
   t          this trick, and the 2s, aces and jokers played so far
@@ -37,8 +37,9 @@ A joker shown as RJ=9♠ counts as the 9♠ in that play."""
 DEFAULT_DELAY = 0.5
 """Seconds between bots' plays at a terminal (``big2 play --delay`` changes it)."""
 
-HINT_BOTS = {"medium": "heuristic", "expert": "expert-v1"}
-"""The hint's bots by level: the heuristic, or the expert search (expert-v1, 800 play-outs)."""
+HINT_BOTS = {"medium": "heuristic", "expert": STRONGEST_LEVEL}
+"""The hint's bots: the heuristic, or the strongest bot (:data:`big2.bots.STRONGEST_LEVEL`,
+the ``expert`` level's search, with expected points)."""
 
 _SHORT = {"four of a kind and a card": "four + one", "three of a kind and two cards": "three + two",
           "two pairs and a card": "two pairs + one"}
@@ -86,8 +87,8 @@ class TerminalGame:
         if hint not in HINT_BOTS:
             raise ValueError(f"hint is one of {', '.join(HINT_BOTS)}, not {hint!r}")
         self.hint_bot = hint
-        """Who gives the hint (``a``): ``medium`` (the heuristic) or ``expert`` (expert-v1's
-        search, with the expected points)."""
+        """Who gives the hint (``a``): ``medium`` (the heuristic) or ``expert`` (the
+        strongest bot's search, with the expected points)."""
 
     # -- input and output ------------------------------------------------------------
 
@@ -423,7 +424,9 @@ class TerminalGame:
         """The hint bot's play for you, with its reason (``a``)."""
         if self._hinter is None:
             self._hinter = make_bot(HINT_BOTS[self.hint_bot], seed=0)
-        advice.hint(self, game, self._hinter, HINT_BOTS[self.hint_bot])
+        name = HINT_BOTS[self.hint_bot]
+        advice.hint(self, game, self._hinter, bot_label(name) if name in BOT_LEVELS
+                    else f"{name} bot")
 
     def last_card(self, game: Game) -> None:
         """Announce your last card (``l``), or say why it cannot be announced now."""

@@ -105,6 +105,9 @@ class Search:
             without searching (1 or more: never).
         keep_favourite: the favourite (the first candidate) is never dropped
             by the selector, so it is compared on every world.
+        one_card_margin: the margin instead of ``margin`` on a lead while the
+            next seat to act holds one card (``None``: ``margin``), where a low
+            single the favourite makes may let that seat go out.
     """
 
     candidates: CandidateRule
@@ -114,12 +117,32 @@ class Search:
     margin: float = 0.0
     sure: float = 1.0
     keep_favourite: bool = False
+    one_card_margin: float | None = None
 
     def __post_init__(self) -> None:
-        if self.margin < 0:
+        if self.margin < 0 or (self.one_card_margin is not None and self.one_card_margin < 0):
             raise ValueError("margin must be at least 0")
         if self.sure <= 0:
             raise ValueError("sure must be above 0")
+
+
+def next_on_one_card(view: PlayerView) -> bool:
+    """Whether *view*'s seat leads and the next seat to act (the next holding
+    cards) holds exactly one.
+
+    >>> from big2 import Game
+    >>> g = Game(hands=["3D 4D", "5C", "6C 7C", "8C 9C"], leader=0)
+    >>> next_on_one_card(g.view(0)), next_on_one_card(Game(hands=["3D", "5C 6C"]).view(0))
+    (True, False)
+    """
+    if not view.leading or view.to_move != view.seat:
+        return False
+    n = len(view.card_counts)
+    for step in range(1, n):
+        count = view.card_counts[(view.seat + step) % n]
+        if count:
+            return count == 1
+    return False
 
 
 class SearchBot(Bot):
@@ -167,7 +190,10 @@ class SearchBot(Bot):
         if p is not None and max(p) > search.sure:
             return favourite
         tally = self.tally(view, search, guide, p)
-        choice = keep_unless_beaten(tally, favourite, search.margin)
+        margin = search.margin
+        if search.one_card_margin is not None and next_on_one_card(view):
+            margin = search.one_card_margin
+        choice = keep_unless_beaten(tally, favourite, margin)
         return choice if choice in legal else guide
 
     def analyse(self, view: PlayerView, include: Sequence[Mask] = ()) -> list[Row]:
@@ -216,4 +242,4 @@ class SearchBot(Bot):
         return f"<SearchBot {self.name!r} seed={self.seed}>"
 
 
-__all__ = ["Sampling", "Search", "SearchBot"]
+__all__ = ["Sampling", "Search", "SearchBot", "next_on_one_card"]

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from big2.bots.search.bot import Sampling, Search, SearchBot
 from big2.bots.search.candidates import HeuristicCandidates, PolicyFirst
-from big2.bots.search.evaluators import HeuristicPlayout
+from big2.bots.search.evaluators import DEFAULT_LEAF_NODES, Evaluator, ExactLeaves, HeuristicPlayout
 from big2.bots.search.selectors import Flat, SuccessiveHalving
 
 if TYPE_CHECKING:
@@ -40,7 +40,8 @@ DEFAULT_BUDGET = 800
 
 def heuristic_search(budget: int = DEFAULT_BUDGET, seconds: float | None = None,
                      candidates: int = 8, pass_inference: float = 0.7, greedy_mix: float = 0.3,
-                     model: bool = True) -> Search:
+                     model: bool = True, endgame: int = 0,
+                     endgame_nodes: int = DEFAULT_LEAF_NODES) -> Search:
     """The search on the heuristic alone (``expert-v1``; every search's fallback).
 
     Args:
@@ -49,8 +50,15 @@ def heuristic_search(budget: int = DEFAULT_BUDGET, seconds: float | None = None,
         candidates: at most this many plays searched.
         pass_inference, greedy_mix, model: the sampler's
             (:class:`~big2.bots.search.worlds.WorldSampler`).
+        endgame, endgame_nodes: from this many cards left in all hands, solve
+            each world exactly instead of playing it out, within this many
+            positions a decision (:class:`~big2.bots.search.evaluators.ExactLeaves`;
+            0 cards: never).
     """
-    return Search(HeuristicCandidates(int(candidates)), HeuristicPlayout(),
+    evaluator: Evaluator = HeuristicPlayout()
+    if endgame:
+        evaluator = ExactLeaves(evaluator, int(endgame), int(endgame_nodes))
+    return Search(HeuristicCandidates(int(candidates)), evaluator,
                   SuccessiveHalving(int(budget), seconds),
                   Sampling(float(pass_inference), float(greedy_mix), bool(model)))
 
@@ -72,7 +80,7 @@ def _policy(seed: int | None, weights: str | Path | PolicyNet | None) -> Any:
 def guided_search(seed: int | None = None, policy_candidates: int = 3, sure: float = 1.0,
                   margin: float = 1.0, belief: float = 0.0, pool: int = 128,
                   weights: str | Path | PolicyNet | None = None,
-                  **options: Any) -> SearchBot:
+                  one_card_margin: float | None = None, **options: Any) -> SearchBot:
     """``guided-search`` (the levels ``hard`` and ``expert``): the PPO policy's
     candidates and favourite, heuristic play-outs in the compiled core.
 
@@ -87,17 +95,20 @@ def guided_search(seed: int | None = None, policy_candidates: int = 3, sure: flo
             policy's likelihood of the history, raised to this power.
         pool: the worlds sampled and weighed per decision when ``belief`` is above 0.
         weights: the policy ``.npz`` (default: the shipped one).
+        one_card_margin: *margin* on a lead while the next seat holds one card
+            (``None``: *margin*).
         options: :func:`heuristic_search`'s (budget, seconds, candidates, sampler).
     """
     if pool < 1:
         raise ValueError("pool must be at least 1")
     base = heuristic_search(**options)
     limit = base.candidates.limit  # type: ignore[attr-defined]
-    search = Search(PolicyFirst(int(policy_candidates), limit), HeuristicPlayout(),
+    search = Search(PolicyFirst(int(policy_candidates), limit), base.evaluator,
                     base.selector, Sampling(base.sampling.pass_inference,
                                             base.sampling.greedy_mix, base.sampling.model,
                                             float(belief), int(pool)),
-                    margin=float(margin), sure=float(sure), keep_favourite=True)
+                    margin=float(margin), sure=float(sure), keep_favourite=True,
+                    one_card_margin=None if one_card_margin is None else float(one_card_margin))
     bot = SearchBot(search, seed=seed, policy=_policy(seed, weights), fallback=base)
     bot.name, bot.option_sources = "guided-search", (guided_search, heuristic_search)
     return bot

@@ -10,6 +10,9 @@ such as a Go-Fish stock), so a seeded bot repeats its decisions.
 - :class:`HeuristicPlayout`: every seat played out by the heuristic (or the
   greedy rule at a world's :attr:`~big2.bots.search.worlds.World.greedy_seats`),
   in the compiled core where the rule set allows it (:func:`play_out`);
+- :class:`ExactLeaves`: another evaluator, except where few cards are left in
+  all hands: there each world is solved exactly
+  (:class:`~big2.bots.search.endgame.EndgameSolver`, max^n) instead of played out;
 - :class:`big2.bots.search.policy_eval.PolicyRollout`: the policy network plays
   the other seats, with the critic as a leaf and the exact endgame
   (:class:`big2.bots.search.policy_eval.ExactEndgame`) where few cards are left.
@@ -33,6 +36,7 @@ from typing import Protocol
 
 from big2.bots.rules_based import native
 from big2.bots.rules_based.planning import heuristic_play
+from big2.bots.search.endgame import EndgameSolver
 from big2.bots.search.worlds import World
 from big2.cards import Mask, cards_of
 from big2.combos import engine
@@ -138,4 +142,70 @@ class HeuristicPlayout:
         return score
 
 
-__all__ = ["Evaluator", "HeuristicPlayout", "Score", "greedy_play", "play_out", "rollout"]
+DEFAULT_LEAF_NODES = 4_000
+"""The positions :class:`ExactLeaves` may expand a decision (about 0.1 s in Python)."""
+
+
+class ExactLeaves:
+    """*inner*'s values, except at a decision with at most *cards* cards left in
+    all hands together: there each world is solved exactly (max^n, every seat
+    playing its best with every hand known, :class:`~big2.bots.search.endgame.EndgameSolver`)
+    and a candidate is worth the seat's final score under that play.
+
+    One solver serves a decision, so a world drawn again (late in a deal there
+    are few) and the positions worlds share cost nothing the second time. The
+    solves share *nodes* expanded positions a decision; a world that does not
+    fit in what is left (and every world after the budget is spent) is scored
+    by *inner*, all of a world's candidates by the same evaluator, so the
+    candidates are still compared on common worlds. *cards* 0 never solves.
+
+    >>> import random
+    >>> from big2 import Game
+    >>> from big2.bots.search.worlds import sample_worlds
+    >>> g = Game(hands=["3D 4D", "5C", "6C 7C", "8C 9C"], leader=0)
+    >>> view = g.view(0)
+    >>> score = ExactLeaves(HeuristicPlayout(), cards=8).start(view, random.Random(0))
+    >>> score(sample_worlds(view, 1, seed=1), view.legal)  # seat 1 goes out either way
+    [[-1.0, -1.0]]
+    """
+
+    def __init__(self, inner: Evaluator | None = None, cards: int = 8,
+                 nodes: int = DEFAULT_LEAF_NODES) -> None:
+        if cards < 0:
+            raise ValueError("endgame (cards left) must be at least 0")
+        if nodes < 1:
+            raise ValueError("endgame_nodes must be at least 1")
+        self.inner: Evaluator = inner if inner is not None else HeuristicPlayout()
+        self.cards, self.nodes = int(cards), int(nodes)
+
+    def start(self, view: PlayerView, rng: random.Random) -> Score:
+        """Begin a decision: *inner*'s scorer where more than ``cards`` cards are left."""
+        inner = self.inner.start(view, rng)
+        if sum(view.card_counts) > self.cards:
+            return inner
+        seat = view.seat
+        solver = EndgameSolver(self.nodes)
+        left = [self.nodes]
+
+        def score(worlds: Sequence[World], cands: Sequence[Mask]) -> list[list[float]]:
+            out: list[list[float] | None] = []
+            for hands in worlds:
+                values = None
+                if left[0] > 0:
+                    solver.budget = left[0]
+                    values = solver.move_values(Game.from_view(view, hands, rng=rng))
+                    left[0] -= solver.nodes
+                if values is None:
+                    out.append(None)
+                    continue
+                exact = dict(values)
+                out.append([float(exact[c][seat]) for c in cands])
+            rest = [w for w, row in zip(worlds, out) if row is None]
+            played = iter(inner(rest, cands) if rest else [])
+            return [row if row is not None else next(played) for row in out]
+
+        return score
+
+
+__all__ = ["DEFAULT_LEAF_NODES", "Evaluator", "ExactLeaves", "HeuristicPlayout", "Score",
+           "greedy_play", "play_out", "rollout"]

@@ -171,10 +171,11 @@ const S = {
   howToPlay: ["How to play", "玩法", "玩法"],
   review: ["Review", "覆盤", "复盘"], reviewing: ["Reviewing…", "覆盤中…", "复盘中…"],
   reviewTitle: ["Review a player's decisions", "覆盤：評估玩家的每步決定", "复盘：评估玩家的每步决定"],
-  reviewAbout: ["The expert-v1 search judges each decision that had a choice: the expected "
-    + "points of the play made against the best play found.",
-    "expert-v1 搜尋評估每個可選擇的決定：所出牌的預期得分對比找到的最佳出法。",
-    "expert-v1 搜索评估每个可选择的决定：所出牌的预期得分对比找到的最佳出法。"],
+  reviewAbout: ["The strongest bot (expert) judges each decision that had a choice: the "
+    + "expected points of the play made against the best play found.",
+    "最強電腦（expert）評估每個可選擇的決定：所出牌的預期得分對比找到的最佳出法。",
+    "最强电脑（expert）评估每个可选择的决定：所出牌的预期得分对比找到的最佳出法。"],
+  reviewBy: ["judged by {0}", "評估者：{0}", "评估者：{0}"],
   reviewWait: ["Thinking: a few seconds…", "思考中：需要幾秒…", "思考中：需要几秒…"],
   reviewSummary: ["{0}: {1} decisions reviewed · inaccuracies: {2} · mistakes: {3}",
     "{0}：評估了 {1} 個決定 · 不準確：{2} · 失誤：{3}",

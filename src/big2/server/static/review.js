@@ -63,6 +63,7 @@ function draw() {
   for (const d of result.decisions) if (d.mark) marks[d.mark]++;
   status.textContent = t("reviewSummary", names[result.seat], result.decisions.length,
                          marks.inaccuracy, marks.mistake)
+    + (result.bot ? " · " + t("reviewBy", result.bot) : "")
     + (result.complete ? "" : " " + t("reviewPartial", result.seconds));
   for (const d of result.decisions) {
     const li = el("li", {"data-ply": d.ply, class: d.mark || "good", tabindex: 0,
