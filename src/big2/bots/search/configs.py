@@ -40,7 +40,7 @@ DEFAULT_BUDGET = 800
 
 def heuristic_search(budget: int = DEFAULT_BUDGET, seconds: float | None = None,
                      candidates: int = 8, pass_inference: float = 0.7, greedy_mix: float = 0.3,
-                     model: bool = True) -> Search:
+                     model: bool = True, batch: int = 1) -> Search:
     """The search on the heuristic alone (``expert-v1``; every search's fallback).
 
     Args:
@@ -49,9 +49,11 @@ def heuristic_search(budget: int = DEFAULT_BUDGET, seconds: float | None = None,
         candidates: at most this many plays searched.
         pass_inference, greedy_mix, model: the sampler's
             (:class:`~big2.bots.search.worlds.WorldSampler`).
+        batch: worlds scored in one call (more for an evaluator that batches
+            across worlds, as the policy play-out does).
     """
     return Search(HeuristicCandidates(int(candidates)), HeuristicPlayout(),
-                  SuccessiveHalving(int(budget), seconds),
+                  SuccessiveHalving(int(budget), seconds, int(batch)),
                   Sampling(float(pass_inference), float(greedy_mix), bool(model)))
 
 
@@ -71,7 +73,8 @@ def _policy(seed: int | None, weights: str | Path | PolicyNet | None) -> Any:
 
 def guided_search(seed: int | None = None, policy_candidates: int = 3, sure: float = 1.0,
                   margin: float = 1.0, belief: float = 0.0, pool: int = 128,
-                  weights: str | Path | PolicyNet | None = None,
+                  weights: str | Path | PolicyNet | None = None, playout: str = "heuristic",
+                  plies: int | None = 4, sample: bool = False, finish: str = "heuristic",
                   **options: Any) -> SearchBot:
     """``guided-search`` (the levels ``hard`` and ``expert``): the PPO policy's
     candidates and favourite, heuristic play-outs in the compiled core.
@@ -87,18 +90,35 @@ def guided_search(seed: int | None = None, policy_candidates: int = 3, sure: flo
             policy's likelihood of the history, raised to this power.
         pool: the worlds sampled and weighed per decision when ``belief`` is above 0.
         weights: the policy ``.npz`` (default: the shipped one).
-        options: :func:`heuristic_search`'s (budget, seconds, candidates, sampler).
+        playout: ``"heuristic"``: every seat played out by the heuristic;
+            ``"policy"``: every seat plays the policy for ``plies`` plies first
+            (:class:`~big2.bots.search.policy_eval.PolicyPlayout`).
+        plies, sample, finish: the policy play-out's (``plies=-1`` or
+            ``None``: the policy plays to the end; ``sample``: draw from it;
+            ``finish``: ``"heuristic"`` or ``"critic"``).
+        options: :func:`heuristic_search`'s (budget, seconds, candidates,
+            sampler, batch: default 32 worlds a call with the policy play-out).
     """
     if pool < 1:
         raise ValueError("pool must be at least 1")
+    if playout not in ("heuristic", "policy"):
+        raise ValueError(f"playout is 'heuristic' or 'policy', not {playout!r}")
+    policy = _policy(seed, weights)
+    evaluator: Any = HeuristicPlayout()
+    if playout == "policy":
+        from big2.bots.search.policy_eval import PolicyPlayout
+
+        options.setdefault("batch", 32)
+        k = None if plies is None or int(plies) < 0 else int(plies)
+        evaluator = PolicyPlayout(policy.network, k, bool(sample), str(finish))
     base = heuristic_search(**options)
     limit = base.candidates.limit  # type: ignore[attr-defined]
-    search = Search(PolicyFirst(int(policy_candidates), limit), HeuristicPlayout(),
+    search = Search(PolicyFirst(int(policy_candidates), limit), evaluator,
                     base.selector, Sampling(base.sampling.pass_inference,
                                             base.sampling.greedy_mix, base.sampling.model,
                                             float(belief), int(pool)),
                     margin=float(margin), sure=float(sure), keep_favourite=True)
-    bot = SearchBot(search, seed=seed, policy=_policy(seed, weights), fallback=base)
+    bot = SearchBot(search, seed=seed, policy=policy, fallback=base)
     bot.name, bot.option_sources = "guided-search", (guided_search, heuristic_search)
     return bot
 
