@@ -29,24 +29,24 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one core: before NumPy loa
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("MKL_NUM_THREADS", "1")
 
-import argparse  # noqa: E402
-import random  # noqa: E402
-import statistics  # noqa: E402
-import time  # noqa: E402
-from collections.abc import Callable  # noqa: E402
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from big2 import Game, Rules  # noqa: E402
-from big2.bots.policy import pnative  # noqa: E402
-from big2.bots.policy.phint import hints  # noqa: E402
-from big2.bots.policy.pfeatures import play_features, state_features, unseen_cards  # noqa: E402
-from big2.bots.policy.pnet import pad_plays  # noqa: E402
-from big2.bots.rules_based import native  # noqa: E402
-from big2.bots.rules_based.planning import DEFAULT_STYLE  # noqa: E402
-from big2.bots.search.policy_eval import shipped_policy  # noqa: E402
-from big2.combos import engine  # noqa: E402
-from big2.observation import (  # noqa: E402
+from big2 import Game, Rules
+from big2.bots.policy import pnative
+from big2.bots.policy.pfeatures import play_features, state_features, unseen_cards
+from big2.bots.policy.phint import hints
+from big2.bots.policy.pnet import pad_plays
+from big2.bots.rules_based import native
+from big2.bots.rules_based.planning import DEFAULT_STYLE
+from big2.bots.search.policy_eval import shipped_policy
+from big2.combos import engine
+from big2.observation import (
     LAYOUT,
     _passed_and_leader,
     card_vectors,
@@ -122,9 +122,9 @@ def main() -> None:
     frames = []
     for g in games:
         leader = _passed_and_leader(g.trick, False)[1]
-        frames.append((list(g.hands), native.frame(g, eng),
-                       list(played_by_seat(g.history, g.num_players)),
-                       -1 if leader is None else leader))
+        frames.append((g.hands, (native.frame(g, eng),
+                                 list(played_by_seat(g.history, g.num_players)),
+                                 -1 if leader is None else leader)))
     figures: dict[str, list[float]] = {}
     for _ in range(args.rounds):
         for name, calls, per in (
@@ -140,7 +140,7 @@ def main() -> None:
                                                counts[i:i + 1], rules)
                   for i in range(len(games))], 1),
                 ("decision (features, hints, forward): core",
-                 [lambda f=f: pnative._core.decide(table, *f) for f in frames], 1)):
+                 [lambda f=f: pnative.decide(table, *f) for f in frames], 1)):
             if per == 0:  # batched: decisions per call vary with the last group
                 start = time.perf_counter()
                 for c in calls:

@@ -22,13 +22,18 @@ import pytest
 from big2 import Game
 from big2.bots.policy import pnative
 from big2.bots.policy.net import policy_family
-from big2.bots.policy.phint import hints
 from big2.bots.policy.pfeatures import play_features, state_features, unseen_cards
+from big2.bots.policy.phint import hints
 from big2.bots.policy.pnet import SCORE_SCALE, PolicyNet, hidden_hands, pad_plays
 from big2.bots.rules_based import native
 from big2.bots.rules_based.planning import DEFAULT_STYLE
 from big2.bots.search.evaluators import play_out
-from big2.bots.search.policy_eval import PolicyPlayout, PolicyRollout, shipped_critic, shipped_policy
+from big2.bots.search.policy_eval import (
+    PolicyPlayout,
+    PolicyRollout,
+    shipped_critic,
+    shipped_policy,
+)
 from big2.bots.search.worlds import World
 from big2.combos import engine
 from big2.observation import LAYOUT, _passed_and_leader, card_vectors, encode_game, played_by_seat
@@ -96,13 +101,13 @@ def test_forward_matches_numpy_on_10000_positions(family: str) -> None:
     check_forward(family, 10_000, seed=2)
 
 
-def table_of(g: Game, net: PolicyNet | None = None) -> tuple[object, tuple, list[int], int]:
+def table_of(g: Game, net: PolicyNet | None = None) -> tuple[object, pnative.Public]:
     eng = engine(g.rules)
     t = pnative.table(net or shipped_policy(), native.config(eng), native._style(DEFAULT_STYLE), 0,
                       policy_family(g.rules))
     leader = _passed_and_leader(g.trick, False)[1]
-    return (t, native.frame(g, eng), list(played_by_seat(g.history, g.num_players)),  # type: ignore[return-value]
-            -1 if leader is None else leader)
+    return t, (native.frame(g, eng), list(played_by_seat(g.history, g.num_players)),
+               -1 if leader is None else leader)
 
 
 @pytest.mark.parametrize("family", FAMILIES)
@@ -113,8 +118,8 @@ def test_core_features_are_numpys(family: str) -> None:
     fam = policy_family(rules)
     net = shipped_policy()
     for g in positions(rules, 25, seed=3):
-        t, frame, played, leader = table_of(g, net)
-        legal, logits, state, plays = pnative._core.decide(t, list(g.hands), frame, played, leader)
+        t, public = table_of(g, net)
+        legal, logits, state, plays = pnative.decide(t, g.hands, public)
         assert list(legal) == g.legal_masks()
         obs = encode_game(g, g.to_move)[None]  # type: ignore[arg-type]
         cards = card_vectors(legal)
@@ -172,12 +177,11 @@ def worlds_of(g: Game, n: int) -> list[World]:
 
 def core_play_outs(g: Game, worlds: list[World], plies: int, sample: bool = False,
                    seed: int = 0, critic: bool = False, cands: int = 99) -> np.ndarray:
-    t, frame, played, leader = table_of(g)
-    crit = pnative.native_critic(shipped_critic()) if critic else None
-    got: np.ndarray = pnative._core.play_outs(
-        t, [list(w) for w in worlds], frame, played, leader, g.legal_masks()[:cands], g.to_move, plies,
-        sample, seed, [0] * len(worlds), crit, SCORE_SCALE)
-    return got
+    t, public = table_of(g)
+    assert g.to_move is not None
+    return pnative.play_outs(t, worlds, public, g.legal_masks()[:cands], g.to_move,
+                             None if plies < 0 else plies, sample, seed, [0] * len(worlds),
+                             shipped_critic() if critic else None)
 
 
 @pytest.mark.parametrize("family", FAMILIES)

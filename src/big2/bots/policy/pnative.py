@@ -35,22 +35,23 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from big2.bots.policy import pfeatures
-from big2.bots.policy.phint import hints
-from big2.bots.policy.pnet import PolicyNet, ValueNet
 from big2.bots.policy.pfeatures import play_features, state_features, unseen_cards
+from big2.bots.policy.phint import hints
+from big2.bots.policy.pnet import SCORE_SCALE, PolicyNet, ValueNet
 from big2.observation import LAYOUT, OBS_SIZE, observation_layout
 from big2.rules import Rules
 
 try:
     from big2 import _policy as _core
 except ImportError:  # pragma: no cover - a source tree without the built extension
-    _core = None  # type: ignore[assignment]
+    _core = None  # type: ignore[assignment,unused-ignore]
 
 F32 = npt.NDArray[np.float32]
 I8 = npt.NDArray[np.int8]
@@ -123,4 +124,33 @@ def table(net: PolicyNet, config: Any, style: Any, spare: int, family: int) -> A
     return _core.Table(native_net(net), config, style, observation_layout(), spare, family)
 
 
-__all__ = ["available", "logits", "logits_batch", "native_critic", "native_net", "table"]
+Public = tuple[Any, list[int], int]
+"""A position's public part as the core reads it beside its frame: ``(frame, each
+seat's played cards, the trick's leader or -1)``."""
+
+
+def decide(tab: Any, hands: Sequence[int], public: Public,
+           ) -> tuple[list[int], F32, F32, F32]:
+    """The seat to move's legal plays, their logits, its state features ``(1, S)`` and
+    the plays' features ``(K, F)``, all computed in the core (for tests and benchmarks)."""
+    frame, played, leader = public
+    return _core.decide(tab, list(hands), frame, played, leader)
+
+
+def play_outs(tab: Any, worlds: Sequence[Sequence[int]], public: Public, cands: Sequence[int],
+              seat: int, plies: int | None, sample: bool, seed: int,
+              greedy: Sequence[int], critic: ValueNet | None) -> npt.NDArray[np.float64]:
+    """``(worlds, cands)``: *seat*'s value of each candidate in each world (hands by
+    seat): the candidate made, every seat playing the policy for *plies* plies
+    (``None``: to the end; *sample*: drawn from it with a stream seeded by
+    *seed*, else its most probable play), then the heuristic to the end (the
+    greedy rule at the seats in each world's *greedy* bits), or *critic*'s value
+    (points). See :class:`big2.bots.search.policy_eval.PolicyPlayout`."""
+    frame, played, leader = public
+    return _core.play_outs(tab, [list(w) for w in worlds], frame, played, leader, list(cands),
+                           seat, -1 if plies is None else plies, sample, seed, list(greedy),
+                           None if critic is None else native_critic(critic), SCORE_SCALE)
+
+
+__all__ = ["Public", "available", "decide", "logits", "logits_batch", "native_critic",
+           "native_net", "play_outs", "table"]

@@ -236,29 +236,25 @@ class PolicyPlayout:
         if not pnative.available() or config is None:
             return fallback
         seat, fam = view.seat, policy_family(view.rules)
-        plies = -1 if self.plies is None else self.plies
-        critic = pnative.native_critic(self.critic) if self.critic is not None else None
-        table: list[object] = []  # [table, frame, played, leader] once framed; [None] if not
+        framed: list[tuple[object, pnative.Public] | None] = []  # once: the table, the position
 
         def score(worlds: Sequence[World], cands: Sequence[Mask]) -> list[list[float]]:
-            if not table:
+            if not framed:
                 g = Game.from_view(view, worlds[0], rng=rng)
                 position = native.frame(g, eng)
-                if position is None:
-                    table.append(None)
-                else:
-                    leader = _passed_and_leader(g.trick, g.variant.turns.lock_out)[1]
-                    table.extend([pnative.table(self.policy, config, native._style(DEFAULT_STYLE),
-                                                int(view.spare), fam),
-                                  position, list(played_by_seat(g.history, g.num_players)),
-                                  -1 if leader is None else leader])
-            if table[0] is None:
+                leader = _passed_and_leader(g.trick, g.variant.turns.lock_out)[1]
+                framed.append(None if position is None else (
+                    pnative.table(self.policy, config, native._style(DEFAULT_STYLE),
+                                  int(view.spare), fam),
+                    (position, list(played_by_seat(g.history, g.num_players)),
+                     -1 if leader is None else leader)))
+            got = framed[0]
+            if got is None:
                 return fallback(worlds, cands)
-            got = pnative._core.play_outs(
-                table[0], [list(w) for w in worlds], table[1], table[2], table[3], list(cands),
-                seat, plies, self.sample, rng.getrandbits(64), [w.greedy_seats for w in worlds],
-                critic, SCORE_SCALE)
-            out: list[list[float]] = got.tolist()
+            values = pnative.play_outs(got[0], worlds, got[1], cands, seat, self.plies,
+                                       self.sample, rng.getrandbits(64),
+                                       [w.greedy_seats for w in worlds], self.critic)
+            out: list[list[float]] = values.tolist()
             return out
 
         return score
