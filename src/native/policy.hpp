@@ -255,7 +255,7 @@ inline Mask unseen_of(const big2n::State& g, int me, Mask spare) {
 
 // Fill w.state (one row per game of *games*, each a seat to move) and w.plays (their
 // legal plays' features, w.start/w.count per game), w.legal.
-inline void features(const Table& t, big2n::State* const* games, int ng, Work& w) {
+BIG2_HOT inline void features(const Table& t, big2n::State* const* games, int ng, Work& w) {
   w.obs.resize(size_t(ng) * t.layout.size);
   w.state.resize(size_t(ng) * kState);
   w.legal.resize(std::max<size_t>(w.legal.size(), size_t(ng)));
@@ -322,7 +322,7 @@ inline int choose(const float* lg, int n, bool sample, double u) {
 
 // Every deal of *games* played on by the policy at every seat for *plies* plies
 // (negative: to the end), all deals stepped together (one batched forward a ply).
-inline void policy_plies(const Table& t, std::vector<big2n::State>& games, int plies, bool sample,
+BIG2_HOT inline void policy_plies(const Table& t, std::vector<big2n::State>& games, int plies, bool sample,
                          big2n::Rng& rng, Work& w) {
   std::vector<big2n::State*> live;
   for (auto& g : games) if (g.to_move >= 0) live.push_back(&g);
@@ -354,7 +354,7 @@ inline void observe_seat(const big2n::State& g, const ObsLayout& o, Mask spare, 
 // The critic's value for *seat* of each unfinished deal (scores of a finished one),
 // times *scale*: state features of the seat's observation and the hands of the three
 // seats after it (pnet.ValueNet, hidden_hands).
-inline void critic_values(const Table& t, const Mlp& critic, std::vector<big2n::State>& games,
+BIG2_HOT inline void critic_values(const Table& t, const Mlp& critic, std::vector<big2n::State>& games,
                           int seat, double scale, double* out, Work& w) {
   std::vector<int> open;
   for (size_t i = 0; i < games.size(); ++i) {
