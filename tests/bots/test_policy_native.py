@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 
+import bot_games
 import numpy as np
 import pytest
 
@@ -248,3 +249,32 @@ def test_sampled_play_outs_repeat_for_a_seed() -> None:
     assert np.array_equal(a, core_play_outs(g, worlds, plies=8, sample=True, seed=11))
     assert a.shape == (2, len(g.legal_masks()))
     assert np.array_equal(a, np.round(a))  # every play-out ends its deal: whole points
+
+
+POLICY_SEARCH = {"guided-search": {"budget": 8, "playout": "policy", "plies": 3}}
+
+
+@pytest.mark.parametrize("preset", [
+    pytest.param(p, marks=() if p in ("classic", "selfplay-2018") else pytest.mark.nightly)
+    for p in Rules.presets()])
+def test_the_policy_play_out_search_plays_legal_plays_under_every_preset(preset: str) -> None:
+    """Where the core cannot play the rule set the search falls back to the heuristic
+    play-out; every choice is legal (play_deal checks) at 4, 3 and 2 players."""
+    for players in (4, 3, 2) if preset not in ("classic", "selfplay-2018") else (4,):
+        rules = Rules.preset(preset, players=players)
+        g = bot_games.play_deal(rules, players * 7 + len(preset), ["guided-search"] * players,
+                                POLICY_SEARCH)
+        assert g.to_move is None
+
+
+def test_the_policy_play_out_search_repeats_for_a_seed() -> None:
+    names = ["guided-search", "heuristic", "guided-search", "heuristic"]
+    first = bot_games.play_deal(Rules(), 5, names, POLICY_SEARCH).history
+    assert first == bot_games.play_deal(Rules(), 5, names, POLICY_SEARCH).history
+
+
+def test_bad_play_out_options_are_refused() -> None:
+    from big2.bots import make_bot
+
+    with pytest.raises(ValueError, match="playout"):
+        make_bot("guided-search", playout="coin")
