@@ -7,8 +7,10 @@ Collects the decisions with a choice of seat 0 in ``--deals`` classic deals
 (``heuristic`` in every seat, seeds as ``benchmarks/bench_bots.py``'s
 timing run), then times each bot spec on the same decisions, the specs
 interleaved decision by decision so the machine's load falls on all alike.
-Prints per spec the median and p95 in ms (one core: BLAS held to one
-thread) and the median's ratio to the first spec's. The issue's budget:
+Prints per spec the median and p95 in ms of wall time and of the process's
+CPU time (one core: BLAS held to one thread; on a loaded machine the CPU
+time is the closer figure to an idle core's wall time) and the wall
+median's ratio to the first spec's. The issue's budget:
 ``expert`` at most 1 s median and 2 s p95 a decision on one core.
 """
 
@@ -58,19 +60,24 @@ def main() -> None:
         name, options = parse_seat(spec)
         bots.append(make_bot(name, seed=1, **options))
     times: list[list[float]] = [[] for _ in bots]
+    cpu: list[list[float]] = [[] for _ in bots]
     for v in vs:
         for i, bot in enumerate(bots):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             bot.choose(v)
             times[i].append(time.perf_counter() - t0)
+            cpu[i].append(time.process_time() - c0)
+
+    def p95(ts: list[float]) -> float:
+        return sorted(ts)[min(len(ts) - 1, int(0.95 * len(ts)))]
+
     print(f"{len(vs)} decisions of seat 0 in {args.deals} {args.rules} deals; ms per decision")
+    print(f"  {'':44s} {'wall median':>12s} {'p95':>8s} {'CPU median':>11s} {'p95':>8s}")
     first = statistics.median(times[0])
-    for spec, ts in zip(args.specs, times):
-        ts = sorted(ts)
+    for spec, ts, cs in zip(args.specs, times, cpu):
         med = statistics.median(ts)
-        p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
-        print(f"  {spec:44s} median {1000 * med:8.1f}  p95 {1000 * p95:8.1f}  "
-              f"x{med / first:5.2f}")
+        print(f"  {spec:44s} {1000 * med:12.1f} {1000 * p95(ts):8.1f} "
+              f"{1000 * statistics.median(cs):11.1f} {1000 * p95(cs):8.1f}  x{med / first:5.2f}")
     print(f"load average: {os.getloadavg()[0]:.2f}")
 
 

@@ -10,7 +10,10 @@ name               candidates                      evaluator            selector
 =================  ==============================  ===================  ======================  ==================
 
 ``guided-search`` is what the levels ``hard`` (100 play-outs) and ``expert``
-(2,000) play (:data:`big2.bots.base.LEVEL_OPTIONS`). Each factory takes the
+(2,000) play (:data:`big2.bots.base.LEVEL_OPTIONS`); ``playout=policy``
+swaps its evaluator for the policy play-out
+(:class:`~big2.bots.search.policy_eval.PolicyPlayout`: every seat plays the
+policy for ``plies`` plies, then the heuristic). Each factory takes the
 options a user may pass by name (``make_bot("guided-search", budget=400)``,
 ``guided-search:budget=400`` as an arena seat) and raises ``ValueError`` for
 values out of range.
