@@ -104,9 +104,8 @@ def test_levels_map_to_bots() -> None:
     expert = make_bot("expert")
     assert expert.name == "guided-search" and expert.budget == 2000  # type: ignore[attr-defined]
     assert expert.search.margin == hard.search.margin == 1  # type: ignore[attr-defined]
-    # expert's play-outs: the policy at every seat for 4 plies, then the heuristic; hard's heuristic
-    assert type(expert.search.evaluator).__name__ == "PolicyPlayout"  # type: ignore[attr-defined]
-    assert expert.search.evaluator.plies == 4  # type: ignore[attr-defined]
+    # both levels play heuristic play-outs (the policy play-out is an option: playout=policy)
+    assert type(expert.search.evaluator).__name__ == "HeuristicPlayout"  # type: ignore[attr-defined]
     assert type(hard.search.evaluator).__name__ == "HeuristicPlayout"  # type: ignore[attr-defined]
     assert type(make_bot("policy-net")).__name__ == "PolicyNetBot"
     assert make_bot("policy-search").name == "policy-search"

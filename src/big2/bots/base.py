@@ -48,16 +48,12 @@ BOT_LEVELS: dict[str, str] = {
 the level within its time (docs/bots.md), with the options in
 :data:`LEVEL_OPTIONS`: the one table of levels. ``hard`` and ``expert`` are
 both the PPO policy network with a search on it (``guided-search``,
-:func:`big2.bots.search.configs.guided_search`: play-outs may overturn the
-network's play when another scores a point a deal better): ``hard`` with 100
-heuristic play-outs a decision, ``expert`` with 2,000 play-outs in which every
-seat plays the policy for the first 4 plies and the heuristic then finishes
-(``playout="policy"``). No bot may be registered under a level's name."""
+:func:`big2.bots.search.configs.guided_search`: heuristic play-outs may
+overturn the network's play when another scores a point a deal better):
+``hard`` with 100 play-outs a decision, ``expert`` with 2,000. No bot may be
+registered under a level's name."""
 
-LEVEL_OPTIONS: dict[str, dict[str, Any]] = {
-    "hard": {"budget": 100},
-    "expert": {"budget": 2000, "playout": "policy", "plies": 4},
-}
+LEVEL_OPTIONS: dict[str, dict[str, Any]] = {"hard": {"budget": 100}, "expert": {"budget": 2000}}
 """The options a level gives its bot; options passed to :func:`make_bot` win."""
 
 
