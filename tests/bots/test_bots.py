@@ -104,6 +104,9 @@ def test_levels_map_to_bots() -> None:
     expert = make_bot("expert")
     assert expert.name == "guided-search" and expert.budget == 2000  # type: ignore[attr-defined]
     assert expert.search.margin == hard.search.margin == 1  # type: ignore[attr-defined]
+    # both levels play heuristic play-outs (the policy play-out is an option: playout=policy)
+    assert type(expert.search.evaluator).__name__ == "HeuristicPlayout"  # type: ignore[attr-defined]
+    assert type(hard.search.evaluator).__name__ == "HeuristicPlayout"  # type: ignore[attr-defined]
     assert type(make_bot("policy-net")).__name__ == "PolicyNetBot"
     assert make_bot("policy-search").name == "policy-search"
     assert make_bot("expert-v1").name == "expert-v1"

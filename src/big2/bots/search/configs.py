@@ -10,7 +10,10 @@ name               candidates                      evaluator            selector
 =================  ==============================  ===================  ======================  ==================
 
 ``guided-search`` is what the levels ``hard`` (100 play-outs) and ``expert``
-(2,000) play (:data:`big2.bots.base.LEVEL_OPTIONS`). Each factory takes the
+(2,000) play (:data:`big2.bots.base.LEVEL_OPTIONS`); ``playout=policy``
+swaps its evaluator for the policy play-out
+(:class:`~big2.bots.search.policy_eval.PolicyPlayout`: every seat plays the
+policy for ``plies`` plies, then the heuristic). Each factory takes the
 options a user may pass by name (``make_bot("guided-search", budget=400)``,
 ``guided-search:budget=400`` as an arena seat) and raises ``ValueError`` for
 values out of range.
@@ -41,7 +44,7 @@ DEFAULT_BUDGET = 800
 def heuristic_search(budget: int = DEFAULT_BUDGET, seconds: float | None = None,
                      candidates: int = 8, pass_inference: float = 0.7, greedy_mix: float = 0.3,
                      model: bool = True, endgame: int = 0,
-                     endgame_nodes: int = DEFAULT_LEAF_NODES) -> Search:
+                     endgame_nodes: int = DEFAULT_LEAF_NODES, batch: int = 1) -> Search:
     """The search on the heuristic alone (``expert-v1``; every search's fallback).
 
     Args:
@@ -54,12 +57,14 @@ def heuristic_search(budget: int = DEFAULT_BUDGET, seconds: float | None = None,
             each world exactly instead of playing it out, within this many
             positions a decision (:class:`~big2.bots.search.evaluators.ExactLeaves`;
             0 cards: never).
+        batch: worlds scored in one call (more for an evaluator that batches
+            across worlds, as the policy play-out does).
     """
     evaluator: Evaluator = HeuristicPlayout()
     if endgame:
         evaluator = ExactLeaves(evaluator, int(endgame), int(endgame_nodes))
     return Search(HeuristicCandidates(int(candidates)), evaluator,
-                  SuccessiveHalving(int(budget), seconds),
+                  SuccessiveHalving(int(budget), seconds, int(batch)),
                   Sampling(float(pass_inference), float(greedy_mix), bool(model)))
 
 
@@ -79,7 +84,8 @@ def _policy(seed: int | None, weights: str | Path | PolicyNet | None) -> Any:
 
 def guided_search(seed: int | None = None, policy_candidates: int = 3, sure: float = 1.0,
                   margin: float = 1.0, belief: float = 0.0, pool: int = 128,
-                  weights: str | Path | PolicyNet | None = None,
+                  weights: str | Path | PolicyNet | None = None, playout: str = "heuristic",
+                  plies: int | None = 4, sample: bool = False, finish: str = "heuristic",
                   one_card_margin: float | None = None, **options: Any) -> SearchBot:
     """``guided-search`` (the levels ``hard`` and ``expert``): the PPO policy's
     candidates and favourite, heuristic play-outs in the compiled core.
@@ -95,21 +101,42 @@ def guided_search(seed: int | None = None, policy_candidates: int = 3, sure: flo
             policy's likelihood of the history, raised to this power.
         pool: the worlds sampled and weighed per decision when ``belief`` is above 0.
         weights: the policy ``.npz`` (default: the shipped one).
+        playout: ``"heuristic"``: every seat played out by the heuristic;
+            ``"policy"``: every seat plays the policy for ``plies`` plies first
+            (:class:`~big2.bots.search.policy_eval.PolicyPlayout`).
+        plies, sample, finish: the policy play-out's (``plies=-1`` or
+            ``None``: the policy plays to the end; ``sample``: draw from it;
+            ``finish``: ``"heuristic"`` or ``"critic"``).
         one_card_margin: *margin* on a lead while the next seat holds one card
             (``None``: *margin*).
-        options: :func:`heuristic_search`'s (budget, seconds, candidates, sampler).
+        options: :func:`heuristic_search`'s (budget, seconds, candidates,
+            sampler, endgame, batch: default 32 worlds a call with the policy play-out).
     """
     if pool < 1:
         raise ValueError("pool must be at least 1")
+    if playout not in ("heuristic", "policy"):
+        raise ValueError(f"playout is 'heuristic' or 'policy', not {playout!r}")
+    policy = _policy(seed, weights)
+    evaluator: Any = HeuristicPlayout()
+    if playout == "policy":
+        from big2.bots.search.policy_eval import PolicyPlayout
+
+        options.setdefault("batch", 32)
+        k = None if plies is None or int(plies) < 0 else int(plies)
+        evaluator = PolicyPlayout(policy.network, k, bool(sample), str(finish))
     base = heuristic_search(**options)
     limit = base.candidates.limit  # type: ignore[attr-defined]
-    search = Search(PolicyFirst(int(policy_candidates), limit), base.evaluator,
+    if playout == "heuristic":
+        evaluator = base.evaluator  # with the exact endgame at the leaves if asked for
+    elif isinstance(base.evaluator, ExactLeaves):
+        evaluator = ExactLeaves(evaluator, base.evaluator.cards, base.evaluator.nodes)
+    search = Search(PolicyFirst(int(policy_candidates), limit), evaluator,
                     base.selector, Sampling(base.sampling.pass_inference,
                                             base.sampling.greedy_mix, base.sampling.model,
                                             float(belief), int(pool)),
                     margin=float(margin), sure=float(sure), keep_favourite=True,
                     one_card_margin=None if one_card_margin is None else float(one_card_margin))
-    bot = SearchBot(search, seed=seed, policy=_policy(seed, weights), fallback=base)
+    bot = SearchBot(search, seed=seed, policy=policy, fallback=base)
     bot.name, bot.option_sources = "guided-search", (guided_search, heuristic_search)
     return bot
 

@@ -1,4 +1,11 @@
-"""Evaluators on the policy network: :class:`PolicyRollout` and :class:`ExactEndgame`.
+"""Evaluators on the policy network: :class:`PolicyPlayout`, :class:`PolicyRollout` and :class:`ExactEndgame`.
+
+:class:`PolicyPlayout` makes each candidate in each world, lets every seat
+play the policy's choice (its most probable play, or a draw from it) for the
+first ``plies`` plies, then the heuristic play-out or the critic finishes;
+all of it in the compiled core (:mod:`big2.bots.policy.pnative`), every world
+and candidate of a call stepped together (one batched forward pass a ply).
+Where the core cannot play the rule set it is the heuristic play-out.
 
 :class:`PolicyRollout` makes each candidate in each world, then lets the policy
 play (its most probable play, every game stepped together: one network call a
@@ -49,11 +56,11 @@ from big2.bots.policy.pnet import (
     state_features,
 )
 from big2.bots.search.endgame import EndgameSolver, Values, cards_left
-from big2.bots.search.evaluators import Score
+from big2.bots.search.evaluators import HeuristicPlayout, Score
 from big2.bots.search.worlds import World
 from big2.cards import Mask
 from big2.game import Game
-from big2.observation import encode_game
+from big2.observation import _passed_and_leader, encode_game, played_by_seat
 from big2.view import PlayerView
 
 DEFAULT_ENDGAME = 8
@@ -186,5 +193,72 @@ class PolicyRollout:
             live = [g for g in live if g.to_move not in (None, seat)]
 
 
-__all__ = ["DEFAULT_ENDGAME", "DEFAULT_ENDGAME_NODES", "ExactEndgame", "PolicyRollout",
-           "shipped_critic", "shipped_policy"]
+class PolicyPlayout:
+    """The policy plays every seat for the first plies after a candidate, then the
+    heuristic or the critic finishes (see the module docstring).
+
+    Args:
+        policy: the policy network (default: the shipped one).
+        plies: how many plies (every seat's turns, forced passes included) the
+            policy plays after the candidate; ``None``: to the end of the deal.
+        sample: draw each play from the policy (the bot's seeded stream) instead
+            of taking its most probable one.
+        finish: ``"heuristic"``: the heuristic plays the deal out (the greedy rule
+            at a world's greedy seats); ``"critic"``: the critic values the position.
+        critic: the critic for ``finish="critic"`` (default: the shipped one).
+    """
+
+    def __init__(self, policy: PolicyNet | None = None, plies: int | None = 4,
+                 sample: bool = False, finish: str = "heuristic",
+                 critic: ValueNet | str | Path | None = None) -> None:
+        if plies is not None and plies < 0:
+            raise ValueError("plies must be at least 0 (None: to the end)")
+        if finish not in ("heuristic", "critic"):
+            raise ValueError(f"finish is 'heuristic' or 'critic', not {finish!r}")
+        self.policy = policy if policy is not None else shipped_policy()
+        self.plies = plies
+        self.sample = sample
+        self.finish = finish
+        self.critic = None if finish != "critic" else (
+            critic if isinstance(critic, ValueNet) else shipped_critic()
+            if critic is None else _load_value(str(critic)))
+
+    def start(self, view: PlayerView, rng: random.Random) -> Score:
+        """Begin a decision: the core's table and the position are made once."""
+        from big2.bots.policy import pnative
+        from big2.bots.rules_based import native
+        from big2.bots.rules_based.planning import DEFAULT_STYLE
+        from big2.combos import engine
+
+        fallback = HeuristicPlayout().start(view, rng)
+        eng = engine(view.rules)
+        config = native.config(eng)
+        if not pnative.available() or config is None:
+            return fallback
+        seat, fam = view.seat, policy_family(view.rules)
+        framed: list[tuple[object, pnative.Public] | None] = []  # once: the table, the position
+
+        def score(worlds: Sequence[World], cands: Sequence[Mask]) -> list[list[float]]:
+            if not framed:
+                g = Game.from_view(view, worlds[0], rng=rng)
+                position = native.frame(g, eng)
+                leader = _passed_and_leader(g.trick, g.variant.turns.lock_out)[1]
+                framed.append(None if position is None else (
+                    pnative.table(self.policy, config, native._style(DEFAULT_STYLE),
+                                  int(view.spare), fam),
+                    (position, list(played_by_seat(g.history, g.num_players)),
+                     -1 if leader is None else leader)))
+            got = framed[0]
+            if got is None:
+                return fallback(worlds, cands)
+            values = pnative.play_outs(got[0], worlds, got[1], cands, seat, self.plies,
+                                       self.sample, rng.getrandbits(64),
+                                       [w.greedy_seats for w in worlds], self.critic)
+            out: list[list[float]] = values.tolist()
+            return out
+
+        return score
+
+
+__all__ = ["DEFAULT_ENDGAME", "DEFAULT_ENDGAME_NODES", "ExactEndgame", "PolicyPlayout",
+           "PolicyRollout", "shipped_critic", "shipped_policy"]
