@@ -99,6 +99,7 @@ def test_targets_share_the_tried_plays_prior_mass_by_what_the_search_found() -> 
         targets(s, "values", temperature=0)
 
 
+@pytest.mark.nightly  # a first optimiser imports torch._dynamo: seconds
 def test_learning_moves_the_actor_toward_the_targets() -> None:
     torch.manual_seed(0)
     actor = Actor()
@@ -196,3 +197,19 @@ def test_a_run_stopped_twice_and_resumed_ends_where_a_straight_one_does(tmp_path
     b = torch.load(tmp_path / "b" / "checkpoint.pt", weights_only=False)
     assert all(torch.equal(a["actor"][k], b["actor"][k]) for k in a["actor"])
     assert a["state"]["exit"]["round"] == 1 and len(rows[0]) == 1
+
+
+def test_the_command_checks_its_options_before_it_starts(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from big2.learn.__main__ import main
+
+    run = CliRunner().invoke(main, ["expert-iteration", "--out", str(tmp_path / "x"),
+                                    "--start", str(tmp_path / "none.pt")])
+    assert run.exit_code == 1 and "no checkpoint to start from" in run.output
+    run = CliRunner().invoke(main, ["expert-iteration", "--out", str(tmp_path / "x"),
+                                    "--temperature", "0"])
+    assert run.exit_code == 2 and "--temperature" in run.output
+    run = CliRunner().invoke(main, ["expert-iteration", "--target", "visits"])
+    assert run.exit_code == 2 and "visits" in run.output
+    assert not (tmp_path / "x").exists()

@@ -109,9 +109,9 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
 @click.option("--patience", default=2, show_default=True, type=click.IntRange(1),
               help="losing rounds in a row that stop the run")
 @click.option("--hours", default=1.0, show_default=True, help="wall time of this invocation")
-@click.option("--workers", default=1, show_default=True, type=click.IntRange(1),
-              help="local worker processes (1: this process); with --ray, actors (1: "
-                   "one per cluster CPU)")
+@click.option("--workers", default=0, show_default=True, type=click.IntRange(0),
+              help="local worker processes (0: one per core; 1: this process); with "
+                   "--ray, Ray actors (0: one per CPU of the cluster)")
 @click.option("--ray", "ray_address", is_flag=False, flag_value="local", default=None,
               help="play on Ray actors: bare --ray starts a local instance, --ray auto "
                    "joins the running cluster, or give its address")

@@ -15,6 +15,7 @@ the driver alone handles it: it keeps what has finished and closes the pool.
 
 from __future__ import annotations
 
+import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
@@ -158,13 +159,14 @@ class RayActors:
         self._actors = []
 
 
-def make_pool(workers: int = 1, ray_address: str | None = None) -> Pool:
-    """The pool for *workers* local processes (1: this process), or Ray actors
-    when *ray_address* is given (``"local"``: start a local instance)."""
+def make_pool(workers: int = 0, ray_address: str | None = None) -> Pool:
+    """The pool for *workers* local processes (0: one per core; 1: this
+    process), or as many Ray actors when *ray_address* is given (0: one per
+    CPU of the cluster; ``"local"``: start a local instance)."""
     if ray_address is not None:
-        return RayActors(None if ray_address == "local" else ray_address,
-                         workers if workers > 1 else 0)
-    return InProcess() if workers <= 1 else Processes(workers)
+        return RayActors(None if ray_address == "local" else ray_address, workers)
+    workers = workers or os.cpu_count() or 1
+    return InProcess() if workers == 1 else Processes(workers)
 
 
 __all__ = ["InProcess", "Pool", "Processes", "RayActors", "make_pool"]

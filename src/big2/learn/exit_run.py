@@ -17,8 +17,8 @@ A round (:class:`ExpertIteration`):
    it wins (:func:`~big2.learn.exit_gate.wins`). After ``patience`` losing rounds
    in a row the run stops and says why.
 
-Self-play and the gate run in this process, in ``workers`` local processes,
-or on Ray actors (``ray``: a cluster's address; :mod:`big2.learn.exit_pool`).
+Self-play and the gate run in ``workers`` local processes (by default one
+per core; 1: this process), or on Ray actors (``ray``: a cluster's address; :mod:`big2.learn.exit_pool`).
 
 **Files** (``OUT/``): ``checkpoint.pt``, the kept network as a PPO checkpoint
 (actor, critic, counters: ``python -m big2.learn export-policy OUT ...`` and
@@ -83,7 +83,8 @@ class ExItConfig:
     patience: int = 2
     """Losing rounds in a row that stop the run."""
     hours: float = 1.0
-    workers: int = 1
+    workers: int = 0
+    """Local worker processes (0: one per core; 1: this process), or Ray actors."""
     ray: str | None = None
     checkpoint_minutes: float = 5.0
     threads: int = 1
