@@ -142,8 +142,8 @@ def test_worker_processes_play_the_deals_this_process_plays() -> None:
     assert set(there) == set(jobs) and all(_same(here[j], there[j]) for j in jobs)
 
 
-@pytest.mark.nightly  # starting Ray costs seconds
-def test_ray_actors_play_the_deals_this_process_plays() -> None:
+@pytest.mark.nightly  # starting Ray and a round on it: about 15 s
+def test_ray_actors_play_the_deals_and_the_round_this_process_plays(tmp_path: Path) -> None:
     ray = pytest.importorskip("ray")
     pool = RayActors(None, workers=2, num_cpus=2)
     try:
@@ -151,6 +151,11 @@ def test_ray_actors_play_the_deals_this_process_plays() -> None:
         here = {j: s for j, s in InProcess().map(play_deal, _net(), jobs)}
         there = dict(pool.map(play_deal, _net(), jobs))
         assert set(there) == set(jobs) and all(_same(here[j], there[j]) for j in jobs)
+        for out, p in (("ray", pool), ("here", InProcess())):
+            assert "1 rounds played" in ExpertIteration(_cfg(tmp_path / out), log=lambda m: None,
+                                                        pool=p).run()
+        rows = [_rows(tmp_path / out) for out in ("ray", "here")]
+        assert rows[0] == rows[1] and len(rows[0]) == 1
     finally:
         pool.close()
         ray.shutdown()
@@ -175,6 +180,12 @@ class _StopAfter:
         pass
 
 
+def _rows(out: Path) -> list[dict[str, str]]:
+    """A run's rounds.csv without its timings."""
+    with (out / "rounds.csv").open() as fh:
+        return [{k: v for k, v in r.items() if k != "learn_s"} for r in csv.DictReader(fh)]
+
+
 def _cfg(out: Path) -> ExItConfig:
     return ExItConfig(out=str(out), start=str(CHECKPOINT), families=("classic",), budget=3,
                       deals=3, gate_deals=2, rounds=1, checkpoint_minutes=0.0, epochs=1)
@@ -189,10 +200,8 @@ def test_a_run_stopped_twice_and_resumed_ends_where_a_straight_one_does(tmp_path
         run = ExpertIteration(_cfg(tmp_path / "b"), log=lambda m: None, pool=pool)
         pool.run = run
         run.run()
-    rows = [list(csv.DictReader((tmp_path / d / "rounds.csv").open())) for d in "ab"]
-    drop = ("learn_s",)
-    assert [{k: v for k, v in r.items() if k not in drop} for r in rows[0]] == \
-        [{k: v for k, v in r.items() if k not in drop} for r in rows[1]]
+    rows = [_rows(tmp_path / d) for d in "ab"]
+    assert rows[0] == rows[1]
     a = torch.load(tmp_path / "a" / "checkpoint.pt", weights_only=False)
     b = torch.load(tmp_path / "b" / "checkpoint.pt", weights_only=False)
     assert all(torch.equal(a["actor"][k], b["actor"][k]) for k in a["actor"])

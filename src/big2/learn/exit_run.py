@@ -29,8 +29,10 @@ printed; ``work/rNNN/``, a round's self-play shards (written every
 ``checkpoint_minutes``), its candidate network and its gate's deals (a line
 each, as they finish). A run started again with the same ``OUT`` resumes
 where it stopped: finished deals are not replayed. Ctrl-C or SIGTERM stops
-after the deal in hand, with everything finished written; a second Ctrl-C
-stops at once (losing only the deals since the last shard).
+once the deal this process is waiting on comes in, with every finished deal
+written (the deals the workers were still playing are played again on
+resume); a second Ctrl-C stops at once (losing only the deals since the last
+shard).
 """
 
 from __future__ import annotations
@@ -172,7 +174,7 @@ class ExpertIteration:
                 signal.signal(signal.SIGINT, signal.default_int_handler)
                 raise KeyboardInterrupt
             self.stop.append(signal.Signals(signum).name)
-            self.log("stopping after the deal in hand (everything finished is kept)")
+            self.log("stopping (every finished deal is kept)")
 
         old = {s: signal.signal(s, request_stop) for s in (signal.SIGINT, signal.SIGTERM)}
         try:
@@ -295,10 +297,12 @@ class ExpertIteration:
         actor = Actor()
         actor.load_state_dict(self.saved["actor"])
         t0 = time.monotonic()
-        stats = fit(actor, s, t, epochs=cfg.epochs, minibatch=cfg.minibatch, lr=cfg.lr,
-                    loss=cfg.loss, seed=cfg.seed * 1_000_003 + r)
+        stats: dict[str, Any] = fit(actor, s, t, epochs=cfg.epochs, minibatch=cfg.minibatch, lr=cfg.lr,
+                                    loss=cfg.loss, seed=cfg.seed * 1_000_003 + r)
         stats["learn_s"] = time.monotonic() - t0
         stats["deals"] = float(s.deals)
+        stats |= {"target": cfg.target, "temperature": cfg.temperature, "favour": cfg.favour,
+                  "loss": cfg.loss, "lr": cfg.lr, "epochs": cfg.epochs, "replay": cfg.replay}
         self.log(f"round {r}: learnt from {s.size:,} decisions of {s.deals} deals: loss "
                  f"{stats['loss_before']:.4f} -> {stats['loss_after']:.4f}, agreement with the "
                  f"search {stats['agree_before']:.1%} -> {stats['agree_after']:.1%}")
@@ -343,6 +347,20 @@ class ExpertIteration:
             return None
         return summarise(results, cfg.families)
 
+    def _append_row(self, row: dict[str, Any]) -> None:
+        """Add *row* to ``rounds.csv`` (rewritten with the wider header when it
+        brings new columns; a column a row lacks is left empty)."""
+        path = self.out / "rounds.csv"
+        rows: list[dict[str, Any]] = []
+        if path.exists():
+            with path.open(newline="") as fh:
+                rows = list(csv.DictReader(fh))
+        names = list(dict.fromkeys([k for r in rows for k in r] + list(row)))
+        with path.open("w", newline="") as fh:
+            w = csv.DictWriter(fh, fieldnames=names)
+            w.writeheader()
+            w.writerows([*rows, row])
+
     def gate_seed(self, r: int) -> int:
         """The arena seed of round *r*'s gate."""
         return self.cfg.seed * 1_000_003 + 500_000 + r
@@ -367,17 +385,12 @@ class ExpertIteration:
                                "selfplay_deals": cfg.deals * len(cfg.families),
                                "learnt_decisions": int(stats["decisions"]),
                                "gate_seed": self.gate_seed(r)}
-        row |= {k: round(v, 4) for k, v in stats.items() if k not in ("decisions", "deals")}
+        row |= {k: round(v, 4) if isinstance(v, float) else v for k, v in stats.items()
+                if k not in ("decisions", "deals")}
         for key, m in figures.items():
             row |= {f"{key}:deals": m.deals, f"{key}:mean": round(m.mean, 4),
                     f"{key}:low": round(m.low, 4), f"{key}:high": round(m.high, 4)}
-        path = self.out / "rounds.csv"
-        new = not path.exists()
-        with path.open("a", newline="") as fh:
-            w = csv.DictWriter(fh, fieldnames=list(row))
-            if new:
-                w.writeheader()
-            w.writerow(row)
+        self._append_row(row)
         self.saved["state"]["exit"] = ex
         self.saved["state"]["exit_config"] = {k: v for k, v in asdict(cfg).items()
                                               if k != "out"}
