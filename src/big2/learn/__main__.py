@@ -85,7 +85,9 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
 @click.option("--scoring", default="count", show_default=True)
 @click.option("--seed", default=0, show_default=True)
 @click.option("--budget", default=100, show_default=True, type=click.IntRange(1),
-              help="the search's play-outs a decision (hard: 100), in self-play and the gate")
+              help="the search's play-outs a decision in self-play (hard: 100)")
+@click.option("--gate-budget", default=100, show_default=True, type=click.IntRange(1),
+              help="hard's play-outs a decision in the gate (the level's: 100)")
 @click.option("--deals", default=300, show_default=True, type=click.IntRange(1),
               help="self-play deals per family a round")
 @click.option("--gate-deals", default=100, show_default=True, type=click.IntRange(2),
@@ -120,7 +122,7 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
 @click.option("--threads", default=1, show_default=True, type=click.IntRange(1),
               help="PyTorch threads of the learning step")
 def expert_iteration_cmd(out: str, start: str, families: str, scoring: str, seed: int,
-                         budget: int, deals: int, gate_deals: int, target: str,
+                         budget: int, gate_budget: int, deals: int, gate_deals: int, target: str,
                          temperature: float, favour: float, loss: str, epochs: int, lr: float,
                          replay: int, rounds: int, patience: int, hours: float, workers: int,
                          ray_address: str | None, checkpoint_minutes: float,
@@ -135,7 +137,7 @@ def expert_iteration_cmd(out: str, start: str, families: str, scoring: str, seed
     if temperature <= 0:
         raise click.BadParameter("must be above 0", param_hint="--temperature")
     cfg = ExItConfig(out=out, start=start, families=tuple(families.split(",")),
-                     scoring=scoring, seed=seed, budget=budget, deals=deals,
+                     scoring=scoring, seed=seed, budget=budget, gate_budget=gate_budget, deals=deals,
                      gate_deals=gate_deals, target=target, temperature=temperature,
                      favour=favour, loss=loss, epochs=epochs, lr=lr, replay=replay,
                      rounds=rounds, patience=patience, hours=hours, workers=workers,

@@ -6,13 +6,14 @@ A round (:class:`ExpertIteration`):
 
 1. **self-play** (:mod:`big2.learn.exit_data`): ``deals`` deals of each rule
    family where ``guided-search`` (the ``hard`` search, ``budget``
-   play-outs) on the kept network plays every seat; each searched decision
+   play-outs, 100 as ``hard`` by default) on the kept network plays every seat; each searched decision
    is recorded with the search's values and shares;
 2. **learning** (:mod:`big2.learn.exit_train`): a copy of the kept actor is
    trained toward the search's targets on this round's decisions and those
    of the ``replay - 1`` rounds before;
 3. **gate** (:mod:`big2.learn.exit_gate`): ``hard`` on the new network against
-   ``hard`` on the kept one, ``gate_deals`` duplicate deals per family, paired
+   ``hard`` on the kept one (``gate_budget`` play-outs, the level's 100),
+   ``gate_deals`` duplicate deals per family, paired
    against three ``heuristic`` and head to head; the new network is kept when
    it wins (:func:`~big2.learn.exit_gate.wins`). After ``patience`` losing rounds
    in a row the run stops and says why.
@@ -66,7 +67,9 @@ class ExItConfig:
     scoring: str = "count"
     seed: int = 0
     budget: int = 100
-    """Play-outs a decision of the search, in self-play and in the gate."""
+    """Play-outs a decision of the search in self-play (``hard``: 100)."""
+    gate_budget: int = 100
+    """Play-outs a decision of ``hard`` in the gate (the level's: 100)."""
     deals: int = 300
     """Self-play deals per family a round."""
     gate_deals: int = 100
@@ -297,11 +300,12 @@ class ExpertIteration:
         actor = Actor()
         actor.load_state_dict(self.saved["actor"])
         t0 = time.monotonic()
-        stats: dict[str, Any] = fit(actor, s, t, epochs=cfg.epochs, minibatch=cfg.minibatch, lr=cfg.lr,
-                                    loss=cfg.loss, seed=cfg.seed * 1_000_003 + r)
+        stats: dict[str, Any] = fit(actor, s, t, epochs=cfg.epochs, minibatch=cfg.minibatch,
+                                    lr=cfg.lr, loss=cfg.loss, seed=cfg.seed * 1_000_003 + r)
         stats["learn_s"] = time.monotonic() - t0
         stats["deals"] = float(s.deals)
-        stats |= {"target": cfg.target, "temperature": cfg.temperature, "favour": cfg.favour,
+        stats |= {"selfplay_budget": cfg.budget, "target": cfg.target,
+                  "temperature": cfg.temperature, "favour": cfg.favour,
                   "loss": cfg.loss, "lr": cfg.lr, "epochs": cfg.epochs, "replay": cfg.replay}
         self.log(f"round {r}: learnt from {s.size:,} decisions of {s.deals} deals: loss "
                  f"{stats['loss_before']:.4f} -> {stats['loss_after']:.4f}, agreement with the "
@@ -321,7 +325,7 @@ class ExpertIteration:
                 e = json.loads(line)
                 results[(e["kind"], e["family"], e["index"])] = tuple(e["points"])
         jobs = [j for j in gate_jobs(cfg.families, cfg.scoring, self.gate_seed(r), cfg.gate_deals,
-                                     cfg.budget) if (j.kind, j.family, j.index) not in results]
+                                     cfg.gate_budget) if (j.kind, j.family, j.index) not in results]
         if jobs:
             self.log(f"round {r}: gate, {len(jobs)} of "
                      f"{3 * cfg.gate_deals * len(cfg.families)} duplicate deals to play")
@@ -381,7 +385,8 @@ class ExpertIteration:
         ex["decisions"] += int(stats["decisions"])
         ex["deals"] += cfg.deals * len(cfg.families)
         ex["wall"] += seconds
-        row: dict[str, Any] = {"round": r, "kept": int(won), "budget": cfg.budget,
+        row: dict[str, Any] = {"round": r, "kept": int(won), "gate_budget": cfg.gate_budget,
+                               "gate_deals_per_family": cfg.gate_deals,
                                "selfplay_deals": cfg.deals * len(cfg.families),
                                "learnt_decisions": int(stats["decisions"]),
                                "gate_seed": self.gate_seed(r)}
