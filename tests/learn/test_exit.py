@@ -187,8 +187,9 @@ def _rows(out: Path) -> list[dict[str, str]]:
 
 
 def _cfg(out: Path) -> ExItConfig:
-    return ExItConfig(out=str(out), start=str(CHECKPOINT), families=("classic",), budget=3, gate_budget=3,
-                      deals=3, gate_deals=2, rounds=1, checkpoint_minutes=0.0, epochs=1)
+    return ExItConfig(out=str(out), start=str(CHECKPOINT), families=("classic",), budget=3,
+                      gate_budget=3, deals=3, gate_deals=2, rounds=1, checkpoint_minutes=0.0,
+                      epochs=1)
 
 
 @pytest.mark.nightly  # two short runs (about 10 s)
