@@ -55,6 +55,17 @@ def test_a_deal_records_each_searched_decision_as_the_policy_saw_it() -> None:
     assert not _same(s, play_deal(_net(), DealJob("classic", "count", 5, 3, 6)))
 
 
+def test_parts_of_the_samples_make_them_up_again() -> None:
+    s = play_deal(_net(), DealJob("selfplay-2018", "count", seed=4, index=1, budget=4))
+    cut = s.size // 3
+    a, b = s.part(0, cut), s.part(cut, s.size)
+    assert (a.size, b.size) == (cut, s.size - cut)
+    assert int(a.counts.sum()) == len(a.cards) and int(b.counts.sum()) == len(b.prior)
+    whole = Samples.concat([a, b])
+    assert all(np.array_equal(getattr(whole, k), getattr(s, k), equal_nan=True)
+               for k in ("counts", "cards", "value", "share", "prior", "obs"))
+
+
 def test_the_first_decision_is_the_observation_of_the_seat_to_lead() -> None:
     job = DealJob("classic", "count", seed=1, index=0, budget=4)
     s = play_deal(_net(), job)

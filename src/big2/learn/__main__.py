@@ -106,6 +106,8 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
 @click.option("--lr", default=3e-4, show_default=True)
 @click.option("--replay", default=2, show_default=True, type=click.IntRange(1),
               help="rounds of self-play learnt from (this one and those before)")
+@click.option("--holdout", default=0.1, show_default=True, type=click.FloatRange(0, 0.5),
+              help="share of the decisions held out of the learning to measure it")
 @click.option("--rounds", default=0, show_default=True, type=click.IntRange(0),
               help="rounds this invocation plays at most (0: no limit)")
 @click.option("--patience", default=2, show_default=True, type=click.IntRange(1),
@@ -124,7 +126,7 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
 def expert_iteration_cmd(out: str, start: str, families: str, scoring: str, seed: int,
                          budget: int, gate_budget: int, deals: int, gate_deals: int, target: str,
                          temperature: float, favour: float, loss: str, epochs: int, lr: float,
-                         replay: int, rounds: int, patience: int, hours: float, workers: int,
+                         replay: int, holdout: float, rounds: int, patience: int, hours: float, workers: int,
                          ray_address: str | None, checkpoint_minutes: float,
                          threads: int) -> None:
     """Expert iteration (big2.learn.exit_run): the hard search plays itself, the
@@ -140,6 +142,7 @@ def expert_iteration_cmd(out: str, start: str, families: str, scoring: str, seed
                      scoring=scoring, seed=seed, budget=budget, gate_budget=gate_budget, deals=deals,
                      gate_deals=gate_deals, target=target, temperature=temperature,
                      favour=favour, loss=loss, epochs=epochs, lr=lr, replay=replay,
+                     holdout=holdout,
                      rounds=rounds, patience=patience, hours=hours, workers=workers,
                      ray=ray_address, checkpoint_minutes=checkpoint_minutes, threads=threads)
     why = ExpertIteration(cfg, log=lambda msg: click.echo(msg, err=True)).run()

@@ -107,6 +107,19 @@ class Samples:
                   for f in fields(cls) if f.name != "deals"}
         return cls(**arrays, deals=sum(p.deals for p in parts))
 
+    def part(self, start: int, stop: int) -> Samples:
+        """Decisions *start* to *stop* (its ``deals`` counts those the part
+        is drawn from only approximately: the share of the decisions)."""
+        ends = np.cumsum(self.counts)
+        a = int(ends[start - 1]) if start > 0 else 0
+        b = int(ends[stop - 1]) if stop > 0 else 0
+        share = (stop - start) / max(1, self.size)
+        return Samples(obs=self.obs[start:stop], family=self.family[start:stop],
+                       counts=self.counts[start:stop], chosen=self.chosen[start:stop],
+                       cards=self.cards[a:b], hints=self.hints[a:b], prior=self.prior[a:b],
+                       value=self.value[a:b], share=self.share[a:b],
+                       deals=round(self.deals * share))
+
     def save(self, path: str | Path) -> None:
         """Write the samples as a compressed ``.npz``."""
         arrays = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "deals"}

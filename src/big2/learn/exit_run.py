@@ -83,6 +83,9 @@ class ExItConfig:
     lr: float = 3e-4
     replay: int = 2
     """Rounds of self-play learnt from (this one and those before it)."""
+    holdout: float = 0.1
+    """The share of the decisions (the last ones) kept out of the learning, to
+    measure whether it generalises."""
     rounds: int = 0
     """Rounds this invocation plays at most (0: no limit)."""
     patience: int = 2
@@ -295,13 +298,29 @@ class ExpertIteration:
             if old.exists():
                 data += [Samples.load(old.parent / json.loads(x)["file"])
                          for x in old.read_text().splitlines()]
-        s = Samples.concat(data)
+        every = Samples.concat(data)
+        cut = every.size - round(every.size * cfg.holdout)
+        s, held = every.part(0, cut), every.part(cut, every.size)
         t = targets(s, cfg.target, cfg.temperature, cfg.favour)
         actor = Actor()
         actor.load_state_dict(self.saved["actor"])
         t0 = time.monotonic()
+        check: dict[str, float] = {}
+        if held.size:  # the last decisions, learnt from by none: does the learning generalise?
+            th = targets(held, cfg.target, cfg.temperature, cfg.favour)
+            check = {f"held_{k[:-6]}_before": v for k, v in
+                     fit(actor, held, th, epochs=0, loss=cfg.loss).items() if k.endswith("_after")}
         stats: dict[str, Any] = fit(actor, s, t, epochs=cfg.epochs, minibatch=cfg.minibatch,
                                     lr=cfg.lr, loss=cfg.loss, seed=cfg.seed * 1_000_003 + r)
+        if held.size:
+            check |= {f"held_{k}": v for k, v in
+                      fit(actor, held, th, epochs=0, loss=cfg.loss).items() if k.endswith("_after")}
+            check["held_decisions"] = float(held.size)
+            self.log(f"round {r}: on {held.size:,} decisions held out, agreement with the search "
+                     f"{check['held_agree_before']:.1%} -> {check['held_agree_after']:.1%}, KL "
+                     f"from the targets {check['held_kl_before']:.3f} -> "
+                     f"{check['held_kl_after']:.3f}")
+        stats |= check
         stats["learn_s"] = time.monotonic() - t0
         stats["deals"] = float(s.deals)
         stats |= {"selfplay_budget": cfg.budget, "target": cfg.target,
