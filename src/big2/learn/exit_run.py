@@ -323,6 +323,7 @@ class ExpertIteration:
         stats |= check
         stats["learn_s"] = time.monotonic() - t0
         stats["deals"] = float(s.deals)
+        stats["selfplay_deals"] = samples.deals  # this round's (the replayed ones' aside)
         stats |= {"selfplay_budget": cfg.budget, "target": cfg.target,
                   "temperature": cfg.temperature, "favour": cfg.favour,
                   "loss": cfg.loss, "lr": cfg.lr, "epochs": cfg.epochs, "replay": cfg.replay}
@@ -406,7 +407,6 @@ class ExpertIteration:
         ex["wall"] += seconds
         row: dict[str, Any] = {"round": r, "kept": int(won), "gate_budget": cfg.gate_budget,
                                "gate_deals_per_family": cfg.gate_deals,
-                               "selfplay_deals": cfg.deals * len(cfg.families),
                                "learnt_decisions": int(stats["decisions"]),
                                "gate_seed": self.gate_seed(r)}
         row |= {k: round(v, 4) if isinstance(v, float) else v for k, v in stats.items()
