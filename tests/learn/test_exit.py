@@ -214,6 +214,9 @@ def test_a_run_stopped_twice_and_resumed_ends_where_a_straight_one_does(tmp_path
         run.run()
     rows = [_rows(tmp_path / d) for d in "ab"]
     assert rows[0] == rows[1]
+    (tmp_path / "b" / "policy.npz").unlink()  # a checkpoint alone (as the repository keeps it)
+    again = ExpertIteration(_cfg(tmp_path / "b"), log=lambda m: None)
+    assert again.net().meta["exit_round"] == "1"
     a = torch.load(tmp_path / "a" / "checkpoint.pt", weights_only=False)
     b = torch.load(tmp_path / "b" / "checkpoint.pt", weights_only=False)
     assert all(torch.equal(a["actor"][k], b["actor"][k]) for k in a["actor"])

@@ -114,6 +114,8 @@ class ExpertIteration:
             self._begin()
         self.saved: dict[str, Any] = torch.load(self.ckpt, weights_only=False, map_location="cpu")
         self.ex: dict[str, Any] = self.saved["state"]["exit"]
+        if not (self.out / "policy.npz").exists():  # a checkpoint alone (as committed)
+            self._export(self.saved["actor"], self.out / "policy.npz", self.saved)
         self.pool = pool or make_pool(cfg.workers, cfg.ray)
         self.stop: list[str] = []
         self.deadline = time.monotonic() + cfg.hours * 3600
