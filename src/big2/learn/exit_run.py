@@ -405,7 +405,7 @@ class ExpertIteration:
         ex["last"] = f"round {r}: head to head {figures['h2h']}, paired {figures['paired']}"
         ex["round"] = r
         ex["decisions"] += int(stats["decisions"])
-        ex["deals"] += cfg.deals * len(cfg.families)
+        ex["deals"] += int(stats.get("selfplay_deals", cfg.deals * len(cfg.families)))
         ex["wall"] += seconds
         row: dict[str, Any] = {"round": r, "kept": int(won), "gate_budget": cfg.gate_budget,
                                "gate_deals_per_family": cfg.gate_deals,
