@@ -196,6 +196,27 @@ class SearchBot(Bot):
         choice = keep_unless_beaten(tally, favourite, margin)
         return choice if choice in legal else guide
 
+    def decide(self, view: PlayerView) -> tuple[Mask, Tally | None, Sequence[float] | None]:
+        """:meth:`choose`'s play with what it came from: the search's tally
+        (``None`` where no search ran: one legal play, jokers or two decks, or
+        a policy play above ``sure``) and the policy's probabilities over
+        ``view.legal`` (``None`` without a policy). The same play as
+        :meth:`choose` for the same seed and views; expert iteration
+        (:mod:`big2.learn.exit_data`) learns from the tallies."""
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0], None, None
+        if view.rules.extended_deck:
+            return wild_play(view), None, None
+        search, p = self._plan(view)
+        guide = heuristic_guide(view)
+        favourite = guide if p is None else legal[max(range(len(p)), key=p.__getitem__)]
+        if p is not None and max(p) > search.sure:
+            return favourite, None, p
+        tally = self.tally(view, search, guide, p)
+        choice = keep_unless_beaten(tally, favourite, search.margin)
+        return (choice if choice in legal else guide), tally, p
+
     def analyse(self, view: PlayerView, include: Sequence[Mask] = ()) -> list[Row]:
         """The search :meth:`choose` makes, as rows ``(play, share, value)``:
         each candidate, its share of the play-outs and its value (mean points

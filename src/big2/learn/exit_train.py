@@ -1,0 +1,171 @@
+"""Expert iteration's learning step: the policy moves toward the search.
+
+:func:`targets` turns a round's searched decisions (:class:`~big2.learn.exit_data.Samples`)
+into a distribution over each decision's legal plays. The plays the search
+did not try keep the policy's own probability (the prior); the plays it
+tried share the prior's mass on them by what the search found:
+
+* ``values``: a softmax of their values (mean points) at a temperature in
+  points (lower: closer to the search's best play), the policy's favourite
+  (its most probable play) credited with *favour* points first: with the
+  search's margin (``guided-search``: 1 point) the target's most probable
+  play is the play the search makes;
+* ``shares``: their shares of the play-outs (successive halving gives the
+  survivors more; the favourite is never dropped, so it keeps a large share).
+
+:func:`fit` trains the actor (:class:`~big2.learn.ppo_model.Actor`) on them
+with Adam: ``ce``, the cross-entropy of the targets under the policy (the
+forward KL up to a constant), or ``kl``, the reverse KL of the policy from
+the targets (mode-seeking). The critic is not trained here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from big2.bots.policy.pfeatures import unseen_cards
+from big2.bots.policy.pnet import play_features, state_features
+from big2.learn.exit_data import Samples
+from big2.observation import LAYOUT
+
+F32 = npt.NDArray[np.float32]
+TARGETS = ("values", "shares")
+"""The kinds of target :func:`targets` makes."""
+LOSSES = ("ce", "kl")
+"""The losses :func:`fit` minimises."""
+
+
+def targets(s: Samples, kind: str = "values", temperature: float = 1.0,
+            favour: float = 1.0) -> F32:
+    """``(P,)``: each legal play's target probability (see the module docstring).
+
+    Raises:
+        ValueError: an unknown *kind* or a temperature not above 0.
+    """
+    if kind not in TARGETS:
+        raise ValueError(f"target {kind!r}: choose from {', '.join(TARGETS)}")
+    if temperature <= 0:
+        raise ValueError("temperature must be above 0")
+    out = s.prior.astype(np.float64)
+    ends = np.cumsum(s.counts)
+    for a, b in zip(ends - s.counts, ends):
+        value = s.value[a:b]
+        tried = np.flatnonzero(~np.isnan(value))
+        if len(tried) == 0:
+            continue
+        mass = out[a + tried].sum()
+        if kind == "values":
+            z = value[tried].astype(np.float64)
+            z[np.argmax(s.prior[a + tried])] += favour
+            z /= temperature
+            w = np.exp(z - z.max())
+        else:
+            w = s.share[a + tried].astype(np.float64)
+            if w.sum() <= 0:
+                continue
+        out[a + tried] = mass * w / w.sum()
+    ends_sum = np.add.reduceat(out, ends - s.counts) if len(out) else out
+    out /= np.repeat(ends_sum, s.counts)
+    return out.astype(np.float32)
+
+
+@dataclass
+class Features:
+    """A round's decisions as the actor's inputs."""
+
+    state: F32
+    plays: F32
+    counts: npt.NDArray[np.int64]
+    starts: npt.NDArray[np.int64]
+    chosen: npt.NDArray[np.int64]
+
+    @classmethod
+    def of(cls, s: Samples) -> Features:
+        """The state and play features of every decision of *s*."""
+        hands = np.repeat(s.obs[:, LAYOUT["hand"]], s.counts, axis=0)
+        unseen = np.repeat(unseen_cards(s.obs), s.counts, axis=0)
+        return cls(state=state_features(s.obs, s.family),
+                   plays=play_features(s.cards, hands, unseen, s.hints),
+                   counts=s.counts.astype(np.int64),
+                   starts=np.concatenate([[0], np.cumsum(s.counts)[:-1]]).astype(np.int64),
+                   chosen=s.chosen.astype(np.int64))
+
+    def rows(self, idx: npt.NDArray[np.int64]) -> tuple[Any, Any, Any]:
+        """For decisions *idx*: each play row's decision (0..len(idx)), slot and flat index."""
+        counts = self.counts[idx]
+        rows = np.repeat(np.arange(len(idx)), counts)
+        slots = np.arange(len(rows)) - np.repeat(np.cumsum(counts) - counts, counts)
+        flat = np.repeat(self.starts[idx], counts) + slots
+        return rows, slots, flat
+
+
+def fit(actor: Any, s: Samples, target: F32, *, epochs: int = 2, minibatch: int = 512,
+        lr: float = 1e-4, loss: str = "ce", seed: int = 0, max_grad: float = 0.5
+        ) -> dict[str, float]:
+    """Train *actor* (in place) toward *target* on the decisions of *s*; its
+    figures before and after: the loss, the agreement of the policy's most
+    probable play with the search's play, and the mean KL from the targets.
+
+    Raises:
+        ValueError: an unknown *loss*, or no decisions.
+    """
+    import torch
+
+    from big2.learn.ppo_model import masked_log_softmax
+
+    if loss not in LOSSES:
+        raise ValueError(f"loss {loss!r}: choose from {', '.join(LOSSES)}")
+    if s.size == 0:
+        raise ValueError("no decisions to learn from")
+    f = Features.of(s)
+    state, plays = torch.from_numpy(f.state), torch.from_numpy(f.plays)
+    tgt = torch.from_numpy(np.maximum(target, 1e-8).astype(np.float32))
+    chosen = torch.from_numpy(f.chosen)
+    opt = torch.optim.Adam(actor.parameters(), lr=lr, eps=1e-5)
+    rng = np.random.default_rng(seed)
+
+    def batch(idx: npt.NDArray[np.int64]) -> tuple[Any, Any, Any, Any]:
+        rows, slots, flat = f.rows(idx)
+        r_t, s_t, fl = (torch.from_numpy(x) for x in (rows, slots, flat))
+        scores = actor(state[torch.from_numpy(idx)], r_t, plays[fl])
+        logp_all, _ = masked_log_softmax(scores, r_t, s_t, len(idx), int(f.counts[idx].max()))
+        logp = logp_all[r_t, s_t]
+        t = tgt[fl]
+        ce = -(t * logp).sum() / len(idx)
+        kl_fwd = (t * (t.log() - logp)).sum() / len(idx)
+        kl_rev = (logp.exp() * (logp - t.log())).sum() / len(idx)
+        agree = (logp_all.argmax(dim=1) == chosen[torch.from_numpy(idx)]).float().mean()
+        return (ce if loss == "ce" else kl_rev), kl_fwd, agree, len(idx)
+
+    def measure() -> tuple[float, float, float]:
+        with torch.no_grad():
+            tot = [0.0, 0.0, 0.0]
+            for idx in np.array_split(np.arange(s.size), max(1, s.size // 4096)):
+                lo, kl, ag, n = batch(idx.astype(np.int64))
+                tot = [tot[0] + float(lo) * n, tot[1] + float(kl) * n, tot[2] + float(ag) * n]
+        return tot[0] / s.size, tot[1] / s.size, tot[2] / s.size
+
+    before = measure()
+    steps = 0
+    for _ in range(epochs):
+        order = rng.permutation(s.size).astype(np.int64)
+        for idx in np.array_split(order, max(1, round(s.size / minibatch))):
+            value, _, _, _ = batch(idx)
+            opt.zero_grad()
+            value.backward()
+            norm = torch.nn.utils.clip_grad_norm_(actor.parameters(), max_grad)
+            if torch.isfinite(value) and torch.isfinite(norm):
+                opt.step()
+                steps += 1
+    after = measure()
+    return {"decisions": float(s.size), "steps": float(steps),
+            "loss_before": before[0], "loss_after": after[0],
+            "kl_before": before[1], "kl_after": after[1],
+            "agree_before": before[2], "agree_after": after[2]}
+
+
+__all__ = ["LOSSES", "TARGETS", "Features", "fit", "targets"]
