@@ -24,9 +24,10 @@ BIN := $(VENV)/bin
 JOBS ?= 3
 PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
 # the bot tests that play many deals or start other processes: make test runs them
-SLOW_BOTS := test_arena_paired.py test_arena_protocol.py test_belief.py test_learned.py \
+SLOW_BOTS := test_arena_paired.py test_arena_protocol.py test_belief.py test_arena_leads.py \
 	test_expert_analyse.py test_house_rule_bots.py test_protocol_wild.py test_endgame.py \
-	test_policy_net.py test_native_heuristic.py test_levels.py
+	test_policy_net.py test_native_heuristic.py test_levels.py test_policy_native.py \
+	test_search_decide.py test_search_exact_leaves.py
 # the edit-test loop: no sweeps (marker `sweep`: make test's share of them; `nightly`: the
 # rest), no browser, server, environment or poker, no training or documentation commands,
 # and of the bots only their quick tests
