@@ -131,6 +131,22 @@ SHORTENED: dict[str, Form] = {
             "--rules classic --seed 1 --workers 1 --scoring count --json result.json --quiet",
         nightly=True, why="a synopsis: run with its options filled in (not --ray, which starts a Ray "
             "cluster), one deal and a small budget"),
+    "python -m big2.learn expert-iteration --out training/exit --hours 2": Form(
+        run="python -m big2.learn expert-iteration --out training/exit --hours 2 --start "
+            f"{ROOT}/training/ppo/checkpoint.pt --families classic --deals 2 --gate-deals 2 "
+            "--budget 2 --gate-budget 2 --rounds 1 --workers 1",
+        needs=("torch",), nightly=True,
+        why="hours of search self-play: one round of two deals with a 2-play-out search, "
+            "from the committed PPO checkpoint, in a fresh directory"),
+    "python -m big2.learn expert-iteration --out training/exit --hours 2 --ray auto": Form(
+        run="python -m big2.learn expert-iteration --out training/exit --hours 2 --start "
+            f"{ROOT}/training/ppo/checkpoint.pt --families classic --deals 2 --gate-deals 2 "
+            "--budget 2 --gate-budget 2 --rounds 1 --workers 1",
+        needs=("torch",), nightly=True,
+        why="joins a running Ray cluster: run without --ray (test_exit's nightly Ray test "
+            "plays a round on local actors), the run above resumed"),
+    "python -m big2.learn export-policy training/exit policy.npz": Form(
+        needs=("torch",), nightly=True, why="exports the run above (nightly with it)"),
     "python benchmarks/bench_bots.py --deals 2000 --expert-deals 40 --workers 2 "
     "--timing-deals 4": Form(
         run="python benchmarks/bench_bots.py --deals 1 --expert-deals 1 --workers 1 "
