@@ -70,6 +70,12 @@ class Form:
     slice of it), even shortened."""
 
 
+
+EXIT_ROUND = ("python -m big2.learn expert-iteration --out training/exit --hours 2 --start "
+              f"{ROOT}/training/ppo/checkpoint.pt --families classic --deals 2 --gate-deals 2 "
+              "--budget 2 --gate-budget 2 --rounds 1 --workers 1")
+"""One round of expert iteration as small as it goes: two deals, a 2-play-out search."""
+
 SHORTENED: dict[str, Form] = {
     # README.md
     "make play": Form(stdin="q\n", needs=("make-venv",),
@@ -132,16 +138,12 @@ SHORTENED: dict[str, Form] = {
         nightly=True, why="a synopsis: run with its options filled in (not --ray, which starts a Ray "
             "cluster), one deal and a small budget"),
     "python -m big2.learn expert-iteration --out training/exit --hours 2": Form(
-        run="python -m big2.learn expert-iteration --out training/exit --hours 2 --start "
-            f"{ROOT}/training/ppo/checkpoint.pt --families classic --deals 2 --gate-deals 2 "
-            "--budget 2 --gate-budget 2 --rounds 1 --workers 1",
+        run=EXIT_ROUND,
         needs=("torch",), nightly=True,
         why="hours of search self-play: one round of two deals with a 2-play-out search, "
             "from the committed PPO checkpoint, in a fresh directory"),
     "python -m big2.learn expert-iteration --out training/exit --hours 2 --ray auto": Form(
-        run="python -m big2.learn expert-iteration --out training/exit --hours 2 --start "
-            f"{ROOT}/training/ppo/checkpoint.pt --families classic --deals 2 --gate-deals 2 "
-            "--budget 2 --gate-budget 2 --rounds 1 --workers 1",
+        run=EXIT_ROUND,
         needs=("torch",), nightly=True,
         why="joins a running Ray cluster: run without --ray (test_exit's nightly Ray test "
             "plays a round on local actors), the run above resumed"),

@@ -222,13 +222,7 @@ class PythonShards(PythonBackend):
 
     def reasons(self, games: npt.NDArray[np.intp], acts: I64) -> list[tuple[int, str]]:
         """As :meth:`PythonBackend.reasons`, asked of the workers holding *games*."""
-        b = self.shards.bounds
-        out = []
-        for i in np.asarray(games).tolist():
-            k = int(np.searchsorted(b, i, side="right")) - 1
-            lo = int(b[k])
-            out += self.shards.call_one(k, "reasons", np.array([i - lo]), acts[lo:b[k + 1]])
-        return out
+        return self.shards.reasons(games, acts)
 
     def games(self) -> list[Game]:
         """Copies of the workers' games (changing them changes nothing there)."""

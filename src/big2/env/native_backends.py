@@ -221,13 +221,7 @@ class NativeShards(NativeBackend):
 
     def reasons(self, games: npt.NDArray[np.intp], acts: I64) -> list[tuple[int, str]]:
         """As :meth:`NativeBackend.reasons`, asked of the workers holding *games*."""
-        b = self.shards.bounds
-        out = []
-        for i in np.asarray(games).tolist():
-            k = int(np.searchsorted(b, i, side="right")) - 1
-            lo = int(b[k])
-            out += self.shards.call_one(k, "reasons", np.array([i - lo]), acts[lo:b[k + 1]])
-        return out
+        return self.shards.reasons(games, acts)
 
     @property
     def to_move(self) -> I64:

@@ -113,6 +113,17 @@ class Shards:
             raise value
         return value
 
+    def reasons(self, games: Any, acts: Any) -> list[tuple[int, str]]:
+        """Why each of *games* (global numbers) refuses its action in *acts*, asked
+        of the worker holding it (each backend's ``reasons``, numbered locally)."""
+        b = self.bounds
+        out: list[tuple[int, str]] = []
+        for i in np.asarray(games).tolist():
+            k = int(np.searchsorted(b, i, side="right")) - 1
+            lo = int(b[k])
+            out += self.call_one(k, "reasons", np.array([i - lo]), acts[lo:b[k + 1]])
+        return out
+
     def close(self) -> None:
         """Stop the workers."""
         for conn in self._conns:
