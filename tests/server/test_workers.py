@@ -131,6 +131,6 @@ def test_a_dead_worker_is_started_again_while_the_other_serves(db_url: str) -> N
     finally:
         proc.send_signal(signal.SIGTERM)
         out = proc.communicate(timeout=30)[0].decode()
-    assert "server 0 (port %d) stopped (killed by SIGKILL); starting it again" % port in out, out
+    assert f"server 0 (port {port}) stopped (killed by SIGKILL); starting it again" in out, out
     assert "Traceback" not in out, out
     assert out.count("serving on") == 3

@@ -31,8 +31,8 @@ from big2.game import Game, deal
 from big2.rules import Rules
 from big2.variant import variant
 
-__all__ = ["ArenaResult", "DealResult", "SeatError", "SeatStats", "check_seat", "parse_seat",
-           "play_duplicate", "run_arena"]
+__all__ = ["ArenaResult", "DealResult", "SeatError", "SeatStats", "announce_last_cards",
+           "check_seat", "parse_seat", "play_duplicate", "run_arena"]
 
 
 def parse_seat(spec: str) -> tuple[str, dict[str, Any]]:
@@ -276,7 +276,7 @@ def play_duplicate(seats: Sequence[str], rules: Rules, seed: int, index: int,
                 count.before(game, i)
                 game.play(choice)
                 count.after(game)
-                _announce(game)
+                announce_last_cards(game)
             outcome = game.outcome()
             assert outcome is not None
             for i in range(n):
@@ -295,9 +295,9 @@ def play_duplicate(seats: Sequence[str], rules: Rules, seed: int, index: int,
                       tuple(tuple(t) for t in times), tuple(faults), tuple(count.counts))
 
 
-def _announce(game: Game) -> None:
-    """Under the ``last_card`` rule every arena seat announces its last card
-    (bots choose plays only; announcing is the driver's part)."""
+def announce_last_cards(game: Game) -> None:
+    """Under the ``last_card`` rule every seat announces its last card (bots choose
+    plays only; announcing is the driver's part: the arena's and expert iteration's)."""
     can = getattr(game, "can_call_last_card", None)
     if can is None or not game.rules.to_dict().get("last_card"):
         return

@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from big2.arena import announce_last_cards
 from big2.bots.policy.net import policy_family
 from big2.bots.policy.phint import hints
 from big2.bots.policy.pnet import PolicyNet
@@ -133,16 +134,6 @@ class Samples:
             return cls(**arrays, deals=int(data["deals"]))
 
 
-def _announce(game: Game) -> None:
-    """Under the ``last_card`` rule every seat announces its last card (as the arena does)."""
-    can = getattr(game, "can_call_last_card", None)
-    if can is None or not game.rules.to_dict().get("last_card"):
-        return
-    for seat in range(game.num_players):
-        if can(seat):
-            game.call_last_card(seat)
-
-
 def play_deal(net: PolicyNet, job: DealJob) -> Samples:
     """Self-play deal *job* with ``guided-search`` on *net* in every seat; the
     decisions it searched (see the module docstring)."""
@@ -180,7 +171,7 @@ def play_deal(net: PolicyNet, job: DealJob) -> Samples:
             rows["value"].append(value)
             rows["share"].append(share)
         game.play(choice)
-        _announce(game)
+        announce_last_cards(game)
     if not rows["counts"]:
         return empty_samples(deals=1)
     return Samples(**{k: np.concatenate(v) for k, v in rows.items()}, deals=1)
