@@ -186,16 +186,16 @@ def test_a_hung_external_bot_cannot_hang_the_arena(tmp_path: Path) -> None:
 
 
 def test_arena_announces_last_cards_under_the_last_card_rule() -> None:
-    from big2.arena import _announce
+    from big2.arena import announce_last_cards
 
     rules = Rules(last_card=True, players=2)
     game = Game(rules, hands=["3D 4D", "5D 6D 7D"])
     game.play("3D")
     game.pass_turn()
-    _announce(game)
+    announce_last_cards(game)
     assert game.announced == (True, False)
     # with the rule off nothing is announced (and nothing is asked of the game)
     plain = Game(Rules(players=2), hands=["3D 4D", "5D 6D 7D"])
     plain.play("3D")
-    _announce(plain)
+    announce_last_cards(plain)
     assert plain.announced == (False, False)
