@@ -34,6 +34,7 @@ from big2.game import Game, IllegalPlayError
 from big2.match import Match
 from big2.rules import Rules
 from big2.variant import variant
+from big2.variant.support import env_unsupported
 
 RewardMode = Literal["score", "win"]
 REWARD_MODES: Final = ("score", "win")
@@ -63,8 +64,9 @@ def make_rules(rules: Rules | str | None, players: int | None) -> Rules:
 
 def unsupported_options(rules: Rules) -> list[str]:
     """Options of *rules* whose plays fall outside the fixed action space
-    (the variant's answer, :attr:`big2.variant.Variant.env_unsupported`)."""
-    return list(variant(rules).env_unsupported)
+    (the variant's answer, :attr:`big2.variant.Variant.env_unsupported`, asked
+    without compiling the rule set)."""
+    return list(env_unsupported(rules))
 
 
 class Table:
