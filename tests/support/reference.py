@@ -7,7 +7,7 @@ a hand up to five cards is classified and compared with slow, obvious code.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 from big2.rules import Rules
@@ -32,7 +32,7 @@ STRAIGHTS = {
 }
 
 
-@lru_cache(maxsize=None)  # the same few lists for every subset classified
+@cache  # the same few lists for every subset classified
 def _sequences(order: str) -> list[tuple[frozenset[int], int]]:
     out = []
     for item in STRAIGHTS[order]:
