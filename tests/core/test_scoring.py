@@ -54,7 +54,8 @@ def _brute_bombs(cards: list[int], rules: Rules) -> int:
     """The most disjoint fours of a kind and straight flushes, by trying every
     collection of them (RULES.md §1: a card counts in at most one)."""
     sfs = [sum(1 << x for x in sub) for sub in combinations(cards, 5)
-           if (c := classify(sum(1 << x for x in sub), rules)) is not None
+           if len({x % 4 for x in sub}) == 1  # one suit: the only candidates worth classifying
+           and (c := classify(sum(1 << x for x in sub), rules)) is not None
            and c.kind == Kind.STRAIGHT_FLUSH]
     hand = sum(1 << c for c in cards)
     fours = [0xF << (4 * r) for r in range(13) if hand >> (4 * r) & 0xF == 0xF]

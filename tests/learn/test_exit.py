@@ -13,8 +13,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-torch = pytest.importorskip("torch")  # the training extra; `make test` installs it
-
 from big2 import Game
 from big2.bots.policy.pnet import PolicyNet
 from big2.learn.exit_data import DealJob, Samples, empty_samples, play_deal
@@ -22,8 +20,9 @@ from big2.learn.exit_gate import Measure, summarise, wins
 from big2.learn.exit_pool import InProcess, Processes, RayActors
 from big2.learn.exit_run import ExItConfig, ExpertIteration
 from big2.learn.exit_train import fit, targets
-from big2.learn.ppo_model import Actor
 from big2.observation import card_vectors, encode_view
+
+pytestmark = pytest.mark.xdist_group("torch")  # with test_ppo.py: PyTorch loads in one worker
 
 CHECKPOINT = Path(__file__).parents[2] / "training" / "ppo" / "checkpoint.pt"
 
@@ -112,6 +111,10 @@ def test_targets_share_the_tried_plays_prior_mass_by_what_the_search_found() -> 
 
 @pytest.mark.nightly  # a first optimiser imports torch._dynamo: seconds
 def test_learning_moves_the_actor_toward_the_targets() -> None:
+    import torch  # here, not at collection: every worker collects every file
+
+    from big2.learn.ppo_model import Actor
+
     torch.manual_seed(0)
     actor = Actor()
     s = Samples.concat([play_deal(actor.to_numpy(), DealJob("classic", "count", 2, i, 4))
@@ -205,6 +208,7 @@ def _cfg(out: Path) -> ExItConfig:
 
 @pytest.mark.nightly  # two short runs (about 10 s)
 def test_a_run_stopped_twice_and_resumed_ends_where_a_straight_one_does(tmp_path: Path) -> None:
+    import torch
     straight = ExpertIteration(_cfg(tmp_path / "a"), log=lambda m: None)
     assert "1 rounds played" in straight.run()
     for cut in (2, 4, 100):  # in self-play, in the gate, then to the end

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 from bot_games import random_positions, redealt_twin
-
-torch = pytest.importorskip("torch")  # the training extra; `make test` installs it
 
 from big2.bots.policy.pfeatures import unseen_cards
 from big2.bots.policy.phint import hints
@@ -28,11 +27,22 @@ from big2.bots.policy.pnet import (
 )
 from big2.learn.ppo import PPOConfig, Trainer, _gae, export_policy
 from big2.learn.ppo_collect import Trajectory
-from big2.learn.ppo_model import Actor
 from big2.observation import card_vectors, encode_game, encode_view
+
+pytestmark = pytest.mark.xdist_group("torch")
+"""One worker runs the tests that train: each process pays about 2.6 s of CPU for
+PyTorch's import and its first optimiser (which imports ``torch._dynamo``)."""
+
+
+def import_torch() -> Any:
+    """PyTorch, imported by the tests that use it rather than when the suite is
+    collected (every worker collects every file)."""
+    return pytest.importorskip("torch")  # the training extra; `make test` installs it
 
 
 def test_numpy_policy_equals_the_torch_actor() -> None:
+    torch = import_torch()
+    from big2.learn.ppo_model import Actor
     torch.manual_seed(0)
     actor = Actor()
     net = actor.to_numpy()
@@ -106,6 +116,7 @@ def small(out: Path, **kw: object) -> PPOConfig:
 
 
 def test_a_run_resumes_exactly(tmp_path: Path) -> None:
+    torch = import_torch()
     cfg = small(tmp_path / "run")
     t = Trainer(cfg, log=lambda m: None)
     t.run()
@@ -145,6 +156,7 @@ def test_export_writes_the_network_that_plays(tmp_path: Path) -> None:
 def test_a_remnant_of_one_sample_does_not_poison_the_weights(tmp_path: Path) -> None:
     """8,193 decisions in minibatches of 2,048 once left a last minibatch of
     one sample, whose advantage's standard deviation is NaN."""
+    torch = import_torch()
     t = Trainer(small(tmp_path / "run", minibatch=64, epochs=1), log=lambda m: None)
     trajs = t.collector.collect(t.policy(), None, 200)
     n = sum(len(x.pick) for x in trajs)
@@ -156,6 +168,7 @@ def test_a_remnant_of_one_sample_does_not_poison_the_weights(tmp_path: Path) -> 
 
 
 def test_weights_that_are_not_finite_are_never_checkpointed(tmp_path: Path) -> None:
+    torch = import_torch()
     t = Trainer(small(tmp_path / "run", iterations=1), log=lambda m: None)
     t.run()
     before = (tmp_path / "run" / "checkpoint.pt").read_bytes()
@@ -174,6 +187,7 @@ def test_a_checkpoint_from_before_the_engineered_features_resumes(tmp_path: Path
     """Cut a checkpoint back to the first network's inputs (as committed runs
     were): it resumes with zero weights on the new inputs, computing the same
     policy and values as the cut networks did."""
+    torch = import_torch()
     from big2.bots.policy.pfeatures import RAW_PLAY, RAW_STATE
 
     cfg = small(tmp_path / "run", iterations=3)
@@ -219,6 +233,7 @@ def test_a_checkpoint_from_before_the_hints_resumes(tmp_path: Path, columns: int
     checkpoints committed until 2026-12-03's afternoon; the heuristic's choice
     alone: until its evening): it resumes with a zero weight on the new columns, so
     the policy is the cut one's, and trains on."""
+    torch = import_torch()
     from big2.bots.policy.pfeatures import HINT
 
     cut = HINT + columns
@@ -247,6 +262,7 @@ def test_a_checkpoint_from_before_the_hints_resumes(tmp_path: Path, columns: int
 
 
 def test_the_cli_trains_against_the_chosen_bots(tmp_path: Path) -> None:
+    torch = import_torch()
     from click.testing import CliRunner
 
     from big2.learn.__main__ import main
@@ -265,6 +281,7 @@ def test_the_cli_trains_against_the_chosen_bots(tmp_path: Path) -> None:
 
 
 def test_a_slim_checkpoint_is_small_and_resumes_with_a_fresh_optimiser(tmp_path: Path) -> None:
+    torch = import_torch()
     from big2.learn.ppo import slim_checkpoint
 
     cfg = small(tmp_path / "run")
@@ -290,6 +307,7 @@ def test_a_slim_checkpoint_is_small_and_resumes_with_a_fresh_optimiser(tmp_path:
 
 
 def test_the_committed_checkpoint_is_slim() -> None:
+    torch = import_torch()
     path = Path(__file__).resolve().parents[2] / "training" / "ppo" / "checkpoint.pt"
     assert path.stat().st_size <= 3_000_000
     saved = torch.load(path, weights_only=False, map_location="cpu")
@@ -306,6 +324,7 @@ def test_a_resumed_run_takes_the_new_learning_rate(tmp_path: Path) -> None:
 
 
 def test_a_grafted_policy_becomes_the_runs_actor(tmp_path: Path) -> None:
+    torch = import_torch()
     from click.testing import CliRunner
 
     from big2.bots.policy.pnet import PolicyNet
