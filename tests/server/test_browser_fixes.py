@@ -33,9 +33,10 @@ def finished_table(web: LiveServer, deals: int = 2) -> str:
 
 
 def quick_matches(live_factory: Any) -> LiveServer:
-    """A server whose deals follow each other at once (the shared one waits 30 s between
-    deals, so that a test can look at a deal's end), for a finished match of two deals."""
-    server: LiveServer = live_factory(timing=Timing(bot_delay=0.05, grace=5, deal_pause=0.3))
+    """A server for tables of bots that nobody follows as they play: its bots move at once
+    and its deals follow each other at once (the shared one paces its bots and waits 30 s
+    between deals, so that a test can look at a deal's end); for finished matches."""
+    server: LiveServer = live_factory(timing=Timing(bot_delay=0.0, grace=5, deal_pause=0.3))
     return server
 
 
@@ -103,7 +104,8 @@ def small_targets(page: Any) -> list[Any]:
     return [b for b in found if b["h"] < 44 or b["w"] < 44]
 
 
-def test_phone_tap_targets_are_44_px(browser: Any, web: LiveServer) -> None:
+def test_phone_tap_targets_are_44_px(browser: Any, live_factory: Any) -> None:
+    web = quick_matches(live_factory)
     tid = finished_table(web, deals=1)
     rid = web.get(f"/api/tables/{tid}/records")[0]["id"]
     page = new_page(browser, PHONE)

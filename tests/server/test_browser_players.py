@@ -166,7 +166,8 @@ WHOLE_LINES = """() => { const l = document.getElementById('log'), r = l.getBoun
           overflow: l.scrollHeight > l.clientHeight, lines: l.children.length}; }"""
 
 
-def test_the_log_shows_whole_lines(browser: Any, web: LiveServer) -> None:
+def test_the_log_shows_whole_lines(browser: Any, live_factory: Any) -> None:
+    web = quick_matches(live_factory)
     tid = finished_table(web, deals=1)
     for viewport in (tb.DESKTOP, PHONE):
         page = new_page(browser, viewport)
@@ -181,7 +182,8 @@ def test_the_log_shows_whole_lines(browser: Any, web: LiveServer) -> None:
         page.context.close()
 
 
-def test_the_replay_heading_names_the_cards_under_it(browser: Any, web: LiveServer) -> None:
+def test_the_replay_heading_names_the_cards_under_it(browser: Any, live_factory: Any) -> None:
+    web = quick_matches(live_factory)
     tid = finished_table(web, deals=1)
     rec = web.get(f"/api/tables/{tid}/records")[0]
     page = new_page(browser)
@@ -298,7 +300,8 @@ def small_fields(page: Any) -> list[Any]:
     return bad
 
 
-def test_phone_fields_and_toggles_are_44_px(browser: Any, web: LiveServer) -> None:
+def test_phone_fields_and_toggles_are_44_px(browser: Any, live_factory: Any) -> None:
+    web = quick_matches(live_factory)
     tid = finished_table(web, deals=1)
     rid = web.get(f"/api/tables/{tid}/records")[0]["id"]
     page = new_page(browser, PHONE)
