@@ -32,6 +32,24 @@ def web(live_factory: Any) -> LiveServer:
     return server
 
 
+def finished_table(web: LiveServer, deals: int = 2) -> str:
+    """A table of four bots that has played its whole match (a score row per deal)."""
+    tid = web.create(["greedy"] * 4, deals=deals)
+    deadline = time.monotonic() + 60
+    while len(web.get(f"/api/tables/{tid}/records")) < deals:
+        assert time.monotonic() < deadline, "the bots did not finish the match"
+        time.sleep(0.1)
+    return tid
+
+
+def quick_matches(live_factory: Any) -> LiveServer:
+    """A server for tables of bots that nobody follows as they play: its bots move at once
+    and its deals follow each other at once (the shared one paces its bots and waits 30 s
+    between deals, so that a test can look at a deal's end); for finished matches."""
+    server: LiveServer = live_factory(timing=Timing(bot_delay=0.0, grace=5, deal_pause=0.3))
+    return server
+
+
 def page_errors(page: Any) -> list[str]:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -177,12 +195,9 @@ def test_a_whole_deal_from_the_keyboard(browser: Any, web: LiveServer) -> None:
     assert not errors, errors
 
 
-def test_replay_steps_by_play_and_trick_with_svg_icons(browser: Any, web: LiveServer) -> None:
-    tid = web.create(["greedy"] * 4, deals=1)
-    deadline = time.monotonic() + 30
-    while not web.get(f"/api/tables/{tid}/records") and time.monotonic() < deadline:
-        time.sleep(0.1)
-    rid = web.get(f"/api/tables/{tid}/records")[0]["id"]
+def test_replay_steps_by_play_and_trick_with_svg_icons(browser: Any, live_factory: Any) -> None:
+    web = quick_matches(live_factory)
+    rid = web.get(f"/api/tables/{finished_table(web, deals=1)}/records")[0]["id"]
     rec = web.get(f"/api/records/{rid}")
     for viewport in (DESKTOP, PHONE):
         page = new_page(browser, viewport)

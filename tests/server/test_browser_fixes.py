@@ -11,33 +11,21 @@ from typing import Any
 
 import test_browser as tb
 from conftest import LiveServer
-from test_browser import PHONE, new_page, page_errors, seat_at, wait_turn
+from test_browser import (
+    PHONE,
+    finished_table,
+    new_page,
+    page_errors,
+    quick_matches,
+    seat_at,
+    wait_turn,
+)
 from test_browser_more import play_weakest
-
-from big2.server.tables import Timing
 
 web = tb.web
 
 DESKTOPS = [{"width": 1280, "height": 800}, {"width": 1366, "height": 768},
             {"width": 1920, "height": 1080}]
-
-
-def finished_table(web: LiveServer, deals: int = 2) -> str:
-    """A table of four bots that has played its whole match (a score row per deal)."""
-    tid = web.create(["greedy"] * 4, deals=deals)
-    deadline = time.monotonic() + 60
-    while len(web.get(f"/api/tables/{tid}/records")) < deals:
-        assert time.monotonic() < deadline, "the bots did not finish the match"
-        time.sleep(0.1)
-    return tid
-
-
-def quick_matches(live_factory: Any) -> LiveServer:
-    """A server for tables of bots that nobody follows as they play: its bots move at once
-    and its deals follow each other at once (the shared one paces its bots and waits 30 s
-    between deals, so that a test can look at a deal's end); for finished matches."""
-    server: LiveServer = live_factory(timing=Timing(bot_delay=0.0, grace=5, deal_pause=0.3))
-    return server
 
 
 def test_four_players_scores_fit_without_a_sideways_scroll(browser: Any,

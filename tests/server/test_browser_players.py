@@ -11,8 +11,15 @@ from typing import Any
 
 import test_browser as tb
 from conftest import LiveServer
-from test_browser import PHONE, new_page, page_errors, seat_at, wait_turn
-from test_browser_fixes import finished_table, quick_matches
+from test_browser import (
+    PHONE,
+    finished_table,
+    new_page,
+    page_errors,
+    quick_matches,
+    seat_at,
+    wait_turn,
+)
 from test_browser_more import play_weakest
 
 web = tb.web

@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import LiveServer
-from test_browser import new_page, page_errors
-from test_browser_fixes import finished_table
+from test_browser import finished_table, new_page, page_errors
 from test_browser_shots import _DOCS, UPDATE, shoot
 
 from big2.server.pool import BotPool
@@ -24,9 +23,10 @@ OUT = _DOCS if UPDATE else Path(tempfile.mkdtemp(prefix="big2-shots-"))
 
 @pytest.fixture
 def web(live_factory: Any) -> LiveServer:
-    """A server whose review searches little (the test checks the page, not the search)."""
+    """A server whose review searches little (the test checks the page, not the search),
+    and whose bots move at once (the table reviewed is of bots that nobody watches)."""
     server: LiveServer = live_factory(
-        timing=Timing(bot_delay=0.05, grace=5, deal_pause=30),
+        timing=Timing(bot_delay=0.0, grace=5, deal_pause=30),
         pool=BotPool(workers=0, review_playouts=40, review_seconds=60))
     return server
 

@@ -12,8 +12,15 @@ from typing import Any
 
 import test_browser as tb
 from conftest import LiveServer
-from test_browser import DESKTOP, PHONE, new_page, page_errors, seat_at
-from test_browser_fixes import finished_table
+from test_browser import (
+    DESKTOP,
+    PHONE,
+    finished_table,
+    new_page,
+    page_errors,
+    quick_matches,
+    seat_at,
+)
 from test_browser_phone import OUT, finish_deal
 
 web = tb.web
@@ -106,7 +113,8 @@ def test_the_hint_names_its_bot_and_says_why(browser: Any, web: LiveServer) -> N
 
 
 def test_the_review_scrolls_to_its_results_and_speaks_the_pages_language(
-        browser: Any, web: LiveServer) -> None:
+        browser: Any, live_factory: Any) -> None:
+    web = quick_matches(live_factory)
     tid = finished_table(web, deals=1)
     rid = web.get(f"/api/tables/{tid}/records")[0]["id"]
     review = {"seat": 0, "complete": True, "playouts": 40, "seconds": 0.5, "inaccuracy": 3.0,
