@@ -90,8 +90,9 @@ def canonical(sub: tuple[int, ...], hand: list[int]) -> int:
     for c in sub:
         counts[_base(c)] = counts.get(_base(c), 0) + 1
     mask = 0
+    ordered = sorted(hand)
     for b, k in counts.items():
-        for c in [c for c in sorted(hand) if _base(c) == b][:k]:
+        for c in [c for c in ordered if _base(c) == b][:k]:
             mask |= 1 << c
     return mask
 
