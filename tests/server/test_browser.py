@@ -199,9 +199,10 @@ def test_replay_steps_by_play_and_trick_with_svg_icons(browser: Any, live_factor
     web = quick_matches(live_factory)
     rid = web.get(f"/api/tables/{finished_table(web, deals=1)}/records")[0]["id"]
     rec = web.get(f"/api/records/{rid}")
+    page = new_page(browser, DESKTOP)  # one page, loaded again at each size
+    errors = page_errors(page)
     for viewport in (DESKTOP, PHONE):
-        page = new_page(browser, viewport)
-        errors = page_errors(page)
+        page.set_viewport_size(viewport)
         page.goto(f"{web.url}/replay/{rid}")
         page.wait_for_selector(".replay-hand .card")
         assert page.locator(".replay-hand .card").count() == 52
@@ -236,8 +237,8 @@ def test_replay_steps_by_play_and_trick_with_svg_icons(browser: Any, live_factor
         assert fit
         page.click("#last")
         assert "went out" in page.inner_text("#status")
-        assert not errors, errors
-        page.context.close()
+    assert not errors, errors
+    page.context.close()
 
 
 def test_two_phones_share_a_table(browser: Any, web: LiveServer) -> None:

@@ -176,17 +176,18 @@ WHOLE_LINES = """() => { const l = document.getElementById('log'), r = l.getBoun
 def test_the_log_shows_whole_lines(browser: Any, live_factory: Any) -> None:
     web = quick_matches(live_factory)
     tid = finished_table(web, deals=1)
+    page = new_page(browser, tb.DESKTOP)  # one page, loaded again at each size
+    errors = page_errors(page)
     for viewport in (tb.DESKTOP, PHONE):
-        page = new_page(browser, viewport)
-        errors = page_errors(page)
+        page.set_viewport_size(viewport)
         page.goto(f"{web.url}/t/{tid}")
         page.wait_for_function("() => document.querySelectorAll('#log li').length >= 12")
         box = page.evaluate(WHOLE_LINES)
         assert box["overflow"], box  # a long log: it scrolls, to its end
         assert box["first"] >= box["top"] - 0.5, box  # the top line is not cut
         assert box["last"] <= box["bottom"] + 0.5, box  # nor the last
-        assert not errors, errors
-        page.context.close()
+    assert not errors, errors
+    page.context.close()
 
 
 def test_the_replay_heading_names_the_cards_under_it(browser: Any, live_factory: Any) -> None:
