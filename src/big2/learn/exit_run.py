@@ -319,9 +319,10 @@ class ExpertIteration:
                       fit(actor, held, th, epochs=0, loss=cfg.loss).items() if k.endswith("_after")}
             check["held_decisions"] = float(held.size)
             self.log(f"round {r}: on {held.size:,} decisions held out, agreement with the search "
-                     f"{check['held_agree_before']:.1%} -> {check['held_agree_after']:.1%}, KL "
-                     f"from the targets {check['held_kl_before']:.3f} -> "
-                     f"{check['held_kl_after']:.3f}")
+                     f"{check['held_agree_before']:.1%} -> {check['held_agree_after']:.1%}, "
+                     f"a play the search keeps {check['held_accept_before']:.1%} -> "
+                     f"{check['held_accept_after']:.1%}, KL from the targets "
+                     f"{check['held_kl_before']:.3f} -> {check['held_kl_after']:.3f}")
         stats |= check
         stats["learn_s"] = time.monotonic() - t0
         stats["deals"] = float(s.deals)
