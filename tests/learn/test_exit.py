@@ -20,7 +20,7 @@ from big2.bots.policy.pnet import PolicyNet
 from big2.learn.exit_data import DealJob, Samples, empty_samples, play_deal
 from big2.learn.exit_gate import Measure, summarise, wins
 from big2.learn.exit_pool import InProcess, Processes, RayActors
-from big2.learn.exit_run import ExItConfig, ExpertIteration
+from big2.learn.exit_run import ExItConfig, ExpertIteration, holdout_split
 from big2.learn.exit_train import acceptable, fit, survivors, targets
 from big2.learn.ppo_model import Actor
 from big2.observation import card_vectors, encode_view
@@ -124,6 +124,15 @@ def test_a_play_dropped_early_counts_as_no_better_than_the_worst_survivor() -> N
     three = Samples.concat([s, s, s])
     assert acceptable(three, np.array([0, 1, 2]), margin=1.0).tolist() == [False, True, False]
     assert acceptable(three, np.array([0, 1, 2]), margin=2.0).tolist() == [True, True, False]
+
+
+def test_the_held_out_decisions_are_the_tail_of_this_rounds_self_play() -> None:
+    old = Samples.concat([_one([0.5, 0.5], [1.0, 0.0], [0.5, 0.5])] * 6)
+    fresh = Samples.concat([_one([0.2, 0.3, 0.5], [0.0, 1.0, 2.0], [0.3, 0.3, 0.4])] * 4)
+    learn, held = holdout_split([old], fresh, 0.2)
+    assert (learn.size, held.size) == (8, 2)
+    assert (held.counts == 3).all()  # from this round, not the replayed one
+    assert holdout_split([old], fresh, 0.5)[1].size == 4  # never more than this round's
 
 
 @pytest.mark.nightly  # a first optimiser imports torch._dynamo: seconds

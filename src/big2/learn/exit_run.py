@@ -84,8 +84,8 @@ class ExItConfig:
     replay: int = 2
     """Rounds of self-play learnt from (this one and those before it)."""
     holdout: float = 0.1
-    """The share of the decisions (the last ones) kept out of the learning, to
-    measure whether it generalises."""
+    """The share of the decisions kept out of the learning (the last ones of
+    this round's self-play: :func:`holdout_split`), to measure whether it generalises."""
     rounds: int = 0
     """Rounds this invocation plays at most (0: no limit)."""
     patience: int = 2
@@ -96,6 +96,18 @@ class ExItConfig:
     ray: str | None = None
     checkpoint_minutes: float = 5.0
     threads: int = 1
+
+
+def holdout_split(replayed: list[Samples], fresh: Samples, share: float
+                  ) -> tuple[Samples, Samples]:
+    """The decisions a round learns from and those it holds out: *share* of
+    all of them, taken from the end of this round's self-play (*fresh*), so
+    that no network has learnt from a held-out decision. (Until 2026-12-05
+    the tail of the replayed rounds was held out, decisions the kept network
+    had learnt from when the round before was kept.)"""
+    every = Samples.concat([*replayed, fresh])
+    cut = every.size - min(round(every.size * share), fresh.size)
+    return every.part(0, cut), every.part(cut, every.size)
 
 
 class ExpertIteration:
@@ -294,15 +306,13 @@ class ExpertIteration:
         from big2.learn.ppo_model import Actor
 
         cfg = self.cfg
-        data = [samples]
-        for back in range(1, cfg.replay):
+        data: list[Samples] = []
+        for back in range(cfg.replay - 1, 0, -1):
             old = self.out / "work" / f"r{r - back:03d}" / "shards.jsonl"
             if old.exists():
                 data += [Samples.load(old.parent / json.loads(x)["file"])
                          for x in old.read_text().splitlines()]
-        every = Samples.concat(data)
-        cut = every.size - round(every.size * cfg.holdout)
-        s, held = every.part(0, cut), every.part(cut, every.size)
+        s, held = holdout_split(data, samples, cfg.holdout)
         t = targets(s, cfg.target, cfg.temperature, cfg.favour)
         actor = Actor()
         actor.load_state_dict(self.saved["actor"])
@@ -429,4 +439,4 @@ class ExpertIteration:
                 shard.unlink()
 
 
-__all__ = ["START", "ExItConfig", "ExpertIteration"]
+__all__ = ["START", "ExItConfig", "ExpertIteration", "holdout_split"]
