@@ -6,13 +6,13 @@ A round (:class:`ExpertIteration`):
 
 1. **self-play** (:mod:`big2.learn.exit_data`): ``deals`` deals of each rule
    family where ``guided-search`` (the ``hard`` search, ``budget``
-   play-outs, 100 as ``hard`` by default) on the kept network plays every seat; each searched decision
+   play-outs, 100 by default) on the kept network plays every seat; each searched decision
    is recorded with the search's values and shares;
 2. **learning** (:mod:`big2.learn.exit_train`): a copy of the kept actor is
    trained toward the search's targets on this round's decisions and those
    of the ``replay - 1`` rounds before;
 3. **gate** (:mod:`big2.learn.exit_gate`): ``hard`` on the new network against
-   ``hard`` on the kept one (``gate_budget`` play-outs, the level's 100),
+   ``hard`` on the kept one (``gate_budget`` play-outs, the level's),
    ``gate_deals`` duplicate deals per family, paired
    against three ``heuristic`` and head to head; the new network is kept when
    it wins (:func:`~big2.learn.exit_gate.wins`). After ``patience`` losing rounds
@@ -47,6 +47,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from big2.bots.base import LEVEL_OPTIONS
 from big2.bots.policy.pnet import FAMILIES, PolicyNet, load_policy
 from big2.learn.exit_data import DealJob, Samples, play_deal
 from big2.learn.exit_gate import gate_jobs, play_gate, summarise, wins
@@ -67,9 +68,9 @@ class ExItConfig:
     scoring: str = "count"
     seed: int = 0
     budget: int = 100
-    """Play-outs a decision of the search in self-play (``hard``: 100)."""
-    gate_budget: int = 100
-    """Play-outs a decision of ``hard`` in the gate (the level's: 100)."""
+    """Play-outs a decision of the search in self-play (``hard`` played 100 until 2026-12-05)."""
+    gate_budget: int = LEVEL_OPTIONS["hard"]["budget"]
+    """Play-outs a decision of ``hard`` in the gate (the level's)."""
     deals: int = 300
     """Self-play deals per family a round."""
     gate_deals: int = 100
