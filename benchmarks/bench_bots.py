@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{s.ci_high:+.2f}) | {s.win_rate:.1%} | {target} | {r.seconds:.0f} |", flush=True)
         results.append((label, scoring, target, r))
     timing: dict[str, dict[str, float]] = {}
-    for level, budget, target in (("hard", None, "median ≤ 5 ms"),
+    for level, budget, target in (("hard", None, "median ≤ 10 ms"),
                                   ("expert", args.budget, "median ≤ 1 s, p95 ≤ 2 s")):
         times = sorted(decision_times(args.timing_deals, args.seed, budget, level))
         med = statistics.median(times)

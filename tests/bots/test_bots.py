@@ -98,7 +98,7 @@ def test_levels_map_to_bots() -> None:
     assert type(make_bot("easy")).__name__ == "GreedyBot"
     assert type(make_bot("medium")).__name__ == "HeuristicBot"
     hard = make_bot("hard")
-    assert hard.name == "guided-search" and hard.budget == 100  # type: ignore[attr-defined]
+    assert hard.name == "guided-search" and hard.budget == 200  # type: ignore[attr-defined]
     assert make_bot("hard", budget=7).budget == 7  # type: ignore[attr-defined]
     assert make_bot("guided-search").budget == ExpertBot().budget  # type: ignore[attr-defined]
     expert = make_bot("expert")

@@ -18,8 +18,8 @@ from big2.bots.policy.pnet import PolicyNet
 from big2.learn.exit_data import DealJob, Samples, empty_samples, play_deal
 from big2.learn.exit_gate import Measure, summarise, wins
 from big2.learn.exit_pool import InProcess, Processes, RayActors
-from big2.learn.exit_run import ExItConfig, ExpertIteration
-from big2.learn.exit_train import fit, targets
+from big2.learn.exit_run import ExItConfig, ExpertIteration, holdout_split
+from big2.learn.exit_train import acceptable, fit, survivors, targets
 from big2.observation import card_vectors, encode_view
 
 pytestmark = pytest.mark.xdist_group("torch")  # with test_ppo.py: PyTorch loads in one worker
@@ -94,7 +94,7 @@ def _one(prior: list[float], value: list[float], share: list[float]) -> Samples:
 
 
 def test_targets_share_the_tried_plays_prior_mass_by_what_the_search_found() -> None:
-    s = Samples.concat([_one([0.6, 0.3, 0.1], [1.0, 2.5, math.nan], [0.7, 0.3, 0.0]),
+    s = Samples.concat([_one([0.6, 0.3, 0.1], [1.0, 2.5, math.nan], [0.5, 0.5, 0.0]),
                         _one([0.5, 0.5], [0.0, 0.0], [0.5, 0.5])])
     t = targets(s, "values", temperature=1.0, favour=1.0)
     w = np.exp([1.0 + 1.0, 2.5])  # the favourite (play 0) credited 1 point
@@ -102,11 +102,36 @@ def test_targets_share_the_tried_plays_prior_mass_by_what_the_search_found() -> 
     assert np.allclose(t[3:], [math.e / (math.e + 1), 1 / (math.e + 1)])  # a tie: the first favoured
     sharp = targets(s, "values", temperature=0.05, favour=0.0)
     assert sharp[1] > 0.89 and math.isclose(float(sharp[2]), 0.1, rel_tol=1e-5)
-    assert np.allclose(targets(s, "shares")[:3], [0.63, 0.27, 0.1], atol=1e-6)
+    assert np.allclose(targets(s, "shares")[:3], [0.45, 0.45, 0.1], atol=1e-6)
     with pytest.raises(ValueError, match="target"):
         targets(s, "visits")
     with pytest.raises(ValueError, match="temperature"):
         targets(s, "values", temperature=0)
+
+
+def test_a_play_dropped_early_counts_as_no_better_than_the_worst_survivor() -> None:
+    # play 2 was dropped after a few lucky worlds (share 0.1): its raw mean
+    # (+6) would make it the target's favourite, while the survivors (share
+    # 0.45 each, common worlds) say play 1 (the search's play)
+    s = _one([0.5, 0.3, 0.2], [1.0, 3.0, 6.0], [0.45, 0.45, 0.1])
+    t = targets(s, "values", temperature=0.25, favour=1.0)
+    assert int(np.argmax(t)) == 1
+    w = np.exp(np.array([1.0 + 1.0, 3.0, 1.0]) / 0.25)  # play 2 valued as the worst survivor
+    assert np.allclose(t, w / w.sum(), atol=1e-6)
+    assert np.array_equal(survivors(np.array([0.45, 0.45, 0.1], np.float32)), [True, True, False])
+    # acceptable: a survivor within the margin of the best survivor
+    three = Samples.concat([s, s, s])
+    assert acceptable(three, np.array([0, 1, 2]), margin=1.0).tolist() == [False, True, False]
+    assert acceptable(three, np.array([0, 1, 2]), margin=2.0).tolist() == [True, True, False]
+
+
+def test_the_held_out_decisions_are_the_tail_of_this_rounds_self_play() -> None:
+    old = Samples.concat([_one([0.5, 0.5], [1.0, 0.0], [0.5, 0.5])] * 6)
+    fresh = Samples.concat([_one([0.2, 0.3, 0.5], [0.0, 1.0, 2.0], [0.3, 0.3, 0.4])] * 4)
+    learn, held = holdout_split([old], fresh, 0.2)
+    assert (learn.size, held.size) == (8, 2)
+    assert (held.counts == 3).all()  # from this round, not the replayed one
+    assert holdout_split([old], fresh, 0.5)[1].size == 4  # never more than this round's
 
 
 @pytest.mark.nightly  # a first optimiser imports torch._dynamo: seconds
@@ -125,6 +150,7 @@ def test_learning_moves_the_actor_toward_the_targets() -> None:
         a.load_state_dict(actor.state_dict())
         got = fit(a, s, t, epochs=4, minibatch=16, lr=3e-3, loss=loss)
         assert got["loss_after"] < got["loss_before"]
+        assert 0.0 <= got["accept_after"] <= 1.0
         if loss == "ce":  # the cross-entropy is the forward KL and a constant
             assert got["kl_after"] < got["kl_before"]
     with pytest.raises(ValueError, match="loss"):

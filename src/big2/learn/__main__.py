@@ -12,6 +12,7 @@ from pathlib import Path
 
 import click
 
+from big2.bots.base import LEVEL_OPTIONS
 from big2.bots.policy.pnet import FAMILIES
 from big2.learn.ppo import PPOConfig, Trainer, export_policy, graft_actor, slim_checkpoint
 
@@ -85,9 +86,9 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
 @click.option("--scoring", default="count", show_default=True)
 @click.option("--seed", default=0, show_default=True)
 @click.option("--budget", default=100, show_default=True, type=click.IntRange(1),
-              help="the search's play-outs a decision in self-play (hard: 100)")
-@click.option("--gate-budget", default=100, show_default=True, type=click.IntRange(1),
-              help="hard's play-outs a decision in the gate (the level's: 100)")
+              help="the search's play-outs a decision in self-play")
+@click.option("--gate-budget", default=LEVEL_OPTIONS["hard"]["budget"], show_default=True,
+              type=click.IntRange(1), help="hard's play-outs a decision in the gate (the level's)")
 @click.option("--deals", default=300, show_default=True, type=click.IntRange(1),
               help="self-play deals per family a round")
 @click.option("--gate-deals", default=100, show_default=True, type=click.IntRange(2),

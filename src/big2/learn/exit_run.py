@@ -6,13 +6,13 @@ A round (:class:`ExpertIteration`):
 
 1. **self-play** (:mod:`big2.learn.exit_data`): ``deals`` deals of each rule
    family where ``guided-search`` (the ``hard`` search, ``budget``
-   play-outs, 100 as ``hard`` by default) on the kept network plays every seat; each searched decision
+   play-outs, 100 by default) on the kept network plays every seat; each searched decision
    is recorded with the search's values and shares;
 2. **learning** (:mod:`big2.learn.exit_train`): a copy of the kept actor is
    trained toward the search's targets on this round's decisions and those
    of the ``replay - 1`` rounds before;
 3. **gate** (:mod:`big2.learn.exit_gate`): ``hard`` on the new network against
-   ``hard`` on the kept one (``gate_budget`` play-outs, the level's 100),
+   ``hard`` on the kept one (``gate_budget`` play-outs, the level's),
    ``gate_deals`` duplicate deals per family, paired
    against three ``heuristic`` and head to head; the new network is kept when
    it wins (:func:`~big2.learn.exit_gate.wins`). After ``patience`` losing rounds
@@ -47,6 +47,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from big2.bots.base import LEVEL_OPTIONS
 from big2.bots.policy.pnet import FAMILIES, PolicyNet, load_policy
 from big2.learn.exit_data import DealJob, Samples, play_deal
 from big2.learn.exit_gate import gate_jobs, play_gate, summarise, wins
@@ -67,9 +68,9 @@ class ExItConfig:
     scoring: str = "count"
     seed: int = 0
     budget: int = 100
-    """Play-outs a decision of the search in self-play (``hard``: 100)."""
-    gate_budget: int = 100
-    """Play-outs a decision of ``hard`` in the gate (the level's: 100)."""
+    """Play-outs a decision of the search in self-play (``hard`` played 100 until 2026-12-05)."""
+    gate_budget: int = LEVEL_OPTIONS["hard"]["budget"]
+    """Play-outs a decision of ``hard`` in the gate (the level's)."""
     deals: int = 300
     """Self-play deals per family a round."""
     gate_deals: int = 100
@@ -84,8 +85,8 @@ class ExItConfig:
     replay: int = 2
     """Rounds of self-play learnt from (this one and those before it)."""
     holdout: float = 0.1
-    """The share of the decisions (the last ones) kept out of the learning, to
-    measure whether it generalises."""
+    """The share of the decisions kept out of the learning (the last ones of
+    this round's self-play: :func:`holdout_split`), to measure whether it generalises."""
     rounds: int = 0
     """Rounds this invocation plays at most (0: no limit)."""
     patience: int = 2
@@ -96,6 +97,18 @@ class ExItConfig:
     ray: str | None = None
     checkpoint_minutes: float = 5.0
     threads: int = 1
+
+
+def holdout_split(replayed: list[Samples], fresh: Samples, share: float
+                  ) -> tuple[Samples, Samples]:
+    """The decisions a round learns from and those it holds out: *share* of
+    all of them, taken from the end of this round's self-play (*fresh*), so
+    that no network has learnt from a held-out decision. (Until 2026-12-05
+    the tail of the replayed rounds was held out, decisions the kept network
+    had learnt from when the round before was kept.)"""
+    every = Samples.concat([*replayed, fresh])
+    cut = every.size - min(round(every.size * share), fresh.size)
+    return every.part(0, cut), every.part(cut, every.size)
 
 
 class ExpertIteration:
@@ -294,15 +307,13 @@ class ExpertIteration:
         from big2.learn.ppo_model import Actor
 
         cfg = self.cfg
-        data = [samples]
-        for back in range(1, cfg.replay):
+        data: list[Samples] = []
+        for back in range(cfg.replay - 1, 0, -1):
             old = self.out / "work" / f"r{r - back:03d}" / "shards.jsonl"
             if old.exists():
                 data += [Samples.load(old.parent / json.loads(x)["file"])
                          for x in old.read_text().splitlines()]
-        every = Samples.concat(data)
-        cut = every.size - round(every.size * cfg.holdout)
-        s, held = every.part(0, cut), every.part(cut, every.size)
+        s, held = holdout_split(data, samples, cfg.holdout)
         t = targets(s, cfg.target, cfg.temperature, cfg.favour)
         actor = Actor()
         actor.load_state_dict(self.saved["actor"])
@@ -319,9 +330,10 @@ class ExpertIteration:
                       fit(actor, held, th, epochs=0, loss=cfg.loss).items() if k.endswith("_after")}
             check["held_decisions"] = float(held.size)
             self.log(f"round {r}: on {held.size:,} decisions held out, agreement with the search "
-                     f"{check['held_agree_before']:.1%} -> {check['held_agree_after']:.1%}, KL "
-                     f"from the targets {check['held_kl_before']:.3f} -> "
-                     f"{check['held_kl_after']:.3f}")
+                     f"{check['held_agree_before']:.1%} -> {check['held_agree_after']:.1%}, "
+                     f"a play the search keeps {check['held_accept_before']:.1%} -> "
+                     f"{check['held_accept_after']:.1%}, KL from the targets "
+                     f"{check['held_kl_before']:.3f} -> {check['held_kl_after']:.3f}")
         stats |= check
         stats["learn_s"] = time.monotonic() - t0
         stats["deals"] = float(s.deals)
@@ -428,4 +440,4 @@ class ExpertIteration:
                 shard.unlink()
 
 
-__all__ = ["START", "ExItConfig", "ExpertIteration"]
+__all__ = ["START", "ExItConfig", "ExpertIteration", "holdout_split"]

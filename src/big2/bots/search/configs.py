@@ -9,7 +9,7 @@ name               candidates                      evaluator            selector
                                                    endgame
 =================  ==============================  ===================  ======================  ==================
 
-``guided-search`` is what the levels ``hard`` (100 play-outs) and ``expert``
+``guided-search`` is what the levels ``hard`` (200 play-outs) and ``expert``
 (2,000) play (:data:`big2.bots.base.LEVEL_OPTIONS`); ``playout=policy``
 swaps its evaluator for the policy play-out
 (:class:`~big2.bots.search.policy_eval.PolicyPlayout`: every seat plays the
