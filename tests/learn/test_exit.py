@@ -18,7 +18,7 @@ from big2.bots.policy.pnet import PolicyNet
 from big2.learn.exit_data import DealJob, Samples, empty_samples, play_deal
 from big2.learn.exit_gate import Measure, summarise, wins
 from big2.learn.exit_pool import InProcess, Processes, RayActors
-from big2.learn.exit_run import ExItConfig, ExpertIteration, holdout_split
+from big2.learn.exit_run import ExItConfig, ExpertIteration, holdout_split, last_recorded_round
 from big2.learn.exit_train import acceptable, fit, survivors, targets
 from big2.observation import card_vectors, encode_view
 
@@ -132,6 +132,15 @@ def test_the_held_out_decisions_are_the_tail_of_this_rounds_self_play() -> None:
     assert (learn.size, held.size) == (8, 2)
     assert (held.counts == 3).all()  # from this round, not the replayed one
     assert holdout_split([old], fresh, 0.5)[1].size == 4  # never more than this round's
+
+
+def test_the_next_round_follows_the_last_recorded_one(tmp_path: Path) -> None:
+    path = tmp_path / "rounds.csv"
+    assert last_recorded_round(path) == 0  # a new run
+    path.write_text("round,kept\n1,0\n2,1\n8,0\n3,1\n")
+    assert last_recorded_round(path) == 8
+    path.write_text("round,kept\n")
+    assert last_recorded_round(path) == 0
 
 
 @pytest.mark.nightly  # a first optimiser imports torch._dynamo: seconds

@@ -111,6 +111,17 @@ def holdout_split(replayed: list[Samples], fresh: Samples, share: float
     return every.part(0, cut), every.part(cut, every.size)
 
 
+def last_recorded_round(rounds_csv: Path) -> int:
+    """The highest round ``rounds.csv`` records (0 when it is missing or empty). A
+    checkpoint committed before later rounds were recorded (rounds not kept leave the
+    network as it was) would otherwise number the next round as one already recorded."""
+    if not rounds_csv.exists():
+        return 0
+    with rounds_csv.open(newline="") as f:
+        return max((int(row["round"]) for row in csv.DictReader(f) if row.get("round")),
+                   default=0)
+
+
 class ExpertIteration:
     """A run (see the module docstring); :meth:`run` plays rounds."""
 
@@ -127,6 +138,8 @@ class ExpertIteration:
             self._begin()
         self.saved: dict[str, Any] = torch.load(self.ckpt, weights_only=False, map_location="cpu")
         self.ex: dict[str, Any] = self.saved["state"]["exit"]
+        # numbered after the last recorded round (see last_recorded_round)
+        self.ex["round"] = max(self.ex["round"], last_recorded_round(self.out / "rounds.csv"))
         if not (self.out / "policy.npz").exists():  # a checkpoint alone (as committed)
             self._export(self.saved["actor"], self.out / "policy.npz", self.saved)
         self.pool = pool or make_pool(cfg.workers, cfg.ray)
