@@ -323,7 +323,7 @@ class Game(HouseActions):
 
     def copy(self) -> Game:
         """An independent copy of this game in its current position."""
-        g = object.__new__(Game)
+        g = object.__new__(type(self))
         g.__dict__.update(self.__dict__)
         if self._core is not None:
             g._core, g._actions = self._core.copy(), list(self._actions)

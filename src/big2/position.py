@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import overload
+from collections.abc import Callable, Iterable, Sequence
 
 from big2.cards import ALL_CARDS, CARD_SYMBOLS, CardSet, Mask, cards_of, mask_of, parse_cards
 from big2.house.last_card import LastCard, announced
 from big2.house.spare import spare
-from big2.native_deal import NativeDeal
+from big2.native_deal import NativeDeal, PlaysBase, register_plays
 from big2.native_deal import start as start_native
 from big2.rules import Rules
 from big2.variant import Combo, Outcome, Termination, Variant
@@ -110,6 +109,8 @@ class Position(NativeDeal):
         if core is not None:
             self._attach(core)
             return
+        if self.__dict__.get("_core") is not None:
+            self._detach()
         self._core = None
         self.hands: list[Mask] = list(hands)
         self.history: list[Action] = []
@@ -199,7 +200,7 @@ class Position(NativeDeal):
         :data:`PASS`, included when passing is allowed); ``in`` tests legality."""
         core = self._core
         if core is not None:  # one deck: the hand matches no copies
-            return LegalPlays(core.legal(), self.variant, 0)
+            return core.legal_plays()  # type: ignore[no-any-return]
         hand = self.hands[self.to_move] if self.to_move is not None else 0
         return LegalPlays(self.legal_masks(), self.variant, hand)
 
@@ -431,39 +432,21 @@ class Position(NativeDeal):
                 last.cards, int(last.kind), self._passed, leader, self._must, len(self.stock))
 
 
-_card_set = int.__new__
-"""A :class:`CardSet` of a listed play, which needs no check."""
-
-
-class LegalPlays(Sequence[CardSet]):
+class LegalPlays(PlaysBase, Sequence[CardSet]):
     """The legal plays of a position, in order, each a :class:`CardSet` (made when
-    read: listing the plays costs no more than :meth:`big2.Game.legal_masks`).
+    read: listing the plays costs no more than :meth:`big2.Game.legal_masks`; the
+    length and the reading are C slots of the core's ``PlaysBase``).
     ``in`` is a legality test: a play is found when it is the same play as a
     listed one (with two decks, the same card names whichever copies are named).
     Compares equal to a list of the same plays."""
 
-    __slots__ = ("_masks", "_variant", "_hand", "_keys")
+    __slots__ = ()
 
     def __init__(self, masks: Sequence[Mask], variant: Variant, hand: Mask) -> None:
         self._masks = masks
         self._variant = variant
         self._hand = hand
-        self._keys: frozenset[object] | None = None
-
-    def __len__(self) -> int:
-        return len(self._masks)
-
-    @overload
-    def __getitem__(self, i: int) -> CardSet: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[CardSet]: ...
-    def __getitem__(self, i: int | slice) -> CardSet | list[CardSet]:
-        if type(i) is slice:
-            return [_card_set(CardSet, m) for m in self._masks[i]]
-        return _card_set(CardSet, self._masks[i])
-
-    def __iter__(self) -> Iterator[CardSet]:
-        return (_card_set(CardSet, m) for m in self._masks)
+        self._keys = None
 
     def __contains__(self, cards: object) -> bool:
         if type(cards) is int or type(cards) is CardSet:
@@ -492,3 +475,6 @@ class LegalPlays(Sequence[CardSet]):
 
     def __repr__(self) -> str:
         return repr(list(self))
+
+
+register_plays(LegalPlays)

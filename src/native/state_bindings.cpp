@@ -11,6 +11,7 @@
 // microseconds.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <structmember.h>
 
 #include <algorithm>
 #include <memory>
@@ -25,6 +26,146 @@ using namespace big2n;
 
 namespace {
 
+// -- big2._native.PlaysBase: the C part of big2.position.LegalPlays --------------------
+// A position's legal plays kept as their masks; len() and indexing are C slots that
+// make a big2.cards.CardSet only for the play read (the class registered with
+// set_card_type; plain ints before that). The Python subclass adds membership,
+// equality and repr.
+struct PlaysObject {
+  PyObject_HEAD
+  PyObject* masks;    // the plays' masks, a sequence of ints (0: the pass)
+  PyObject* variant;  // the rule set (big2.variant.Variant), for membership
+  PyObject* hand;     // the mover's hand, to match copies (two decks)
+  PyObject* keys;     // the plays' keys, made on the first membership test
+};
+
+PyObject* g_card_type = nullptr;   // big2.cards.CardSet
+PyObject* g_plays_type = nullptr;  // big2.position.LegalPlays
+PyObject* g_zero = nullptr;        // the int 0
+PyObject* g_plays_base = nullptr;  // PlaysBase itself
+
+PyObject* card_of(PyObject* mask) {
+  if (!g_card_type) { Py_INCREF(mask); return mask; }
+  PyObject* args = PyTuple_Pack(1, mask);
+  if (!args) return nullptr;
+  PyObject* out = PyLong_Type.tp_new(reinterpret_cast<PyTypeObject*>(g_card_type), args, nullptr);
+  Py_DECREF(args);
+  return out;
+}
+
+PyObject* cards_of_list(PyObject* list) {
+  Py_ssize_t n = PyList_GET_SIZE(list);
+  PyObject* out = PyList_New(n);
+  if (!out) return nullptr;
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    PyObject* c = card_of(PyList_GET_ITEM(list, i));
+    if (!c) { Py_DECREF(out); return nullptr; }
+    PyList_SET_ITEM(out, i, c);
+  }
+  return out;
+}
+
+Py_ssize_t plays_len(PyObject* self) {
+  PyObject* masks = reinterpret_cast<PlaysObject*>(self)->masks;
+  if (!masks) { PyErr_SetString(PyExc_ValueError, "legal plays without masks"); return -1; }
+  return PyObject_Size(masks);
+}
+
+PyObject* plays_subscript(PyObject* self, PyObject* key) {
+  PyObject* masks = reinterpret_cast<PlaysObject*>(self)->masks;
+  if (!masks) { PyErr_SetString(PyExc_ValueError, "legal plays without masks"); return nullptr; }
+  PyObject* got = PyObject_GetItem(masks, key);
+  if (!got) return nullptr;
+  PyObject* out;
+  if (PySlice_Check(key)) {  // a slice: a list of card sets
+    PyObject* list = PySequence_List(got);
+    out = list ? cards_of_list(list) : nullptr;
+    Py_XDECREF(list);
+  } else {
+    out = card_of(got);
+  }
+  Py_DECREF(got);
+  return out;
+}
+
+PyObject* plays_iter(PyObject* self) {
+  PyObject* masks = reinterpret_cast<PlaysObject*>(self)->masks;
+  if (!masks) { PyErr_SetString(PyExc_ValueError, "legal plays without masks"); return nullptr; }
+  PyObject* list = PySequence_List(masks);
+  if (!list) return nullptr;
+  PyObject* cards = cards_of_list(list);
+  Py_DECREF(list);
+  if (!cards) return nullptr;
+  PyObject* it = PyObject_GetIter(cards);
+  Py_DECREF(cards);
+  return it;
+}
+
+int plays_traverse(PyObject* self, visitproc visit, void* arg) {
+  auto* p = reinterpret_cast<PlaysObject*>(self);
+  Py_VISIT(p->masks); Py_VISIT(p->variant); Py_VISIT(p->hand); Py_VISIT(p->keys);
+  Py_VISIT(Py_TYPE(self));
+  return 0;
+}
+
+int plays_clear(PyObject* self) {
+  auto* p = reinterpret_cast<PlaysObject*>(self);
+  Py_CLEAR(p->masks); Py_CLEAR(p->variant); Py_CLEAR(p->hand); Py_CLEAR(p->keys);
+  return 0;
+}
+
+void plays_dealloc(PyObject* self) {
+  PyTypeObject* tp = Py_TYPE(self);
+  PyObject_GC_UnTrack(self);
+  plays_clear(self);
+  tp->tp_free(self);
+  Py_DECREF(tp);
+}
+
+PyMemberDef plays_members[] = {
+    {"_masks", T_OBJECT, offsetof(PlaysObject, masks), 0, "the plays' masks"},
+    {"_variant", T_OBJECT, offsetof(PlaysObject, variant), 0, "the rule set"},
+    {"_hand", T_OBJECT, offsetof(PlaysObject, hand), 0, "the mover's hand"},
+    {"_keys", T_OBJECT, offsetof(PlaysObject, keys), 0, "the plays' keys, once made"},
+    {nullptr, 0, 0, 0, nullptr},
+};
+
+PyType_Slot plays_slots[] = {
+    {Py_tp_doc, const_cast<char*>("The C part of big2.position.LegalPlays: len() and "
+                                  "indexing over the masks, a CardSet made per play read.")},
+    {Py_tp_new, reinterpret_cast<void*>(PyType_GenericNew)},
+    {Py_tp_dealloc, reinterpret_cast<void*>(plays_dealloc)},
+    {Py_tp_traverse, reinterpret_cast<void*>(plays_traverse)},
+    {Py_tp_clear, reinterpret_cast<void*>(plays_clear)},
+    {Py_tp_members, plays_members},
+    {Py_tp_iter, reinterpret_cast<void*>(plays_iter)},
+    {Py_sq_length, reinterpret_cast<void*>(plays_len)},
+    {Py_mp_length, reinterpret_cast<void*>(plays_len)},
+    {Py_mp_subscript, reinterpret_cast<void*>(plays_subscript)},
+    {0, nullptr},
+};
+
+PyType_Spec plays_spec = {
+    "big2._native.PlaysBase", sizeof(PlaysObject), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, plays_slots,
+};
+
+// A LegalPlays (the registered type) over *masks* of *variant*'s rule set, hand 0.
+PyObject* new_plays(PyObject* masks, PyObject* variant) {
+  if (!g_plays_type) {
+    PyErr_SetString(PyExc_RuntimeError, "set_plays_type() has not been called");
+    return nullptr;
+  }
+  auto* tp = reinterpret_cast<PyTypeObject*>(g_plays_type);
+  PyObject* o = tp->tp_alloc(tp, 0);
+  if (!o) return nullptr;
+  auto* p = reinterpret_cast<PlaysObject*>(o);
+  Py_INCREF(masks); p->masks = masks;
+  Py_INCREF(variant); p->variant = variant;
+  Py_INCREF(g_zero); p->hand = g_zero;
+  return o;
+}
+
 struct PyState {
   std::shared_ptr<Tables> tables;
   State st;
@@ -37,9 +178,11 @@ struct PyState {
   std::vector<Mask> legal;
   bool legal_ok = false;
   py::object legal_list;           // legal as a Python list, made once a position
+  py::object variant;              // the rule set, for legal_plays()
+  py::object plays;                // legal_plays(), made once a position
 
   PyState(std::shared_ptr<Tables> t, const std::vector<py::object>& hands, int to_move,
-          py::handle must) : tables(std::move(t)) {
+          py::handle must, py::object owner) : tables(std::move(t)), variant(std::move(owner)) {
     if (int(hands.size()) != tables->players)
       throw py::value_error("hands: expected " + std::to_string(tables->players) + " hands, got " +
                             std::to_string(hands.size()));
@@ -77,6 +220,15 @@ struct PyState {
     }
     return legal_list;
   }
+  py::object legal_plays() {
+    if (!plays) {
+      py::object masks = legal_py();
+      PyObject* o = new_plays(masks.ptr(), variant.ptr());
+      if (!o) throw py::error_already_set();
+      plays = py::reinterpret_steal<py::object>(o);
+    }
+    return plays;
+  }
   bool is_legal(Mask m) {
     const auto& l = legal_now();
     return std::find(l.begin(), l.end(), m) != l.end();
@@ -88,6 +240,7 @@ struct PyState {
     st.apply(m);
     legal_ok = false;
     legal_list = py::object();
+    plays = py::object();
     if (st.to_move >= 0 && !st.has_last) trick_start = hist.size();  // a new trick is led
   }
   void play(py::handle cards) {
@@ -135,6 +288,7 @@ struct PyState {
     st.start(*tables, start_hands, start_to_move, start_must);
     legal_ok = false;
     legal_list = py::object();
+    plays = py::object();
     for (Mask k : keep) record(k);
     return py::make_tuple(seat, m);
   }
@@ -181,11 +335,36 @@ py::object seat_or_none(int seat) {
 }  // namespace
 
 void register_state(py::module_& m) {
+  g_zero = PyLong_FromLong(0);
+  g_plays_base = PyType_FromSpec(&plays_spec);
+  if (!g_plays_base || !g_zero) throw py::error_already_set();
+  m.add_object("PlaysBase", py::reinterpret_borrow<py::object>(g_plays_base));
+  m.def("set_card_type", [](py::object cls) {
+        if (!PyType_Check(cls.ptr()) ||
+            !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls.ptr()), &PyLong_Type))
+          throw py::type_error("set_card_type: expected a subclass of int");
+        Py_XDECREF(g_card_type);
+        g_card_type = cls.release().ptr();
+      }, py::arg("cls"), "The card-set class PlaysBase makes its plays of (big2.cards.CardSet).");
+  m.def("set_plays_type", [](py::object cls) {
+        if (!PyType_Check(cls.ptr()) ||
+            !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls.ptr()),
+                              reinterpret_cast<PyTypeObject*>(g_plays_base)))
+          throw py::type_error("set_plays_type: expected a subclass of PlaysBase");
+        Py_XDECREF(g_plays_type);
+        g_plays_type = cls.release().ptr();
+      }, py::arg("cls"), "The class State.legal_plays() makes (big2.position.LegalPlays).");
   py::class_<PyState>(m, "State",
       "One deal stepped in the core: the turn, the trick, the passes, the finishing order, "
       "the scores and the history of plays and passes (what big2.Game keeps natively).")
-      .def(py::init<std::shared_ptr<Tables>, const std::vector<py::object>&, int, py::handle>(),
-           py::arg("tables"), py::arg("hands"), py::arg("to_move"), py::arg("must"))
+      .def(py::init<std::shared_ptr<Tables>, const std::vector<py::object>&, int, py::handle,
+                    py::object>(),
+           py::arg("tables"), py::arg("hands"), py::arg("to_move"), py::arg("must"),
+           py::arg("variant") = py::none(),
+           "*variant*: the rule set that legal_plays() hands to its LegalPlays.")
+      .def("legal_plays", &PyState::legal_plays,
+           "legal() as a big2.position.LegalPlays (the type set_plays_type registered), "
+           "one a position.")
       .def("legal", &PyState::legal_py,
            "The legal plays now (0: the pass), in the Python Game's order: one list a "
            "position, shared by the calls until the next action (do not change it).")
