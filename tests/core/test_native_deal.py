@@ -253,3 +253,24 @@ def test_legal_plays_read_alike() -> None:
     with contextlib.suppress(TypeError):
         hash(b)
         raise AssertionError("legal plays are not hashable, like a list")
+
+
+def test_the_python_plays_base_reads_as_the_cores() -> None:
+    """Where the core is not built, LegalPlays stands on a Python base that reads the same."""
+    from big2.native_deal import _PlaysBase
+
+    class Plain(_PlaysBase):
+        __slots__ = ()
+
+    game = Game(seed=6)
+    core = game.legal_plays()
+    plain = Plain()
+    plain._masks = game.legal_masks()
+    assert len(plain) == len(core) and list(plain) == list(core)
+    assert [plain[i] for i in range(-len(core), len(core))] == [core[i] for i in
+                                                                  range(-len(core), len(core))]
+    assert plain[1:3] == core[1:3] and all(type(x) is CardSet for x in (*plain, *plain[:2]))
+    with pytest.raises(IndexError):
+        plain[len(core)]
+    with pytest.raises(IndexError):
+        core[len(core)]
