@@ -9,9 +9,10 @@ the same run, with their ratio:
   :class:`~big2.Game` stepped with ``legal_masks()`` and ``play(mask)``.
 - **public API deals**: random classic deals through ``Game.legal_plays()`` and
   ``Game.play()``, a fresh seed each deal, on the Python engine
-  (``BIG2_ENGINE=python``) and on the native one (the default).
+  (``BIG2_ENGINE=python``) and on the native one (the default, whose Game keeps the
+  deal in the core; ``bench_public_api.py`` times more rule sets).
 - **the core's State from Python**: the public API's loop on ``_native.State``
-  (``legal()`` and ``play()``): the most a Game whose state lived in the core could make.
+  (``legal()`` and ``play()``) with no Game around it: the floor under the public API.
 - **lead listing**: microseconds to list every lead of a fresh 13-card hand.
 - **batched stepping** (native only): ``big2._native.Batch`` of ``--envs`` games stepped
   with random legal plays and auto-reset, the GIL released, on 1 and 2 threads
@@ -67,8 +68,8 @@ def public_deals(rules: Rules, deals: int, seed: int, engine: str) -> float:
 
 def state_deals(rules: Rules, deals: int, seed: int) -> float:
     """The public API's loop on the core's own deal state (``_native.State``: its
-    ``legal()`` list and ``play()``), driven from Python: deals/s. What a Game whose
-    turn, trick and history lived in the core could reach at most (issue 40)."""
+    ``legal()`` list and ``play()``), driven from Python: deals/s. What the native Game
+    (which keeps its deal in such a State) adds to it is the public API's own cost."""
     tables = variant(rules, engine="native").engine.tables  # type: ignore[attr-defined]
     choice = random.Random(seed).choice
     n = rules.players

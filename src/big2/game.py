@@ -8,7 +8,10 @@ rules' extra actions to :class:`~big2.actions.HouseActions`. The rules' meaning
 comes from the compiled :func:`~big2.variant.variant`: the deck deals and names
 the leader, the play engine lists and reads plays, the turn order moves the
 turn, the scorer scores, and switched-on house rules join through their hooks.
-:class:`Game` itself reads no rule option.
+:class:`Game` itself reads no rule option. For a rule set the compiled core
+plays whole (no house-rule hook), the core keeps the deal and steps it
+(:mod:`big2.native_deal`); the Python trick loop here is the reference it is
+tested against, and what every other rule set runs.
 
 >>> from big2 import Game, Rules
 >>> g = Game(seed=7)
@@ -33,6 +36,7 @@ from big2.cards import CardSet, Mask
 from big2.house.go_fish import unseen_stock
 from big2.house.redeal import hand_points
 from big2.house.teams import Teams
+from big2.native_deal import start as start_native
 from big2.position import IllegalPlayError, LegalPlays, to_mask
 from big2.rules import Rules
 from big2.variant import Combo, Kind, Outcome, Termination, deal, kind_name, must_redeal, variant
@@ -103,6 +107,12 @@ class Game(HouseActions):
 
     def undo(self) -> Action:
         """Take back the last play or pass (and any call made after it); return it."""
+        core = self._core
+        if core is not None:
+            seat, cards = core.undo()
+            del self._actions[core.steps:]
+            self.to_move = core.to_move
+            return Action(seat, cards)
         if not self.history:
             raise IndexError("nothing to undo")
         keep = len(self.history) - 1
@@ -136,6 +146,13 @@ class Game(HouseActions):
         An empty play (``0``, ``""``, ``"pass"``) passes. Raises
         :class:`IllegalPlayError` with a reason if the play is not allowed.
         """
+        core = self._core
+        if core is not None:  # the deal is in the core: a listed play goes straight in
+            seat = core.try_play(cards)
+            if seat == -2:  # not a listed play as it stands: check it, or say why not
+                seat = core.try_play(self._check(cards)[0])
+            self.to_move = seat if seat >= 0 else None
+            return
         legal = self._legal
         seat = self.to_move
         if (legal is not None and (type(cards) is int or type(cards) is CardSet)
@@ -157,6 +174,11 @@ class Game(HouseActions):
     def pass_turn(self) -> None:
         """Pass. Raises :class:`IllegalPlayError` for a leader who can play."""
         self._check(0)
+        core = self._core
+        if core is not None:
+            seat = core.try_play(0)
+            self.to_move = seat if seat >= 0 else None
+            return
         assert self.to_move is not None
         self._do_pass(self.to_move)
 
@@ -256,9 +278,20 @@ class Game(HouseActions):
         first = view.history[0].seat if view.history else (view.to_move or 0)
         g = cls(view.rules, hands=start, leader=first, names=view.names)
         deck = g.variant.deck
+        must = 0
         if not view.history and (view.opening or view.must_contain):
             low = deck.copies(int(view.must_contain) or deck.lowest(start))
-            g._must = start[first] & low & -(start[first] & low)
+            must = start[first] & low & -(start[first] & low)
+        if g._core is not None:  # the core replays the history, on a copy of the start
+            core = start_native(g.variant, start, first, must) if must else g._core.copy()
+            plays = view.history
+            if core is not None and core.replay([a.seat for a in plays],
+                                                [a.cards for a in plays]) == len(plays):
+                g._attach(core)  # undo goes back to this start, not the dealt one
+                return g
+            g._detach()  # not a history the core takes: Python replays it, or says why not
+        if must:
+            g._must = must
         g.stock = []  # the drawn cards are in the guessed hands already
         g._undo = []
         g._snapshot()  # undo goes back to this start, not the dealt one
@@ -275,7 +308,8 @@ class Game(HouseActions):
             for h in hands:
                 unseen &= ~int(h)
             g.stock = unseen_stock(view.stock_size, unseen, rng or random.Random(0))
-        g.log += [LastCardCall(s) for s, called in enumerate(view.announced) if called]
+        if any(view.announced):
+            g.log += [LastCardCall(s) for s, called in enumerate(view.announced) if called]
         return g
 
     def shootout_game(self) -> Game:
@@ -289,8 +323,11 @@ class Game(HouseActions):
 
     def copy(self) -> Game:
         """An independent copy of this game in its current position."""
-        g = object.__new__(Game)
+        g = object.__new__(type(self))
         g.__dict__.update(self.__dict__)
+        if self._core is not None:
+            g._core, g._actions = self._core.copy(), list(self._actions)
+            return g
         for name in ("hands", "history", "log", "finished", "stock", "_hp", "_undo"):
             setattr(g, name, list(getattr(self, name)))
         g._legal = g._keys = None

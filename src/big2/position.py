@@ -6,19 +6,22 @@ and the :class:`~big2.view.PlayerView` it fills for one seat.
 The position owns the state (hands, history, log, the trick, the undo
 snapshots) and answers what may be played now (:meth:`Position.legal_masks`,
 one source of legality); the game's trick loop (:mod:`big2.game`, which
-imports this module, never the other way round) moves it.
+imports this module, never the other way round) moves it. For a rule set the
+compiled core plays whole, the state lives in the core instead and its pieces
+are made when read (:mod:`big2.native_deal`).
 """
 
 from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import overload
+from collections.abc import Callable, Iterable, Sequence
 
 from big2.cards import ALL_CARDS, CARD_SYMBOLS, CardSet, Mask, cards_of, mask_of, parse_cards
 from big2.house.last_card import LastCard, announced
 from big2.house.spare import spare
+from big2.native_deal import NativeDeal, PlaysBase, register_plays
+from big2.native_deal import start as start_native
 from big2.rules import Rules
 from big2.variant import Combo, Outcome, Termination, Variant
 from big2.variant.handplays import HandPlays
@@ -57,9 +60,10 @@ def _names(mask: Mask) -> str:
     return " ".join(CARD_SYMBOLS[c] for c in cards_of(mask))
 
 
-class Position:
+class Position(NativeDeal):
     """A deal's state, its legal plays and the accessors over them (the base of
-    :class:`big2.Game`, whose trick loop moves the state)."""
+    :class:`big2.Game`, whose trick loop moves the state; the core's, for a rule
+    set it plays whole)."""
 
     rules: Rules
     variant: Variant
@@ -97,6 +101,17 @@ class Position:
         """Start the deal over from *hands* (house rules' redeals and swaps use it)."""
         self.initial_hands: tuple[Mask, ...] = tuple(hands)
         self.dealt = tuple(h.bit_count() for h in hands)
+        if self._leader_arg is None:
+            to_move, must = self.variant.deck.opening(hands, self._after[self.dealer])
+        else:
+            to_move, must = self._leader_arg, 0
+        core = start_native(self.variant, hands, to_move, must)
+        if core is not None:
+            self._attach(core)
+            return
+        if self.__dict__.get("_core") is not None:
+            self._detach()
+        self._core = None
         self.hands: list[Mask] = list(hands)
         self.history: list[Action] = []
         self.log = [r for r in self.log if type(r) is not Action]
@@ -116,23 +131,22 @@ class Position:
         self._outcome: Outcome | None = None
         self._hp: list[HandPlays | None] = [None] * self.num_players
         self._undo: list[_Snapshot] = []
-        if self._leader_arg is None:
-            self.to_move: int | None
-            self.to_move, self._must = self.variant.deck.opening(self.hands, self._after[self.dealer])
-        else:
-            self.to_move, self._must = self._leader_arg, 0
+        self.to_move: int | None = to_move
+        self._must = must
         for start in self.variant.starters:
             start(self)
         self._snapshot()
 
     def end(self, outcome: Outcome) -> None:
         """End the deal with *outcome*."""
+        self._detach()
         self._outcome = outcome
         self.to_move = None
         self._legal = None
 
     def plays_changed(self, seat: int) -> None:
         """*seat*'s hand changed other than by playing (a draw): list its plays afresh."""
+        self._detach()
         self._hp[seat] = None
 
     def _snapshot(self) -> None:
@@ -150,6 +164,9 @@ class Position:
         """Every legal play now as a plain mask; ``0`` is the pass. Two decks:
         each set of card names once (compare with :meth:`is_legal`, or
         membership in :meth:`legal_plays`). The list is shared; do not change it."""
+        core = self._core
+        if core is not None:
+            return core.legal()  # type: ignore[no-any-return]
         if self._legal is not None:
             return self._legal
         seat = self.to_move
@@ -181,6 +198,9 @@ class Position:
     def legal_plays(self) -> LegalPlays:
         """Every distinct legal play now as a :class:`CardSet` (the pass is
         :data:`PASS`, included when passing is allowed); ``in`` tests legality."""
+        core = self._core
+        if core is not None:  # one deck: the hand matches no copies
+            return core.legal_plays()  # type: ignore[no-any-return]
         hand = self.hands[self.to_move] if self.to_move is not None else 0
         return LegalPlays(self.legal_masks(), self.variant, hand)
 
@@ -204,10 +224,13 @@ class Position:
         deck = self.variant.deck
         mask = deck.match(to_mask(cards, deck.decks), self.hands[self.to_move])
         legal = self.legal_masks()
-        if self._keys is None:
+        keys = self._keys
+        if keys is None:
             key = self._eng.play_key
-            self._keys = {key(p): p for p in legal}
-        if self._eng.play_key(mask) in self._keys:
+            keys = {key(p): p for p in legal}
+            if self._core is None:
+                self._keys = keys
+        if self._eng.play_key(mask) in keys:
             return mask, (self._eng.as_played(mask, self._last) if mask else None)
         raise IllegalPlayError(self.refusal(mask))
 
@@ -393,6 +416,8 @@ class Position:
         >>> Game(seed=5).numbers()  # seat 3 leads, and must play the 3♦ (card 0)
         (3, -1, 0, 0, 0, -1, 1, 0)
         """
+        if self._core is not None:
+            return self._core.numbers()  # type: ignore[no-any-return]
         last = self._last
         to_move = -1 if self.to_move is None else self.to_move
         if last is None:
@@ -407,39 +432,21 @@ class Position:
                 last.cards, int(last.kind), self._passed, leader, self._must, len(self.stock))
 
 
-_card_set = int.__new__
-"""A :class:`CardSet` of a listed play, which needs no check."""
-
-
-class LegalPlays(Sequence[CardSet]):
+class LegalPlays(PlaysBase, Sequence[CardSet]):
     """The legal plays of a position, in order, each a :class:`CardSet` (made when
-    read: listing the plays costs no more than :meth:`big2.Game.legal_masks`).
+    read: listing the plays costs no more than :meth:`big2.Game.legal_masks`; the
+    length and the reading are C slots of the core's ``PlaysBase``).
     ``in`` is a legality test: a play is found when it is the same play as a
     listed one (with two decks, the same card names whichever copies are named).
     Compares equal to a list of the same plays."""
 
-    __slots__ = ("_masks", "_variant", "_hand", "_keys")
+    __slots__ = ()
 
     def __init__(self, masks: Sequence[Mask], variant: Variant, hand: Mask) -> None:
         self._masks = masks
         self._variant = variant
         self._hand = hand
-        self._keys: frozenset[object] | None = None
-
-    def __len__(self) -> int:
-        return len(self._masks)
-
-    @overload
-    def __getitem__(self, i: int) -> CardSet: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[CardSet]: ...
-    def __getitem__(self, i: int | slice) -> CardSet | list[CardSet]:
-        if type(i) is slice:
-            return [_card_set(CardSet, m) for m in self._masks[i]]
-        return _card_set(CardSet, self._masks[i])
-
-    def __iter__(self) -> Iterator[CardSet]:
-        return (_card_set(CardSet, m) for m in self._masks)
+        self._keys = None
 
     def __contains__(self, cards: object) -> bool:
         if type(cards) is int or type(cards) is CardSet:
@@ -468,3 +475,6 @@ class LegalPlays(Sequence[CardSet]):
 
     def __repr__(self) -> str:
         return repr(list(self))
+
+
+register_plays(LegalPlays)

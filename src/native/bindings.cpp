@@ -15,9 +15,11 @@
 #include <thread>
 
 #include "engine.hpp"
+#include "py_mask.hpp"
 
 void register_poker(pybind11::module_& parent);  // poker_bindings.cpp: big2._native.poker
 void register_bots(pybind11::module_& parent);   // bots_bindings.cpp: big2._native.bots
+void register_state(pybind11::module_& m);       // state_bindings.cpp: big2._native.State
 
 namespace py = pybind11;
 using namespace big2n;
@@ -25,21 +27,6 @@ using namespace big2n;
 namespace {
 
 constexpr int kPlayShift = 108;  // big2.variant.keys.PLAY_SHIFT
-
-// A Python int as a mask of cards 0..51, or a Python exception.
-Mask to_mask(py::handle h, const char* what) {
-  if (!PyLong_Check(h.ptr()) || PyBool_Check(h.ptr()))
-    throw py::type_error(std::string(what) + ": expected an int mask, got " +
-                         std::string(py::str(py::type::handle_of(h).attr("__name__"))));
-  int overflow = 0;
-  long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
-  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
-  if (overflow > 0 || (overflow == 0 && v >= 0 && (Mask(v) & ~kDeck)))
-    throw py::value_error(std::string(what) + ": holds a card number above 51 "
-                          "(the native core plays one 52-card deck)");
-  if (overflow < 0 || v < 0) throw py::value_error(std::string(what) + ": a negative mask");
-  return Mask(v);
-}
 
 // power << PLAY_SHIFT | mask as a Python int (wider than 64 bits).
 py::object encode(const Play& p) {
@@ -155,50 +142,6 @@ py::object play_tuple(const Play& p) {
   if (!p.kind) return py::none();
   return py::make_tuple(p.kind, p.power);
 }
-
-// A deal stepped in the core, for the lockstep tests and callers that drive it.
-struct PyState {
-  std::shared_ptr<Tables> tables;
-  State st;
-  std::vector<Mask> legal;
-  bool legal_ok = false;
-
-  PyState(std::shared_ptr<Tables> t, const std::vector<py::object>& hands, int to_move,
-          py::handle must) : tables(std::move(t)) {
-    if (int(hands.size()) != tables->players)
-      throw py::value_error("hands: expected " + std::to_string(tables->players) + " hands, got " +
-                            std::to_string(hands.size()));
-    Mask h[4] = {}; Mask seen = 0;
-    for (size_t i = 0; i < hands.size(); ++i) {
-      h[i] = to_mask(hands[i], "hands");
-      if (h[i] & seen) throw py::value_error("hands: the same card is in two hands");
-      seen |= h[i];
-    }
-    if (to_move < 0 || to_move >= tables->players) throw py::value_error("to_move: not a seat");
-    if (!h[to_move]) throw py::value_error("to_move: that seat holds no cards");
-    Mask m = to_mask(must, "must");
-    if (popcount(m) > 1 || (m & ~h[to_move]))
-      throw py::value_error("must: one card of the leader's hand, or 0");
-    st.start(*tables, h, to_move, m);
-  }
-
-  const std::vector<Mask>& legal_now() {
-    if (!legal_ok) { st.legal(legal); legal_ok = true; }
-    return legal;
-  }
-  void play(py::handle cards) {
-    Mask m = to_mask(cards, "play");
-    if (st.to_move < 0) throw py::value_error("the deal is over");
-    if (Mask away = m & ~st.hands[st.to_move])
-      throw py::value_error("play: seat " + std::to_string(st.to_move) + " does not hold card " +
-                            std::to_string(__builtin_ctzll(away)));
-    const auto& l = legal_now();
-    if (std::find(l.begin(), l.end(), m) == l.end())
-      throw py::value_error("play: not a legal play now");
-    st.apply(m);
-    legal_ok = false;
-  }
-};
 
 // The buffer of *a* as T*, after checking dtype, shape, layout and writeability.
 template <class T>
@@ -655,36 +598,6 @@ PYBIND11_MODULE(_native, m) {
       .def("random_steps", &PyBatch::random_steps, py::arg("steps_per_game"), py::arg("seed"),
            "Step every game with random legal plays: (steps, deals finished).");
 
-  py::class_<PyState>(m, "State", "One deal stepped in the core.")
-      .def(py::init<std::shared_ptr<Tables>, const std::vector<py::object>&, int, py::handle>(),
-           py::arg("tables"), py::arg("hands"), py::arg("to_move"), py::arg("must"))
-      .def("legal", [](PyState& s) { return s.legal_now(); },
-           "The legal plays now (0: the pass), in the Python Game's order.")
-      .def("play", &PyState::play, py::arg("cards"), "Play (or pass with 0) a legal play.")
-      .def_property_readonly("to_move", [](const PyState& s) -> py::object {
-        if (s.st.to_move < 0) return py::none();
-        return py::int_(s.st.to_move);
-      })
-      .def_property_readonly("hands", [](const PyState& s) {
-        return std::vector<Mask>(s.st.hands, s.st.hands + s.st.n);
-      })
-      .def_property_readonly("last", [](const PyState& s) -> py::object {
-        if (!s.st.has_last) return py::none();
-        return py::make_tuple(s.st.last.mask, s.st.last.kind, s.st.last.power);
-      })
-      .def_property_readonly("last_player", [](const PyState& s) -> py::object {
-        if (s.st.last_player < 0) return py::none();
-        return py::int_(s.st.last_player);
-      })
-      .def_property_readonly("passed", [](const PyState& s) { return s.st.passed; })
-      .def_property_readonly("finished", [](const PyState& s) {
-        return std::vector<int>(s.st.finished, s.st.finished + s.st.nfinished);
-      })
-      .def_property_readonly("scores", [](const PyState& s) -> py::object {
-        if (s.st.to_move >= 0) return py::none();
-        py::tuple out(s.st.n);
-        for (int i = 0; i < s.st.n; ++i) out[i] = py::int_(s.st.scores[i]);
-        return out;
-      });
+  register_state(m);
   register_bots(m);  // after Tables: its Config holds one
 }

@@ -104,6 +104,31 @@ def batch(eng: NativeEngine, num_envs: int, seed: int, threads: int = 1, first: 
     return _native.Batch(eng.tables, num_envs, seed % (1 << 64), threads, first)
 
 
+def deal_state(eng: NativeEngine, hands: list[Mask], to_move: int, must: Mask,
+               owner: object = None) -> Any:
+    """A deal of *eng*'s rule set kept and stepped in the core (:class:`big2._native.State`,
+    what :mod:`big2.native_deal` keeps for a :class:`~big2.Game`): *hands*, *to_move*
+    leading, its first play containing *must* (0: free); *owner*, the rule set's variant,
+    goes into the :class:`~big2.position.LegalPlays` it makes."""
+    if _native is None:
+        raise RuntimeError("big2._native is not built: pip install -e . builds it")
+    return _native.State(eng.tables, hands, to_move, must, owner)
+
+
+def plays_base() -> type | None:
+    """The core's C base of :class:`~big2.position.LegalPlays` (``_native.PlaysBase``),
+    or ``None`` where the core is not built."""
+    return None if _native is None else _native.PlaysBase
+
+
+def register_plays(plays: type, card_set: type[int]) -> None:
+    """Tell the core the classes it makes: *plays* for ``State.legal_plays()`` (a
+    subclass of :func:`plays_base`), *card_set* for the plays read from it."""
+    if _native is not None:
+        _native.set_card_type(card_set)
+        _native.set_plays_type(plays)
+
+
 def wanted(engine: str) -> str:
     """The engine asked for: *engine* itself unless ``"auto"``, then the
     environment's :data:`ENGINE_ENV` (default ``native``)."""
@@ -209,5 +234,6 @@ class NativeEngine(TableEngine):
         return HandPlays((EMPTY, g1, g2, g3, g4, g5, EMPTY, EMPTY), self)
 
 
-__all__ = ["ENGINE_ENV", "NativeEngine", "available", "batch", "compile_tables", "native_engine", "native_game_reason",
-           "native_reason", "wanted"]
+__all__ = ["ENGINE_ENV", "NativeEngine", "available", "batch", "compile_tables", "deal_state",
+           "native_engine", "native_game_reason", "native_reason", "plays_base", "register_plays",
+           "wanted"]
