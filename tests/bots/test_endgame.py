@@ -9,12 +9,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from bot_games import brute_force
 
 from big2 import Game, Rules
 from big2.arena import check_seat, parse_seat
 from big2.bots import make_bot
 from big2.bots.search.configs import policy_search as PolicySearchBot
-from big2.bots.search.endgame import EndgameSolver, Values, cards_left
+from big2.bots.search.endgame import EndgameSolver, cards_left
 from big2.cards import parse_cards
 
 RULE_SETS = {
@@ -27,24 +28,6 @@ RULE_SETS = {
         passing="lock-out", assist_penalty=True, last_card=True, scoring="count"),
     "3 players": Rules.preset("classic", players=3),
 }
-
-
-def brute_force(g: Game) -> Values:
-    """Max^n written plainly: no memo, every line played out; ties go to the
-    first legal play."""
-    if g.to_move is None:
-        outcome = g.outcome()
-        assert outcome is not None
-        return tuple(outcome.scores)
-    seat, best = g.to_move, None
-    for move in g.legal_masks():
-        child = g.copy()
-        child.play(move)
-        value = brute_force(child)
-        if best is None or value[seat] > best[seat]:
-            best = value
-    assert best is not None
-    return best
 
 
 def random_position(rules: Rules, rng: random.Random) -> Game:

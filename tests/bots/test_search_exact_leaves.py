@@ -8,31 +8,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from bot_games import brute_force
 
 from big2 import Game, Rules
 from big2.arena import check_seat
 from big2.bots import make_bot
-from big2.bots.search.endgame import Values
 from big2.bots.search.evaluators import ExactLeaves, HeuristicPlayout
 from big2.bots.search.worlds import sample_worlds
 from big2.view import PlayerView
-
-
-def brute_force(g: Game) -> Values:
-    """Max^n written plainly: no memo, every line played out; ties to the first play."""
-    if g.to_move is None:
-        outcome = g.outcome()
-        assert outcome is not None
-        return tuple(outcome.scores)
-    seat, best = g.to_move, None
-    for move in g.legal_masks():
-        child = g.copy()
-        child.play(move)
-        value = brute_force(child)
-        if best is None or value[seat] > best[seat]:
-            best = value
-    assert best is not None
-    return best
 
 
 def small_views(rules: Rules, rng: random.Random, count: int, most: int = 8) -> list[PlayerView]:

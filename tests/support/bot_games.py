@@ -10,6 +10,7 @@ from typing import Any
 
 from big2 import Game, Rules
 from big2.bots import make_bot
+from big2.bots.search.endgame import Values
 
 
 def play_deal(rules: Rules, seed: int, names: list[str],
@@ -83,3 +84,21 @@ def same_view_different_hidden_cards(seed: int) -> tuple[Game, Game]:
     seat = g.to_move
     assert seat is not None
     return g, redealt_twin(g, seat, rng)
+
+
+def brute_force(g: Game) -> Values:
+    """Max^n written plainly: no memo, every line played out; ties go to the
+    first legal play."""
+    if g.to_move is None:
+        outcome = g.outcome()
+        assert outcome is not None
+        return tuple(outcome.scores)
+    seat, best = g.to_move, None
+    for move in g.legal_masks():
+        child = g.copy()
+        child.play(move)
+        value = brute_force(child)
+        if best is None or value[seat] > best[seat]:
+            best = value
+    assert best is not None
+    return best
