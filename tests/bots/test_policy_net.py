@@ -84,7 +84,7 @@ def test_guided_search_keeps_the_policys_favourite_and_searches_its_candidates()
     rows = bot.analyse(view)  # type: ignore[attr-defined]
     plays = [c for c, _, _ in rows]
     assert set(top) <= set(plays) and all(c in view.legal for c in plays)
-    shares = dict((c, s) for c, s, _ in rows)
+    shares = {c: s for c, s, _ in rows}
     assert shares[top[0]] == max(shares.values())  # never dropped by the halving
     assert abs(sum(shares.values()) - 1) < 1e-9
 

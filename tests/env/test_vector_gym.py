@@ -188,8 +188,8 @@ def test_options_hands_work_with_workers() -> None:
      r"\[1\]: the same card is in two hands: 3♣ \(seats 0 and 1\)"),
     ([None, [[0, 1, 52], [2], [3], [4]]], ValueError, r"\[1\]\[0\]: 52 is not a card number"),
     ([None, [[0, 1, -1], [2], [3], [4]]], ValueError, r"\[1\]\[0\]: -1 is not a card number"),
-    ([None, [1 << 52, 2, 4, 8]], ValueError, r"\[1\]\[0\]: the mask 0x10000000000000 holds "
-                                             r"card numbers above 51"),
+    ([None, [1 << 52, 2, 4, 8]], ValueError, (r"\[1\]\[0\]: the mask 0x10000000000000 holds "
+                                              r"card numbers above 51")),
     ([None, [-1, 2, 4, 8]], ValueError, r"\[1\]\[0\]: a negative mask"),
     ([None, [[0, 0], [2], [3], [4]]], ValueError, r"\[1\]\[0\]: lists 3♦ twice"),
     ([None, ["3D XX", "4D", "5D", "6D"]], ValueError, r"\[1\]\[0\]: .*XX"),
@@ -197,8 +197,8 @@ def test_options_hands_work_with_workers() -> None:
     ([None, [(1 << 14) - 1, 1 << 20, 1 << 21, 1 << 22]], ValueError,
      r"\[1\]: seat 0 has 14 cards; this env's hands hold at most 13"),
     ([None, [1.5, 2, 4, 8]], TypeError, r"\[1\]\[0\]: a hand is a mask"),
-    ([None, [True, 2, 4, 8]], TypeError, r"\[1\]\[0\]: a hand is a mask, card text or card "
-                                         r"numbers, not a bool"),
+    ([None, [True, 2, 4, 8]], TypeError, (r"\[1\]\[0\]: a hand is a mask, card text or card "
+                                          r"numbers, not a bool")),
     ([None, "3D"], TypeError, r"\[1\]: a deal is a list of 4 hands"),
     ("3D", TypeError, r"options\['hands'\] must be a list of one deal per game"),
     (np.zeros((2, 3), dtype=np.uint64), ValueError, r"shape \(2, 4\) \(games, seats\), not \(2, 3\)"),
@@ -264,11 +264,11 @@ def test_gymnasiums_vector_wrappers_run_on_it() -> None:
     from gymnasium.wrappers.vector import DictInfoToList, RecordEpisodeStatistics
 
     venv = RecordEpisodeStatistics(VectorEnv(4, "classic", seed=3))
-    obs, _ = venv.reset(seed=3)
+    venv.reset(seed=3)
     rng = np.random.default_rng(0)
     episodes = 0
     for _ in range(300):
-        obs, rewards, terminated, _, infos = venv.step(venv.unwrapped.sample(rng))
+        _obs, _rewards, _terminated, _, infos = venv.step(venv.unwrapped.sample(rng))
         if "episode" in infos:
             episodes += int(infos["_episode"].sum())
             done = infos["_episode"]

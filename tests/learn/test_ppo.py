@@ -108,9 +108,10 @@ def test_sampling_follows_the_policy_and_greedy_takes_the_top() -> None:
 
 
 def small(out: Path, **kw: object) -> PPOConfig:
-    opts: dict[str, object] = dict(out=str(out), batch=128, minibatch=64, epochs=2, self_play=8,
-                                   pool=2, bots=1, opponents=("greedy",), eval_minutes=1e9,
-                                   threads=1, snapshot_every=2, iterations=3)
+    opts: dict[str, object] = {
+        "out": str(out), "batch": 128, "minibatch": 64, "epochs": 2, "self_play": 8, "pool": 2,
+        "bots": 1, "opponents": ("greedy",), "eval_minutes": 1e9, "threads": 1,
+        "snapshot_every": 2, "iterations": 3}
     opts.update(kw)
     return PPOConfig(**opts)  # type: ignore[arg-type]
 

@@ -318,7 +318,7 @@ def test_exact_equity_equals_the_numpy_reference(hands_: list[str], board: str) 
 
 
 def test_monte_carlo_equity_is_within_its_interval_and_reproducible() -> None:
-    spot = dict(hands=["AS KD", "QH QC", "JS TS"], board="JD 8S 2C")
+    spot = {"hands": ["AS KD", "QH QC", "JS TS"], "board": "JD 8S 2C"}
     exact = equity(**spot, exact=True, engine="python")  # type: ignore[arg-type]
     mc = equity(**spot, trials=300_000, seed=5, engine="native")  # type: ignore[arg-type]
     again = equity(**spot, trials=300_000, seed=5, engine="native")  # type: ignore[arg-type]
@@ -329,7 +329,7 @@ def test_monte_carlo_equity_is_within_its_interval_and_reproducible() -> None:
 
 def test_monte_carlo_ranges_skip_clashes_like_the_reference() -> None:
     """Ranges sharing cards: both paths draw every non-clashing pair of combos alike."""
-    spot = dict(hands=["AA", "AKs"], board="2C 7D 9H")
+    spot = {"hands": ["AA", "AKs"], "board": "2C 7D 9H"}
     exact = equity(**spot, exact=True, engine="python")  # type: ignore[arg-type]
     mc = equity(**spot, trials=400_000, seed=2, engine="native")  # type: ignore[arg-type]
     for m, e in zip(mc.hands, exact.hands):

@@ -231,6 +231,6 @@ def test_a_run_of_plays_is_one_statement_and_keeps_its_order(db_url: str) -> Non
                  AddAction("t1", 3, 9), AddAction("t1", 4, 0), AddAction("t1", 5, 17)])
     inserts = [s for s in statements if s.lstrip().upper().startswith("INSERT INTO BIG2_ACTIONS")]
     assert len(inserts) == 2  # one a run of plays (not five)
-    [(saved, since)] = store.unfinished_tables()
+    [(_saved, since)] = store.unfinished_tables()
     assert since == [(3, 9), (4, 0), (5, 17)]  # the snapshot at version 2 dropped plays 1-2
     store.close()
