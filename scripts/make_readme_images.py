@@ -6,7 +6,7 @@ saved beside the images as a record (``table-match.txt``) so that
 
 Usage: ``python scripts/make_readme_images.py [OUTDIR]`` (default ``docs/img``).
 The PNGs are screenshots taken by headless Chromium (``apt-get install
-chromium``); without it only the SVGs are written.
+chromium-headless-shell``, or ``chromium``); without it only the SVGs are written.
 """
 
 from __future__ import annotations
@@ -61,7 +61,8 @@ def showcase_view(records: list[GameRecord]) -> tuple[PlayerView, int]:
 
 def screenshot(image: str, png: Path) -> bool:
     """Render *image* with headless Chromium to *png*; False without Chromium."""
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    chromium = (shutil.which("chromium-headless-shell") or shutil.which("chromium")
+                or shutil.which("chromium-browser"))
     if chromium is None:
         return False
     root = ET.fromstring(image)

@@ -2,7 +2,7 @@
 # Installs the Debian packages a make target needs and the machine lacks, or says how.
 #
 #   sh scripts/system-packages.sh play    what `make play` needs: python3-venv, g++
-#   sh scripts/system-packages.sh test    what `make test` needs besides: chromium,
+#   sh scripts/system-packages.sh test    what `make test` needs besides: chromium-headless-shell,
 #                                         fonts-liberation, fonts-noto-cjk, postgresql
 #
 # As root (or with sudo that asks no password) it installs what is missing with
@@ -27,8 +27,8 @@ command -v c++ >/dev/null 2>&1 || command -v g++ >/dev/null 2>&1 \
     || need g++ "builds the compiled core (big2._native, C++17)"
 
 if [ "$want" = test ]; then
-    command -v chromium >/dev/null 2>&1 \
-        || need chromium "renders the svg tests' PNGs and runs the browser tests"
+    command -v chromium-headless-shell >/dev/null 2>&1 \
+        || need chromium-headless-shell "renders the svg tests' PNGs and runs the browser tests"
     if command -v dpkg >/dev/null 2>&1; then
         dpkg -s fonts-liberation >/dev/null 2>&1 \
             || need fonts-liberation "the fonts the cards and pages are drawn with"

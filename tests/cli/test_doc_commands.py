@@ -80,9 +80,10 @@ SHORTENED: dict[str, Form] = {
     # README.md
     "make play": Form(stdin="q\n", needs=("make-venv",),
                       why="interactive: the game starts, then q quits it"),
-    "apt-get install python3-venv g++ chromium fonts-liberation fonts-noto-cjk postgresql": Form(
+    "apt-get install python3-venv g++ chromium-headless-shell fonts-liberation fonts-noto-cjk "
+    "postgresql": Form(
         run="""sh -c 'python3 -c "import venv, ensurepip" && command -v g++ >/dev/null """
-            """&& command -v chromium >/dev/null && fc-list | grep -qi "liberation sans" """
+            """&& command -v chromium-headless-shell >/dev/null && fc-list | grep -qi "liberation sans" """
             """&& fc-list | grep -qi "noto sans cjk" && ls /usr/lib/postgresql/*/bin/initdb'""",
         why="installs system packages as root: the test checks instead that what they bring "
             "is here (as scripts/system-packages.sh checks before it installs them)"),

@@ -395,11 +395,11 @@ def test_save(tmp_path: Path) -> None:
 # ------------------------------------------------------ headless Chromium
 
 def _chromium() -> str:
-    for name in ("chromium", "chromium-browser", "google-chrome"):
+    for name in ("chromium-headless-shell", "chromium", "chromium-browser", "google-chrome"):
         found = shutil.which(name)
         if found:
             return found
-    pytest.fail("Chromium is not installed (apt-get install chromium); "
+    pytest.fail("Chromium is not installed (apt-get install chromium-headless-shell); "
                 "the render test needs it")
 
 
