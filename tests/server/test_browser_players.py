@@ -92,11 +92,12 @@ def test_tab_reaches_the_hand_and_space_selects(browser: Any, web: LiveServer) -
             break
         play_weakest(page)  # clicks: the focus left the hand (on Pass, or none: Play is off)
         clicked = True
-    # the arrows move to a card some play holds; Space selects it, Enter unselects it
-    for _ in range(13):
+    # the arrows move to a card some play holds (to the right of the focus, or else to its
+    # left: the hand's ends do not wrap); Space selects it, Enter unselects it
+    for key in ["ArrowRight"] * 13 + ["ArrowLeft"] * 13:
         if "dim" not in (page.evaluate("() => document.activeElement.className") or ""):
             break
-        page.keyboard.press("ArrowRight")
+        page.keyboard.press(key)
     card = page.evaluate("() => document.activeElement.dataset.card")
     assert card and "dim" not in page.evaluate("() => document.activeElement.className")
     page.keyboard.press(" ")
