@@ -7,7 +7,8 @@ launching a browser on each; everything else spreads over the workers test
 by test. A test that needs to be alone with a shared resource (one database,
 one port) can name its own group with ``@pytest.mark.xdist_group("name")``. The
 long files are handed out first (:data:`LONG_FIRST`), so that no worker is left alone
-with a browser file at the end.
+with a browser file at the end, and the server tests that mostly wait are handed out
+between the others (:func:`spread_waiting`), so that the workers do not all wait at once.
 """
 
 from __future__ import annotations
@@ -38,6 +39,36 @@ def nightly_slice(text: str | None) -> tuple[int, int] | None:
 LONG_FIRST = ("tests/server/test_browser", "tests/cli/test_doc_commands.py", "tests/bots/",
               "tests/server/", "tests/core/test_legal_vs_reference.py")
 """Where the suite's long tests are, longest groups first: the order xdist hands them out."""
+
+WAITING = "tests/server/"
+"""The tests that mostly wait (on a live server, PostgreSQL, a timeout): handed out between
+the others rather than together, so that no two workers wait at once while a CPU idles."""
+
+WAITING_SPREAD = 0.8
+"""The share of the tests after :data:`LONG_FIRST`'s first two groups that the waiting
+tests are spread over (none of them left for the very end)."""
+
+
+def spread_waiting(items: list[pytest.Item]) -> list[pytest.Item]:
+    """*items* (in :func:`schedule_rank` order) with the waiting tests that are not browser
+    tests spread evenly over the first :data:`WAITING_SPREAD` of the tests after the
+    browser and documentation files, in their order."""
+    head_ranks = {0, 1}  # the browser files and the documentation commands stay first
+    head = [i for i in items if schedule_rank(i) in head_ranks]
+    waiting = [i for i in items if schedule_rank(i) not in head_ranks
+               and f"/{WAITING}" in i.path.as_posix()]
+    if not waiting:
+        return items
+    chosen = set(map(id, head + waiting))
+    rest = [i for i in items if id(i) not in chosen]
+    step = len(rest) * WAITING_SPREAD / len(waiting)
+    out, placed = list(head), 0
+    for k, item in enumerate(rest):
+        while placed < len(waiting) and placed * step <= k:
+            out.append(waiting[placed])
+            placed += 1
+        out.append(item)
+    return out + waiting[placed:]
 
 
 LOST_GROUPS = pytest.StashKey[str]()
@@ -87,6 +118,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # the long work first, so that both workers stay busy to the end: each browser file
     # goes to one worker as a whole, and started last they would leave the other idle
     items.sort(key=schedule_rank)
+    items[:] = spread_waiting(items)
     part = nightly_slice(config.getoption("--nightly-slice"))
     if part is not None:
         k, n = part
