@@ -42,25 +42,31 @@ def _sequences(order: str) -> list[tuple[frozenset[int], int]]:
     return out
 
 
+@cache
+def suit_positions(order: str) -> tuple[int, ...]:
+    """Each suit's place in *order* (a rule set's ``suit_order``), by suit number."""
+    return tuple(order.index(s) for s in "DCHS")
+
+
 def suit_pos(rules: Rules, card: int) -> int:
-    return rules.suit_order.index("DCHS"[card % 4])
+    return suit_positions(rules.suit_order)[card % 4]
 
 
 def ref_classify(cards: tuple[int, ...], rules: Rules) -> tuple[str, tuple[int, ...], int] | None:
     """(kind, key within kind, top-card strength) or None."""
+    extra = _house_classify(cards, rules)
+    if extra is not None:
+        return extra
     n = len(cards)
     ranks = [c // 4 for c in cards]
     counts = Counter(ranks)
     suited = rules.suit_ranking
-    top = max((c // 4, suit_pos(rules, c)) for c in cards)
+    sp = suit_positions(rules.suit_order)
+    top = max((c // 4, sp[c % 4]) for c in cards)
     top_value = top[0] * 4 + top[1] if suited else top[0]
 
     def top_suit_of_rank(r: int) -> int:
-        return max(suit_pos(rules, c) for c in cards if c // 4 == r)
-
-    extra = _house_classify(cards, rules)
-    if extra is not None:
-        return extra
+        return max(sp[c % 4] for c in cards if c // 4 == r)
     if n == 1:
         c = cards[0]
         return ("single", (c // 4, suit_pos(rules, c)) if suited else (c // 4,), top_value)
@@ -124,6 +130,9 @@ def _house_classify(cards: tuple[int, ...], rules: Rules) -> tuple[str, tuple[in
     card decides), the dragon 3..2, four alone and runs of three or more pairs
     as smack-downs. ``None`` when *cards* is none of those."""
     n = len(cards)
+    short = rules.straight_min <= n <= 4 or 6 <= n <= rules.straight_max
+    if not (short or (n == 13 and rules.dragon) or rules.smack_down != "off"):
+        return None  # none of the plays below can be made
     ranks = sorted(c // 4 for c in cards)
     counts = Counter(ranks)
     suited = rules.suit_ranking
@@ -133,7 +142,6 @@ def _house_classify(cards: tuple[int, ...], rules: Rules) -> tuple[str, tuple[in
     all_different = len(counts) == n
     if n == 13 and all_different and rules.dragon:
         return ("dragon", (top_suit,) if suited else (), 0)
-    short = rules.straight_min <= n <= 4 or 6 <= n <= rules.straight_max
     if short and all_different and ranks == list(range(ranks[0], ranks[0] + n)) and top <= 11:
         return (f"straight of {n}", key, 0)
     if rules.smack_down != "off":
