@@ -3,17 +3,17 @@ lobby's folded "New table" shows its marker, a 13-card hand is tappable (each
 card shows a strip a finger can hit), the deal's end leaves the top seat in
 view on a phone, the score table's names are whole, the end's mini cards show
 their corners, the results' header reads, and a reaction bubble keeps clear of
-your own timer. Screenshots go to a temporary folder (``BIG2_SHOTS=DIR`` keeps
+your own timer. Screenshots go to pytest's temporary folders (``BIG2_SHOTS=DIR`` keeps
 them) for a person to look at."""
 
 from __future__ import annotations
 
 import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 import test_browser as tb
 from conftest import LiveServer
 from test_browser import DESKTOP, PHONE, new_page, page_errors, seat_at
@@ -23,8 +23,17 @@ web = tb.web
 
 SMALL = {"width": 360, "height": 740}
 SIZES = {"1280": DESKTOP, "390": PHONE, "360": SMALL}
-OUT = Path(os.environ.get("BIG2_SHOTS") or tempfile.mkdtemp(prefix="big2-shots-"))
-OUT.mkdir(parents=True, exist_ok=True)
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the screenshots go: ``BIG2_SHOTS``, or a folder pytest cleans up."""
+    if os.environ.get("BIG2_SHOTS"):
+        out = Path(os.environ["BIG2_SHOTS"])
+        out.mkdir(parents=True, exist_ok=True)
+        return out
+    return tmp_path_factory.mktemp("big2-shots")
+
 
 # each card of the hand: its left edge, the left edge of the next card in its row
 # (or its own right edge), and whether a tap in the middle of that strip reaches it
@@ -40,7 +49,7 @@ STRIPS = """() => [...document.querySelectorAll('#hand .hand-row')].flatMap(row 
 })"""
 
 
-def test_the_lobby_marks_the_folded_new_table(browser: Any, web: LiveServer) -> None:
+def test_the_lobby_marks_the_folded_new_table(browser: Any, web: LiveServer, shots: Path) -> None:
     for tag in ("390", "360"):
         page = new_page(browser, SIZES[tag])
         errors = page_errors(page)
@@ -51,7 +60,7 @@ def test_the_lobby_marks_the_folded_new_table(browser: Any, web: LiveServer) -> 
           const m = getComputedStyle(s, '::before');
           return [m.content, parseFloat(m.width), m.transform]; }""")
         assert marker[0] == '"▸"' and marker[1] > 8 and marker[2] == "none", marker
-        page.screenshot(path=str(OUT / f"lobby-{tag}.png"), full_page=True)
+        page.screenshot(path=str(shots / f"lobby-{tag}.png"), full_page=True)
         page.click("#new-table > summary")
         assert page.evaluate("() => document.getElementById('new-table').open") is True
         turned = page.evaluate("() => getComputedStyle(document.querySelector("
@@ -61,7 +70,7 @@ def test_the_lobby_marks_the_folded_new_table(browser: Any, web: LiveServer) -> 
         page.context.close()
 
 
-def test_a_13_card_hand_is_tappable_on_phones(browser: Any, web: LiveServer) -> None:
+def test_a_13_card_hand_is_tappable_on_phones(browser: Any, web: LiveServer, shots: Path) -> None:
     page = new_page(browser, SIZES["1280"], reduced_motion="reduce")  # one page: a table a size
     errors = page_errors(page)
     for tag, viewport in SIZES.items():
@@ -87,7 +96,7 @@ def test_a_13_card_hand_is_tappable_on_phones(browser: Any, web: LiveServer) -> 
           const r = s.getBoundingClientRect(), fr = f.getBoundingClientRect();
           return [r.top - fr.top, fr.right - r.right, r.left - fr.left, r.height]; }""")
         assert min(top[:3]) >= 0 and top[3] > 30, (tag, top)
-        page.screenshot(path=str(OUT / f"turn-{tag}.png"))
+        page.screenshot(path=str(shots / f"turn-{tag}.png"))
     assert not errors, errors
     page.context.close()
 
@@ -126,7 +135,7 @@ def finish_deal(web: LiveServer, page: Any, tid: str) -> None:
         move(web, page, tid)
 
 
-def test_the_deal_end_reads_on_every_size(browser: Any, web: LiveServer) -> None:
+def test_the_deal_end_reads_on_every_size(browser: Any, web: LiveServer, shots: Path) -> None:
     """One deal played to its end, its results then read at each size (the page is
     laid out again at each, as when a phone turns)."""
     page = new_page(browser, SIZES["360"], reduced_motion="reduce")
@@ -158,13 +167,13 @@ def test_the_deal_end_reads_on_every_size(browser: Any, web: LiveServer) -> None
         cut = page.evaluate("""() => [...document.querySelectorAll('table.scores th')]
           .filter(th => th.scrollWidth > th.clientWidth + 1).map(th => th.textContent)""")
         assert cut == [], (tag, cut)
-        page.screenshot(path=str(OUT / f"end-{tag}.png"))
-        page.screenshot(path=str(OUT / f"end-full-{tag}.png"), full_page=True)
+        page.screenshot(path=str(shots / f"end-{tag}.png"))
+        page.screenshot(path=str(shots / f"end-full-{tag}.png"), full_page=True)
     assert not errors, errors
     page.context.close()
 
 
-def test_a_reaction_bubble_keeps_clear_of_your_own_timer(browser: Any, web: LiveServer) -> None:
+def test_a_reaction_bubble_keeps_clear_of_your_own_timer(browser: Any, web: LiveServer, shots: Path) -> None:
     tid = web.create([None, None, "greedy", "greedy"], deals=1, turn_time=60)
     ann, bob = new_page(browser, PHONE), new_page(browser)
     errors = [page_errors(ann), page_errors(bob)]
@@ -188,5 +197,5 @@ def test_a_reaction_bubble_keeps_clear_of_your_own_timer(browser: Any, web: Live
         return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
 
     assert apart(bubble, timer), boxes
-    ann.screenshot(path=str(OUT / "bubble-390.png"))
+    ann.screenshot(path=str(shots / "bubble-390.png"))
     assert not any(errors), errors

@@ -6,7 +6,6 @@ screenshot (written there with ``BIG2_UPDATE_SCREENSHOT=1``)."""
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +16,6 @@ from test_browser_shots import _DOCS, UPDATE, shoot
 
 from big2.server.pool import BotPool
 from big2.server.tables import Timing
-
-OUT = _DOCS if UPDATE else Path(tempfile.mkdtemp(prefix="big2-shots-"))
 
 
 @pytest.fixture
@@ -31,7 +28,8 @@ def web(live_factory: Any) -> LiveServer:
     return server
 
 
-def test_the_replay_reviews_a_seats_decisions(browser: Any, web: LiveServer) -> None:
+def test_the_replay_reviews_a_seats_decisions(browser: Any, web: LiveServer,
+                                               tmp_path: Path) -> None:
     tid = finished_table(web, deals=1)
     rid = web.get(f"/api/tables/{tid}/records")[0]["id"]
     page = new_page(browser, {"width": 1280, "height": 1000},
@@ -70,7 +68,7 @@ def test_the_replay_reviews_a_seats_decisions(browser: Any, web: LiveServer) -> 
     assert page.get_attribute(f'#review-list li[data-ply="{last}"]', "class").endswith("here")
     marked = [d["ply"] for d in got["decisions"] if d["mark"]]
     page.click(f'#review-list li[data-ply="{(marked or plies)[0]}"]')
-    shoot(page, OUT / "browser-review.png")  # the docs' picture of a review
+    shoot(page, (_DOCS if UPDATE else tmp_path) / "browser-review.png")  # the docs' picture of a review
     page.keyboard.press("Home")  # the keys step on; the mark follows
     page.wait_for_function("() => big2.ply === 0")
     assert page.locator("#review-list li.here").count() == 0

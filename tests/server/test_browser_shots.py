@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -36,8 +35,8 @@ def shoot(page: Any, path: Path) -> None:
 
 
 @pytest.mark.nightly
-def test_screenshots(browser: Any, live_factory: Any) -> None:
-    out = _DOCS if UPDATE else Path(tempfile.mkdtemp(prefix="big2-shots-"))
+def test_screenshots(browser: Any, live_factory: Any, tmp_path: Path) -> None:
+    out = _DOCS if UPDATE else tmp_path
     web: LiveServer = live_factory(timing=Timing(bot_delay=0.15, grace=30, deal_pause=60))
     web.create([None, "hard", "medium", None], deals=1, name="Practice")
     tid = web.create([None, None, "greedy", "greedy"], deals=4, turn_time=30, name="Friday night")
