@@ -66,6 +66,16 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the browser tests' screenshots go: ``BIG2_SHOTS``, or a folder pytest cleans up."""
+    if os.environ.get("BIG2_SHOTS"):
+        out = Path(os.environ["BIG2_SHOTS"])
+        out.mkdir(parents=True, exist_ok=True)
+        return out
+    return tmp_path_factory.mktemp("big2-shots")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -8,12 +8,10 @@ them) for a person to look at."""
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
 
-import pytest
 import test_browser as tb
 from conftest import LiveServer
 from test_browser import DESKTOP, PHONE, new_page, page_errors, seat_at
@@ -23,16 +21,6 @@ web = tb.web
 
 SMALL = {"width": 360, "height": 740}
 SIZES = {"1280": DESKTOP, "390": PHONE, "360": SMALL}
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Where the screenshots go: ``BIG2_SHOTS``, or a folder pytest cleans up."""
-    if os.environ.get("BIG2_SHOTS"):
-        out = Path(os.environ["BIG2_SHOTS"])
-        out.mkdir(parents=True, exist_ok=True)
-        return out
-    return tmp_path_factory.mktemp("big2-shots")
 
 
 # each card of the hand: its left edge, the left edge of the next card in its row

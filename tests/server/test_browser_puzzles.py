@@ -5,12 +5,13 @@ filter, and the page in 繁體中文; at 1280×800, 390×844 and 360×740."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import test_browser as tb
 from conftest import LiveServer
 from test_browser import DESKTOP, PHONE, new_page, page_errors
-from test_browser_phone import OUT, SMALL
+from test_browser_phone import SMALL
 
 from big2.puzzles import daily, load
 
@@ -27,7 +28,7 @@ def select(page: Any, cards: str) -> None:
     page.click("#check-btn")
 
 
-def test_the_puzzles_page(browser: Any, web: LiveServer) -> None:
+def test_the_puzzles_page(browser: Any, web: LiveServer, shots: Path) -> None:
     today = daily()
     page = new_page(browser, reduced_motion="reduce")
     errors = page_errors(page)
@@ -59,7 +60,7 @@ def test_the_puzzles_page(browser: Any, web: LiveServer) -> None:
     assert page.inner_text("#verdict").endswith("you go out first.")
     total = len(load())
     assert page.inner_text("#progress") == f"Solved 1 of {total} · streak 1 · best 1"
-    page.screenshot(path=str(OUT / "puzzles-1280.png"))
+    page.screenshot(path=str(shots / "puzzles-1280.png"))
     page.reload()
     page.wait_for_selector(".puzzle-hand.mine .card")
     assert page.inner_text("#progress") == f"Solved 1 of {total} · streak 1 · best 1"
@@ -85,7 +86,7 @@ def h_names(mask: int) -> str:
     return names(mask)
 
 
-def test_the_puzzles_page_on_phones(browser: Any, web: LiveServer) -> None:
+def test_the_puzzles_page_on_phones(browser: Any, web: LiveServer, shots: Path) -> None:
     for tag, viewport in (("390", PHONE), ("360", SMALL), ("1280", DESKTOP)):
         page = new_page(browser, viewport, locale="zh-HK" if tag == "360" else "en-GB")
         errors = page_errors(page)
@@ -97,6 +98,6 @@ def test_the_puzzles_page_on_phones(browser: Any, web: LiveServer) -> None:
         sizes = page.eval_on_selector_all(".puzzle-hand.mine .card", "els => els.map(e => "
                                           "e.getBoundingClientRect().width)")
         assert min(sizes) >= 40, (tag, sizes)
-        page.screenshot(path=str(OUT / f"puzzles-{tag}.png"), full_page=True)
+        page.screenshot(path=str(shots / f"puzzles-{tag}.png"), full_page=True)
         assert not errors, errors
         page.context.close()
