@@ -19,7 +19,7 @@ from big2.learn.exit_data import DealJob, Samples, empty_samples, play_deal
 from big2.learn.exit_gate import Measure, summarise, wins
 from big2.learn.exit_pool import InProcess, Processes, RayActors
 from big2.learn.exit_run import ExItConfig, ExpertIteration, holdout_split, last_recorded_round
-from big2.learn.exit_train import acceptable, fit, survivors, targets
+from big2.learn.exit_train import acceptable, fit, survivors, targets, teaching
 from big2.observation import card_vectors, encode_view
 
 pytestmark = pytest.mark.xdist_group("torch")  # with test_ppo.py: PyTorch loads in one worker
@@ -82,11 +82,14 @@ def test_the_first_decision_is_the_observation_of_the_seat_to_lead() -> None:
         assert np.array_equal(s.cards[: s.counts[0]], card_vectors(list(view.legal)))
 
 
-def _one(prior: list[float], value: list[float], share: list[float]) -> Samples:
+def _one(prior: list[float], value: list[float], share: list[float], chosen: int = 0,
+         gap: list[float] | None = None, gap_se: list[float] | None = None) -> Samples:
     k = len(prior)
     s = empty_samples(deals=1)
+    nan = [math.nan] * k
     return Samples(obs=np.zeros((1, s.obs.shape[1]), np.int8), family=np.zeros(1, np.int64),
-                   counts=np.array([k]), chosen=np.array([0]),
+                   counts=np.array([k]), chosen=np.array([chosen]),
+                   gap=np.array(gap or nan, np.float32), gap_se=np.array(gap_se or nan, np.float32),
                    cards=np.zeros((k, 52), np.int8), hints=np.zeros((k, s.hints.shape[1]),
                                                                     np.float32),
                    prior=np.array(prior, np.float32), value=np.array(value, np.float32),
@@ -123,6 +126,56 @@ def test_a_play_dropped_early_counts_as_no_better_than_the_worst_survivor() -> N
     three = Samples.concat([s, s, s])
     assert acceptable(three, np.array([0, 1, 2]), margin=1.0).tolist() == [False, True, False]
     assert acceptable(three, np.array([0, 1, 2]), margin=2.0).tolist() == [True, True, False]
+
+
+def test_only_a_search_beyond_its_noise_moves_the_target_from_the_prior() -> None:
+    nan = math.nan
+    prior = [0.6, 0.3, 0.1]
+    value, share = [1.0, 2.5, nan], [0.5, 0.5, 0.0]
+    s = Samples.concat([
+        _one(prior, value, share, chosen=1, gap=[nan, 1.5, nan], gap_se=[nan, 0.5, nan]),  # 3 SE
+        _one(prior, value, share, chosen=1, gap=[nan, 1.5, nan], gap_se=[nan, 1.0, nan]),  # 1.5 SE
+        _one(prior, value, share, chosen=0, gap=[nan, -0.5, nan], gap_se=[nan, 0.1, nan]),  # kept
+        _one(prior, value, share, chosen=1)])  # no gap recorded (an older shard)
+    assert teaching(s, 2.0).tolist() == [True, False, False, False]
+    assert teaching(s, 1.0).tolist() == [True, True, False, False]
+    t = targets(s, "values", temperature=1.0, favour=1.0, significance=2.0)
+    assert np.allclose(t[:3], targets(s.part(0, 1), "values", 1.0, 1.0), atol=1e-6)
+    assert np.allclose(t[3:], np.tile(prior, 3), atol=1e-6)  # the others: the prior itself
+    with pytest.raises(ValueError, match="significance"):
+        teaching(s, -1.0)
+
+
+def _worlds():  # type: ignore[no-untyped-def]
+    """A sampler drawing worlds 0, 1, 2 … (plain numbers: the test's evaluator reads them)."""
+    worlds = iter(range(1000))
+
+    class Draws:
+        def draw(self):  # type: ignore[no-untyped-def]
+            return next(worlds)
+
+    return Draws()
+
+
+def test_the_paired_gaps_are_the_mean_and_standard_error_of_the_differences() -> None:
+    from big2.bots.search.selectors import SuccessiveHalving
+
+    # candidate c in world w is worth c + (w % 3) for c < 2 and (w % 4) - 1 for candidate 2
+    def score(ws, cands):  # type: ignore[no-untyped-def]
+        return [[(w % 4) - 1.0 if c == 2 else c + (w % 3) for c in cands] for w in ws]
+
+    t = SuccessiveHalving(30, paired=True).run([0, 1, 2], _worlds(), score, keep={0})
+    plain = SuccessiveHalving(30).run([0, 1, 2], _worlds(), score, keep={0})
+    assert (t.cands, t.values, t.shares, t.alive) == (plain.cands, plain.values, plain.shares,
+                                                      plain.alive) and plain.gaps == []
+    assert t.alive[0] == 1 and 2 not in t.alive  # candidate 2 dropped after the first round
+    assert math.isnan(t.gaps[0]) and math.isnan(t.gap_ses[0])
+    assert math.isclose(t.gaps[1], 1.0) and math.isclose(t.gap_ses[1], 0.0, abs_tol=1e-9)
+    # the first round: 5 worlds for each of the 3 (15 play-outs); then 7 for the 2 kept
+    assert np.allclose(t.shares, [12 / 29, 12 / 29, 5 / 29])
+    d = [(w % 4) - 1.0 - (w % 3) for w in range(5)]  # candidate 2: the first 5 worlds
+    assert math.isclose(t.gaps[2], float(np.mean(d)))
+    assert math.isclose(t.gap_ses[2], float(np.std(d, ddof=1) / math.sqrt(5)))
 
 
 def test_the_held_out_decisions_are_the_tail_of_this_rounds_self_play() -> None:

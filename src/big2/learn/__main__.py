@@ -101,6 +101,10 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
 @click.option("--favour", default=1.0, show_default=True,
               help="points credited to the policy's favourite before the softmax "
                    "(the search's margin)")
+@click.option("--significance", default=0.0, show_default=True, type=click.FloatRange(0),
+              help="above 0: only decisions where the search overturned the policy by more "
+                   "than this many standard errors teach; the others keep the policy's "
+                   "probabilities as their target")
 @click.option("--loss", type=click.Choice(["ce", "kl"]), default="ce", show_default=True,
               help="cross-entropy (forward KL) or reverse KL to the targets")
 @click.option("--epochs", default=3, show_default=True, type=click.IntRange(1))
@@ -126,7 +130,7 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
               help="PyTorch threads of the learning step")
 def expert_iteration_cmd(out: str, start: str, families: str, scoring: str, seed: int,
                          budget: int, gate_budget: int, deals: int, gate_deals: int, target: str,
-                         temperature: float, favour: float, loss: str, epochs: int, lr: float,
+                         temperature: float, favour: float, significance: float, loss: str, epochs: int, lr: float,
                          replay: int, holdout: float, rounds: int, patience: int, hours: float, workers: int,
                          ray_address: str | None, checkpoint_minutes: float,
                          threads: int) -> None:
@@ -142,7 +146,7 @@ def expert_iteration_cmd(out: str, start: str, families: str, scoring: str, seed
     cfg = ExItConfig(out=out, start=start, families=tuple(families.split(",")),
                      scoring=scoring, seed=seed, budget=budget, gate_budget=gate_budget, deals=deals,
                      gate_deals=gate_deals, target=target, temperature=temperature,
-                     favour=favour, loss=loss, epochs=epochs, lr=lr, replay=replay,
+                     favour=favour, significance=significance, loss=loss, epochs=epochs, lr=lr, replay=replay,
                      holdout=holdout,
                      rounds=rounds, patience=patience, hours=hours, workers=workers,
                      ray=ray_address, checkpoint_minutes=checkpoint_minutes, threads=threads)

@@ -25,7 +25,7 @@ actor; :mod:`big2.learn.exit_pool`).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 import numpy as np
@@ -80,6 +80,11 @@ class Samples:
         value: ``(P,)`` the search's value (mean points for the mover);
             NaN for a play the search did not try.
         share: ``(P,)`` its share of the play-outs (0 where not tried).
+        gap: ``(P,)`` its mean difference from the policy's favourite (the
+            first candidate) on the worlds both were played out in; NaN for
+            the favourite, a play not tried, and in shards written before
+            this was recorded (2026-12-05).
+        gap_se: ``(P,)`` the standard error of *gap* (NaN where *gap* is).
         deals: the deals these decisions come from.
     """
 
@@ -92,6 +97,8 @@ class Samples:
     prior: F32
     value: F32
     share: F32
+    gap: F32
+    gap_se: F32
     deals: int
 
     @property
@@ -119,7 +126,7 @@ class Samples:
                        counts=self.counts[start:stop], chosen=self.chosen[start:stop],
                        cards=self.cards[a:b], hints=self.hints[a:b], prior=self.prior[a:b],
                        value=self.value[a:b], share=self.share[a:b],
-                       deals=round(self.deals * share))
+                       gap=self.gap[a:b], gap_se=self.gap_se[a:b], deals=round(self.deals * share))
 
     def save(self, path: str | Path) -> None:
         """Write the samples as a compressed ``.npz``."""
@@ -130,7 +137,10 @@ class Samples:
     def load(cls, path: str | Path) -> Samples:
         """Samples written by :meth:`save`."""
         with np.load(path) as data:
-            arrays = {f.name: data[f.name] for f in fields(cls) if f.name != "deals"}
+            arrays = {f.name: data[f.name] for f in fields(cls)
+                      if f.name != "deals" and f.name in data}
+            for name in ("gap", "gap_se"):  # not recorded before 2026-12-05
+                arrays.setdefault(name, np.full(len(arrays["value"]), np.nan, np.float32))
             return cls(**arrays, deals=int(data["deals"]))
 
 
@@ -143,6 +153,8 @@ def play_deal(net: PolicyNet, job: DealJob) -> Samples:
     n = variant(rules).players
     bots = [guided_search(seed=rng.getrandbits(63), budget=job.budget, weights=net)
             for _ in range(n)]
+    for bot in bots:  # tally the candidates' paired gaps from the favourite too
+        bot.search = replace(bot.search, selector=replace(bot.search.selector, paired=True))
     rows: dict[str, list[np.ndarray]] = {f.name: [] for f in fields(Samples) if f.name != "deals"}
     while not game.is_over():
         seat = game.to_move
@@ -157,9 +169,13 @@ def play_deal(net: PolicyNet, job: DealJob) -> Samples:
             fam = policy_family(view.rules)
             value = np.full(k, np.nan, dtype=np.float32)
             share = np.zeros(k, dtype=np.float32)
-            for play, v, s in zip(tally.cands, tally.values, tally.shares):
+            gap = np.full(k, np.nan, dtype=np.float32)
+            gap_se = np.full(k, np.nan, dtype=np.float32)
+            gaps = tally.gaps or [np.nan] * len(tally.cands)
+            ses = tally.gap_ses or [np.nan] * len(tally.cands)
+            for play, v, s, g, e in zip(tally.cands, tally.values, tally.shares, gaps, ses):
                 i = legal.index(play)
-                value[i], share[i] = v, s
+                value[i], share[i], gap[i], gap_se[i] = v, s, g, e
             rows["obs"].append(obs[None])
             rows["family"].append(np.array([fam], dtype=np.int64))
             rows["counts"].append(np.array([k], dtype=np.int64))
@@ -170,6 +186,8 @@ def play_deal(net: PolicyNet, job: DealJob) -> Samples:
             rows["prior"].append(np.asarray(p, dtype=np.float32))
             rows["value"].append(value)
             rows["share"].append(share)
+            rows["gap"].append(gap)
+            rows["gap_se"].append(gap_se)
         game.play(choice)
         announce_last_cards(game)
     if not rows["counts"]:
@@ -186,7 +204,8 @@ def empty_samples(deals: int = 0) -> Samples:
                    counts=np.zeros(0, np.int64), chosen=np.zeros(0, np.int64),
                    cards=np.zeros((0, 52), np.int8), hints=np.zeros((0, HINTS), np.float32),
                    prior=np.zeros(0, np.float32), value=np.zeros(0, np.float32),
-                   share=np.zeros(0, np.float32), deals=deals)
+                   share=np.zeros(0, np.float32), gap=np.zeros(0, np.float32),
+                   gap_se=np.zeros(0, np.float32), deals=deals)
 
 
 __all__ = ["DealJob", "Samples", "empty_samples", "play_deal"]

@@ -52,7 +52,7 @@ from big2.bots.policy.pnet import FAMILIES, PolicyNet, load_policy
 from big2.learn.exit_data import DealJob, Samples, play_deal
 from big2.learn.exit_gate import gate_jobs, play_gate, summarise, wins
 from big2.learn.exit_pool import Pool, make_pool
-from big2.learn.exit_train import fit, targets
+from big2.learn.exit_train import fit, targets, teaching
 
 START = "training/ppo/checkpoint.pt"
 """The PPO checkpoint a new run starts from."""
@@ -78,6 +78,9 @@ class ExItConfig:
     target: str = "values"
     temperature: float = 1.0
     favour: float = 1.0
+    significance: float = 0.0
+    """Above 0: only decisions where the search overturned the policy by
+    more than this many standard errors teach (:func:`~big2.learn.exit_train.teaching`)."""
     loss: str = "ce"
     epochs: int = 3
     minibatch: int = 512
@@ -327,13 +330,13 @@ class ExpertIteration:
                 data += [Samples.load(old.parent / json.loads(x)["file"])
                          for x in old.read_text().splitlines()]
         s, held = holdout_split(data, samples, cfg.holdout)
-        t = targets(s, cfg.target, cfg.temperature, cfg.favour)
+        t = targets(s, cfg.target, cfg.temperature, cfg.favour, cfg.significance)
         actor = Actor()
         actor.load_state_dict(self.saved["actor"])
         t0 = time.monotonic()
         check: dict[str, float] = {}
         if held.size:  # the last decisions, learnt from by none: does the learning generalise?
-            th = targets(held, cfg.target, cfg.temperature, cfg.favour)
+            th = targets(held, cfg.target, cfg.temperature, cfg.favour, cfg.significance)
             check = {f"held_{k[:-6]}_before": v for k, v in
                      fit(actor, held, th, epochs=0, loss=cfg.loss).items() if k.endswith("_after")}
         stats: dict[str, Any] = fit(actor, s, t, epochs=cfg.epochs, minibatch=cfg.minibatch,
@@ -351,8 +354,13 @@ class ExpertIteration:
         stats["learn_s"] = time.monotonic() - t0
         stats["deals"] = float(s.deals)
         stats["selfplay_deals"] = samples.deals  # this round's (the replayed ones' aside)
+        if cfg.significance > 0:
+            stats["teaching"] = float(teaching(s, cfg.significance).sum())
+            self.log(f"round {r}: {int(stats['teaching']):,} of {s.size:,} decisions teach "
+                     f"(overturned by more than {cfg.significance:g} standard errors)")
         stats |= {"selfplay_budget": cfg.budget, "target": cfg.target,
                   "temperature": cfg.temperature, "favour": cfg.favour,
+                  "significance": cfg.significance,
                   "loss": cfg.loss, "lr": cfg.lr, "epochs": cfg.epochs, "replay": cfg.replay}
         self.log(f"round {r}: learnt from {s.size:,} decisions of {s.deals} deals: loss "
                  f"{stats['loss_before']:.4f} -> {stats['loss_after']:.4f}, agreement with the "

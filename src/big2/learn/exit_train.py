@@ -21,6 +21,17 @@ tried share the prior's mass on them by what the search found:
 * ``shares``: their shares of the play-outs (successive halving gives the
   survivors more; the favourite is never dropped, so it keeps a large share).
 
+With a *significance* ``z`` above 0, only the decisions where the search
+overturned the policy beyond its noise teach (:func:`teaching`): the play
+made is not the policy's favourite and beat it by more than ``z`` standard
+errors of their paired difference (:attr:`~big2.learn.exit_data.Samples.gap`).
+Every other decision's target is the prior itself, an anchor: its loss's
+gradient is 0 where the policy has not moved and pulls it back where it
+has, so the policy changes where the search says so and nowhere else. (A
+network as sure of itself as the PPO one, whose favourite the search keeps
+in about 83% of decisions, otherwise learns mostly to be surer still, and
+Adam's steps move it as far whatever the signal: rounds 5-8 of 2026-12-05.)
+
 :func:`fit` trains the actor (:class:`~big2.learn.ppo_model.Actor`) on them
 with Adam: ``ce``, the cross-entropy of the targets under the policy (the
 forward KL up to a constant), or ``kl``, the reverse KL of the policy from
@@ -47,23 +58,49 @@ LOSSES = ("ce", "kl")
 """The losses :func:`fit` minimises."""
 
 
-def targets(s: Samples, kind: str = "values", temperature: float = 1.0,
-            favour: float = 1.0) -> F32:
-    """``(P,)``: each legal play's target probability (see the module docstring).
+def teaching(s: Samples, significance: float) -> npt.NDArray[np.bool_]:
+    """``(N,)``: the decisions where the search overturned the policy beyond its
+    noise: the play made is not the policy's favourite (its most probable
+    play) and its paired gap from it is above 0 and above *significance*
+    standard errors. Decisions without a recorded gap teach nothing here.
 
     Raises:
-        ValueError: an unknown *kind* or a temperature not above 0.
+        ValueError: a negative *significance*.
+    """
+    if significance < 0:
+        raise ValueError("significance must be at least 0")
+    ends = np.cumsum(s.counts)
+    out = np.zeros(s.size, dtype=bool)
+    for n, (a, b) in enumerate(zip(ends - s.counts, ends)):
+        k = int(s.chosen[n])
+        if k == int(np.argmax(s.prior[a:b])):
+            continue
+        gap, se = float(s.gap[a + k]), float(s.gap_se[a + k])
+        out[n] = gap > 0 and gap > significance * se  # False where NaN
+    return out
+
+
+def targets(s: Samples, kind: str = "values", temperature: float = 1.0,
+            favour: float = 1.0, significance: float = 0.0) -> F32:
+    """``(P,)``: each legal play's target probability (see the module docstring;
+    *significance* above 0: only the decisions :func:`teaching` finds move
+    from the prior).
+
+    Raises:
+        ValueError: an unknown *kind*, a temperature not above 0 or a
+            negative significance.
     """
     if kind not in TARGETS:
         raise ValueError(f"target {kind!r}: choose from {', '.join(TARGETS)}")
     if temperature <= 0:
         raise ValueError("temperature must be above 0")
+    teach = teaching(s, significance) if significance > 0 else np.ones(s.size, dtype=bool)
     out = s.prior.astype(np.float64)
     ends = np.cumsum(s.counts)
-    for a, b in zip(ends - s.counts, ends):
+    for n, (a, b) in enumerate(zip(ends - s.counts, ends)):
         value = s.value[a:b]
         tried = np.flatnonzero(~np.isnan(value))
-        if len(tried) == 0:
+        if len(tried) == 0 or not teach[n]:
             continue
         mass = out[a + tried].sum()
         if kind == "values":
@@ -215,4 +252,5 @@ def fit(actor: Any, s: Samples, target: F32, *, epochs: int = 2, minibatch: int 
             "accept_before": before[3], "accept_after": after[3]}
 
 
-__all__ = ["LOSSES", "TARGETS", "Features", "acceptable", "fit", "survivors", "targets"]
+__all__ = ["LOSSES", "TARGETS", "Features", "acceptable", "fit", "survivors", "targets",
+           "teaching"]
