@@ -36,6 +36,7 @@ from big2.bots.policy.net import policy_family
 from big2.bots.policy.phint import hints
 from big2.bots.policy.pnet import PolicyNet
 from big2.bots.search.configs import guided_search
+from big2.bots.search.selectors import SuccessiveHalving
 from big2.game import Game, deal
 from big2.observation import card_vectors, encode_view
 from big2.rules import Rules
@@ -154,7 +155,9 @@ def play_deal(net: PolicyNet, job: DealJob) -> Samples:
     bots = [guided_search(seed=rng.getrandbits(63), budget=job.budget, weights=net)
             for _ in range(n)]
     for bot in bots:  # tally the candidates' paired gaps from the favourite too
-        bot.search = replace(bot.search, selector=replace(bot.search.selector, paired=True))
+        selector = bot.search.selector
+        assert isinstance(selector, SuccessiveHalving), selector
+        bot.search = replace(bot.search, selector=replace(selector, paired=True))
     rows: dict[str, list[np.ndarray]] = {f.name: [] for f in fields(Samples) if f.name != "deals"}
     while not game.is_over():
         seat = game.to_move
