@@ -215,6 +215,63 @@ def test_lockstep_option_mixes_sweep(part: int, rules: Rules, seed: int) -> None
     engines_agree(rules, random.Random(seed), 20)
 
 
+OPTION_VALUES = [
+    (name, value) for name, values in {
+        "players": [2, 3, 4], "deal": ["even", "13-each"], "suit_order": list(SUIT_ORDERS),
+        "suit_ranking": [False, True], "straight_order": list(STRAIGHT_ORDERS),
+        "flush_order": ["ranks", "suit", "top-card"], "straight_beats_flush": [False, True],
+        "five_card_compare": ["kind", "same-kind", "top-card"], "triples": [False, True],
+        "two_pairs": [False, True], "four_of_a_kind_alone": [False, True],
+        "four_kicker": [False, True], "five_trips": [False, True],
+        "five_two_pairs": ["no", "any", "sisters"], "play_equal": [False, True],
+        "passing": ["jump-back", "lock-out"], "trick_end": ["all-pass", "one-pass"],
+        "opening": ["contains", "alone"], "scoring": ["classic", "penalty", "count", "ranking"],
+        "twos_double": ["each", "once"], "count_twos_double": [False, True],
+        "direction": ["counter-clockwise", "clockwise"],
+        "spare_to": ["lowest", "highest", "aside"],
+    }.items() for value in values]
+"""Every value of every option the core's deal loop plays (:data:`NATIVE_GAME_OPTIONS`)."""
+
+OPTION_SWEEP_POSITIONS = 20_000
+"""Positions each option value of the nightly differential checks in lockstep: with 60
+option values, 1.2 million in all (a case takes seconds, so a nightly slice
+holds a share of them)."""
+
+
+OPTION_NEEDS: dict[str, dict[str, Any]] = {
+    "count_twos_double": {"scoring": "count"}, "spare_to": {"players": 3},
+}
+"""What an option needs beside it to mean anything (``consistent`` drops it otherwise)."""
+
+
+def test_option_values_cover_the_core_options() -> None:
+    assert {name for name, _ in OPTION_VALUES} == set(NATIVE_GAME_OPTIONS)
+    assert len(OPTION_VALUES) * OPTION_SWEEP_POSITIONS >= 1_000_000
+
+
+@pytest.mark.nightly
+@pytest.mark.parametrize(("name", "value"), OPTION_VALUES, ids=str)
+def test_lockstep_every_option_sweep(name: str, value: Any) -> None:
+    """The differential over every option: each value of each option the core plays, set
+    alone and in random mixes with the others (seeded by the value), stepped in lockstep
+    until :data:`OPTION_SWEEP_POSITIONS` positions agree."""
+    rng = random.Random(f"{name}={value}")
+    positions = deals = 0
+    while positions < OPTION_SWEEP_POSITIONS:
+        mixed: dict[str, Any] = {}
+        if deals % 2:  # every other deal: the option among random values of the others
+            for other in rng.sample(sorted(NATIVE_GAME_OPTIONS), 6):
+                mixed[other] = rng.choice([v for n, v in OPTION_VALUES if n == other])
+        mixed.update(OPTION_NEEDS.get(name, {}), **{name: value})
+        rules = Rules(**consistent(mixed))
+        if getattr(rules, name) != value:  # the mix overrode it: the option alone
+            rules = Rules(**consistent({**OPTION_NEEDS.get(name, {}), name: value}))
+        assert getattr(rules, name) == value
+        positions += lockstep(rules, rng.randrange(2**32))
+        deals += 1
+    assert positions >= OPTION_SWEEP_POSITIONS
+
+
 def test_house_rule_games_match_on_the_native_engine() -> None:
     """House-rule hooks run in Game over the native engine as over the Python one."""
     rules = Rules.preset("philippines", three_threes=True, last_card=False)
