@@ -79,3 +79,82 @@ def test_bad_arguments_raise_value_error(bad: dict) -> None:  # type: ignore[typ
     args = {"n": 2, **bad}
     with pytest.raises(ValueError):
         sample_worlds(view, **args)
+
+
+def _plain_draw(view, rng: random.Random, evidence, pass_inference: float):  # type: ignore[no-untyped-def]
+    """The sampler's draw as first written (before 2026-12-05's fast path): the
+    reference the sampler must match world for world on the same stream."""
+    from big2.bots.rules_based.planning import beaten_by_unseen
+    from big2.bots.search.worlds import _barred_single, _beaters
+    from big2.cards import cards_of
+    from big2.combos import engine
+
+    fixed, events, mix, forbidden = evidence
+
+    def deal(greedy_seats: int) -> list[int]:
+        pool = cards_of(int(view.unseen))
+        rng.shuffle(pool)
+        hands = [0] * view.num_players
+        hands[view.seat] = int(view.hand)
+        for s in sorted(fixed):
+            pick = next((c for c in pool if _barred_single(view.rules, c)), None)
+            if pick is not None:
+                pool.remove(pick)
+                hands[s] = 1 << pick
+        if greedy_seats and forbidden:
+            for s in range(view.num_players):
+                c = view.card_counts[s]
+                if not greedy_seats >> s & 1 or s == view.seat or hands[s] or not c:
+                    continue
+                ok = [x for x in pool if not forbidden[s] >> x & 1]
+                if len(ok) < c:
+                    continue
+                hands[s] = sum(1 << x for x in ok[:c])
+                pool = [x for x in pool if x not in set(ok[:c])]
+        i = 0
+        for s, c in enumerate(view.card_counts):
+            if s == view.seat or hands[s]:
+                continue
+            hands[s] = sum(1 << x for x in pool[i:i + c])
+            i += c
+        return hands
+
+    greedy_seats = sum(1 << s for s in range(view.num_players)
+                       if s != view.seat and rng.random() < mix[s])
+    if not events:
+        return deal(greedy_seats), greedy_seats
+    eng = engine(view.rules)
+    best, best_bad = [], (1 << 30, 0)
+    for _ in range(8):
+        hands = deal(greedy_seats)
+        soft = hard = 0
+        for seat, to_beat, later in events:
+            held = hands[seat] | later
+            beat = _beaters(view.rules, to_beat)
+            if bool(held & beat) if beat is not None else beaten_by_unseen(eng, to_beat, held):
+                if greedy_seats >> seat & 1:
+                    hard += 1
+                else:
+                    soft += 1
+        if hard == 0 and (soft == 0 or rng.random() < (1 - pass_inference) ** soft):
+            return hands, greedy_seats
+        if (hard, soft) < best_bad:
+            best, best_bad = hands, (hard, soft)
+    return best, greedy_seats
+
+
+@pytest.mark.parametrize("name", ["classic", "selfplay-2018", "3 players, spare aside"]
+                         + [n for n in PRESETS if n not in ("classic", "selfplay-2018")][:3])
+def test_the_sampler_draws_the_worlds_of_the_plain_reference(name: str) -> None:
+    from big2.bots.search.worlds import WorldSampler
+
+    rules = RULE_SETS[name]
+    for k, (g, seat) in enumerate(positions_with_seats(rules, deals=3, every=3)):
+        view = g.view(seat)
+        for inference in (0.7, 0.0):
+            sampler = WorldSampler(view, random.Random(k), pass_inference=inference)
+            ref = random.Random(k)
+            for _ in range(8):
+                world = sampler.draw()
+                hands, greedy = _plain_draw(view, ref, sampler.evidence, inference)
+                assert (list(world), world.greedy_seats) == (hands, greedy), (name, k)

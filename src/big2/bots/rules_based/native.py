@@ -37,7 +37,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from big2.cards import Mask
@@ -176,4 +176,35 @@ def play_outs(eng: Engine, position: Frame, hands: Sequence[Mask], firsts: Seque
     return [tuple(s) for s in got]
 
 
-__all__ = ["Frame", "config", "frame", "heuristic_play", "plan", "play_outs", "rollout"]
+def seat_play_outs(eng: Engine, position: Frame, seat: int, style: Style | None = None
+                   ) -> Callable[[Sequence[Mask], Sequence[Mask], int], list[float]]:
+    """:func:`play_outs` for many hand guesses of one position: the function
+    ``run(hands, firsts, greedy_seats)`` giving *seat*'s final score for each
+    play of *firsts* (as ``[float(s[seat]) for s in play_outs(...)]``), with
+    the position's arguments made once (a search calls it once a world).
+
+    Raises:
+        ValueError: the rule set is not played in the core.
+    """
+    cfg = config(eng)
+    if cfg is None:
+        raise ValueError("play_outs: the rule set is not played in the core")
+    if style is None:
+        from big2.bots.rules_based.planning import DEFAULT_STYLE
+
+        style = DEFAULT_STYLE
+    st, core = _style(style), _core.play_outs
+    to_move, must, last, last_player, passed, finished = position
+    done = list(finished)
+
+    def run(hands: Sequence[Mask], firsts: Sequence[Mask], greedy_seats: int = 0
+            ) -> list[float]:
+        got = core(cfg, st, list(hands), to_move, must, last, last_player, passed, done,
+                   list(firsts), greedy_seats)
+        return [float(s[seat]) for s in got]
+
+    return run
+
+
+__all__ = ["Frame", "config", "frame", "heuristic_play", "plan", "play_outs", "rollout",
+           "seat_play_outs"]

@@ -117,18 +117,19 @@ class HeuristicPlayout:
         eng = engine(view.rules)
         seat = view.seat
         framed = False
-        position: native.Frame | None = None
+        run: Callable[[Sequence[Mask], Sequence[Mask], int], list[float]] | None = None
 
         def score(worlds: Sequence[World], cands: Sequence[Mask]) -> list[list[float]]:
-            nonlocal framed, position
+            nonlocal framed, run
             out: list[list[float]] = []
             for hands in worlds:
                 if not framed:  # the position without its hands is the same in every world
                     position = native.frame(Game.from_view(view, hands, rng=rng), eng)
+                    if position is not None:
+                        run = native.seat_play_outs(eng, position, seat)
                     framed = True
-                if position is not None:  # every candidate played out in the core at once
-                    got = native.play_outs(eng, position, hands, cands, hands.greedy_seats)
-                    out.append([float(s[seat]) for s in got])
+                if run is not None:  # every candidate played out in the core at once
+                    out.append(run(hands, cands, hands.greedy_seats))
                     continue
                 base = Game.from_view(view, hands, rng=rng)
                 row = []

@@ -118,6 +118,10 @@ def _beaters(rules: Rules, to_beat: Mask) -> Mask | None:
     return single_beaters(engine(rules), to_beat)
 
 
+_BIT = (1).__lshift__
+"""``_BIT(card)``: the card's mask bit (a C-level call, for ``map``)."""
+
+
 def _barred_single(rules: Rules, card: int) -> bool:
     """Whether going out on the single *card* is barred."""
     barring = variant(rules).house_rule(FinishRestrictions)
@@ -220,40 +224,54 @@ class WorldSampler:
         self.pass_inference = pass_inference
         self.evidence = read_evidence(view, pass_inference=pass_inference,
                                       greedy_mix=greedy_mix, model=model)
+        # what every draw of this decision reads, worked out once (a search draws
+        # a hundred worlds or more a decision; the draws consume the random
+        # stream as they always did, so a seed gives the same worlds)
+        fixed, events, mix, _forbidden = self.evidence
+        self._pool = cards_of(self.unseen)
+        self._fixed = sorted(fixed)
+        self._mix = [(s, mix[s]) for s in range(view.num_players) if s != view.seat]
+        self._hand = int(view.hand)
+        self._counts = list(view.card_counts)
+        self._spare = self._counts[:]  # the seats dealt from the pool: count, else 0
+        self._spare[view.seat] = 0
+        self._eng = engine(view.rules) if events else None
+        self._events = [(seat, to_beat, later, _beaters(view.rules, to_beat))
+                        for seat, to_beat, later in events]
 
     def draw(self) -> World:
         """One world, and the seats played greedily in it."""
-        view = self.view
-        fixed, events, mix, forbidden = self.evidence
-        greedy_seats = sum(1 << s for s in range(view.num_players)
-                           if s != view.seat and self.rng.random() < mix[s])
-        return World(self._sample(fixed, events, greedy_seats, forbidden), greedy_seats)
+        random_ = self.rng.random
+        greedy_seats = 0
+        for s, m in self._mix:
+            if random_() < m:
+                greedy_seats |= 1 << s
+        return World(self._sample(greedy_seats), greedy_seats)
 
     def draws(self, n: int) -> list[World]:
         """The next *n* worlds."""
         return [self.draw() for _ in range(n)]
 
-    def _sample(self, fixed: set[int], events: list[tuple[int, Mask, Mask]],
-                greedy_seats: int, forbidden: list[Mask]) -> list[Mask]:
-        """One deal consistent with the view; with pass *events*, deals where
+    def _sample(self, greedy_seats: int) -> list[Mask]:
+        """One deal consistent with the view; with pass events, deals where
         passers could have beaten the table are kept with probability
         ``(1 - pass_inference) ** count`` (a few draws), and never for a seat
-        in *greedy_seats* (which also avoids its *forbidden* cards where the
+        in *greedy_seats* (which also avoids its forbidden cards where the
         unseen cards allow)."""
+        events = self._events
         if not events:
-            return self._deal(fixed, greedy_seats, forbidden)
-        view = self.view
-        eng = engine(view.rules)
+            return self._deal(greedy_seats)
+        eng = self._eng
+        assert eng is not None  # made whenever there are events
         keep = 1.0 - self.pass_inference
         best: list[Mask] = []
         best_bad = (1 << 30, 0)
-        beaters = [_beaters(view.rules, to_beat) for _, to_beat, _ in events]
         for _ in range(8):
-            hands = self._deal(fixed, greedy_seats, forbidden)
+            hands = self._deal(greedy_seats)
             soft = hard = 0
-            for (seat, to_beat, later), beat in zip(events, beaters):
+            for seat, to_beat, later, beat in events:
                 held = hands[seat] | later
-                if (bool(held & beat) if beat is not None
+                if (held & beat if beat is not None
                         else beaten_by_unseen(eng, to_beat, held)):
                     if greedy_seats >> seat & 1:
                         hard += 1
@@ -265,18 +283,19 @@ class WorldSampler:
                 best, best_bad = hands, (hard, soft)
         return best
 
-    def _deal(self, fixed: set[int], greedy_seats: int, forbidden: list[Mask]) -> list[Mask]:
+    def _deal(self, greedy_seats: int) -> list[Mask]:
         """The unseen cards shuffled and dealt by the card counts (fixed and greedy seats first)."""
-        view, rng = self.view, self.rng
-        pool = cards_of(self.unseen)
-        rng.shuffle(pool)
-        hands: list[Mask] = [0] * view.num_players
-        hands[view.seat] = int(view.hand)
-        for s in sorted(fixed):
+        view = self.view
+        pool = self._pool[:]
+        self.rng.shuffle(pool)
+        hands: list[Mask] = [0] * len(self._counts)
+        hands[view.seat] = self._hand
+        for s in self._fixed:
             pick = next((c for c in pool if _barred_single(view.rules, c)), None)
             if pick is not None:
                 pool.remove(pick)
                 hands[s] = 1 << pick
+        forbidden = self.evidence.forbidden
         if greedy_seats and forbidden:
             for s in range(view.num_players):  # greedy seats first, from the cards they may hold
                 c = view.card_counts[s]
@@ -291,10 +310,11 @@ class WorldSampler:
                 taken = set(take)
                 pool = [x for x in pool if x not in taken]
         i = 0
-        for s, c in enumerate(view.card_counts):
-            if s == view.seat or hands[s]:
+        bit = _BIT
+        for s, c in enumerate(self._spare):
+            if not c or hands[s]:
                 continue
-            hands[s] = sum(1 << x for x in pool[i:i + c])
+            hands[s] = sum(map(bit, pool[i:i + c]))
             i += c
         return hands
 
