@@ -32,8 +32,8 @@ def closed_after(sock: socket.socket, limit: float) -> tuple[float, bytes]:
 def test_half_open_requests_are_closed_within_the_deadline(live_factory: Any) -> None:
     live = live_factory(request_seconds=1.0)
     halves = [b"GET /api/tab", b"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n",
-              b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 50\r\n"
-              b"Content-Type: application/json\r\n\r\n{\"players\": 4"]
+              (b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 50\r\n"
+              b"Content-Type: application/json\r\n\r\n{\"players\": 4")]
     socks = []
     for half in halves * 10:  # thirty at once
         s = socket.create_connection(("127.0.0.1", live.port))

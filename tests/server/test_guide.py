@@ -4,6 +4,7 @@ with clear refusals."""
 
 from __future__ import annotations
 
+import itertools
 import time
 
 import pytest
@@ -26,7 +27,7 @@ def test_every_example_is_its_kind_and_the_five_card_order_holds(preset: str) ->
         assert combo is not None and combo.kind.name == k["kind"], (preset, k)
     combos = [v.engine.classify(parse_cards(" ".join(k["cards"]))) for k in g["five"]]
     if rules.five_card_compare == "kind":  # each five-card kind beats the ones before it
-        for lower, higher in zip(combos, combos[1:], strict=False):
+        for lower, higher in itertools.pairwise(combos):
             assert v.compare.beats(higher, lower) and not v.compare.beats(lower, higher)
     assert g["straights"] == [seq for seq, _ in v.straight_sequences]
     assert g["suits"] == rules.suit_order and g["five_compare"] == rules.five_card_compare

@@ -28,5 +28,5 @@ def test_the_puzzle_list_and_one_puzzle(live: LiveServer) -> None:
     for bad in ("0", "99999"):
         assert live.request("GET", f"/api/puzzles/{bad}")[0] == 404
     assert live.request("GET", "/api/puzzles/x")[0] == 422
-    status, page = live.request("GET", "/puzzles")
+    status, _page = live.request("GET", "/puzzles")
     assert status == 200
