@@ -217,6 +217,31 @@ def test_learning_moves_the_actor_toward_the_targets() -> None:
             assert got["kl_after"] < got["kl_before"]
     with pytest.raises(ValueError, match="loss"):
         fit(Actor(), s, t, loss="mse")
+    with pytest.raises(ValueError, match="optimizer"):
+        fit(Actor(), s, t, optimizer="rmsprop")
+
+
+@pytest.mark.nightly  # torch's optimisers: seconds
+def test_sgd_leaves_the_actor_where_no_decision_pulls_and_adam_does_not() -> None:
+    from big2.bots.policy.net import WEIGHTS_DIR
+    from big2.bots.policy.pnet import load_policy
+    from big2.learn.ppo_model import actor_from_numpy
+
+    net = load_policy(WEIGHTS_DIR / "policy.npz")  # the shipped one: sure of itself
+    s = play_deal(net, DealJob("classic", "count", 2, 0, 4))
+    anchor = targets(s, "values", temperature=0.3, favour=0.0, significance=1e9)
+    moved = {}
+    for optimizer, lr in (("sgd", 1e-2), ("adam", 1e-4)):
+        start, a = actor_from_numpy(net), actor_from_numpy(net)
+        fit(a, s, anchor, epochs=2, minibatch=16, lr=lr, optimizer=optimizer)
+        moved[optimizer] = max(float((p - q).detach().abs().max()) for p, q in
+                               zip(a.parameters(), start.parameters(), strict=True))
+    assert moved["sgd"] < 1e-5
+    assert moved["adam"] > 5e-5  # about lr a step, with no gradient to speak of
+    a = actor_from_numpy(net)
+    got = fit(a, s, targets(s, "values", temperature=0.3, favour=0.0), epochs=4, minibatch=16,
+              lr=1e-2, optimizer="sgd")
+    assert got["loss_after"] < got["loss_before"]
 
 
 def test_the_gate_pairs_the_deals_and_keeps_a_winner() -> None:

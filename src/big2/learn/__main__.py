@@ -107,6 +107,9 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
                    "probabilities as their target")
 @click.option("--loss", type=click.Choice(["ce", "kl"]), default="ce", show_default=True,
               help="cross-entropy (forward KL) or reverse KL to the targets")
+@click.option("--optimizer", type=click.Choice(["adam", "sgd"]), default="adam",
+              show_default=True, help="Adam, or SGD with momentum 0.9 (steps in proportion "
+                                      "to the gradient; give it a larger --lr, e.g. 1e-2)")
 @click.option("--epochs", default=3, show_default=True, type=click.IntRange(1))
 @click.option("--lr", default=3e-4, show_default=True)
 @click.option("--replay", default=2, show_default=True, type=click.IntRange(1),
@@ -130,7 +133,8 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
               help="PyTorch threads of the learning step")
 def expert_iteration_cmd(out: str, start: str, families: str, scoring: str, seed: int,
                          budget: int, gate_budget: int, deals: int, gate_deals: int, target: str,
-                         temperature: float, favour: float, significance: float, loss: str, epochs: int, lr: float,
+                         temperature: float, favour: float, significance: float, loss: str, optimizer: str,
+                         epochs: int, lr: float,
                          replay: int, holdout: float, rounds: int, patience: int, hours: float, workers: int,
                          ray_address: str | None, checkpoint_minutes: float,
                          threads: int) -> None:
@@ -146,7 +150,8 @@ def expert_iteration_cmd(out: str, start: str, families: str, scoring: str, seed
     cfg = ExItConfig(out=out, start=start, families=tuple(families.split(",")),
                      scoring=scoring, seed=seed, budget=budget, gate_budget=gate_budget, deals=deals,
                      gate_deals=gate_deals, target=target, temperature=temperature,
-                     favour=favour, significance=significance, loss=loss, epochs=epochs, lr=lr, replay=replay,
+                     favour=favour, significance=significance, loss=loss,
+                     optimizer=optimizer, epochs=epochs, lr=lr, replay=replay,
                      holdout=holdout,
                      rounds=rounds, patience=patience, hours=hours, workers=workers,
                      ray=ray_address, checkpoint_minutes=checkpoint_minutes, threads=threads)

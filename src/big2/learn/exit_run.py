@@ -82,6 +82,8 @@ class ExItConfig:
     """Above 0: only decisions where the search overturned the policy by
     more than this many standard errors teach (:func:`~big2.learn.exit_train.teaching`)."""
     loss: str = "ce"
+    optimizer: str = "adam"
+    """``adam`` or ``sgd`` (:func:`~big2.learn.exit_train.fit`)."""
     epochs: int = 3
     minibatch: int = 512
     lr: float = 3e-4
@@ -340,7 +342,8 @@ class ExpertIteration:
             check = {f"held_{k[:-6]}_before": v for k, v in
                      fit(actor, held, th, epochs=0, loss=cfg.loss).items() if k.endswith("_after")}
         stats: dict[str, Any] = fit(actor, s, t, epochs=cfg.epochs, minibatch=cfg.minibatch,
-                                    lr=cfg.lr, loss=cfg.loss, seed=cfg.seed * 1_000_003 + r)
+                                    lr=cfg.lr, loss=cfg.loss, seed=cfg.seed * 1_000_003 + r,
+                                    optimizer=cfg.optimizer)
         if held.size:
             check |= {f"held_{k}": v for k, v in
                       fit(actor, held, th, epochs=0, loss=cfg.loss).items() if k.endswith("_after")}
@@ -361,7 +364,7 @@ class ExpertIteration:
         stats |= {"selfplay_budget": cfg.budget, "target": cfg.target,
                   "temperature": cfg.temperature, "favour": cfg.favour,
                   "significance": cfg.significance,
-                  "loss": cfg.loss, "lr": cfg.lr, "epochs": cfg.epochs, "replay": cfg.replay}
+                  "loss": cfg.loss, "optimizer": cfg.optimizer, "lr": cfg.lr, "epochs": cfg.epochs, "replay": cfg.replay}
         self.log(f"round {r}: learnt from {s.size:,} decisions of {s.deals} deals: loss "
                  f"{stats['loss_before']:.4f} -> {stats['loss_after']:.4f}, agreement with the "
                  f"search {stats['agree_before']:.1%} -> {stats['agree_after']:.1%}")

@@ -33,7 +33,9 @@ in about 83% of decisions, otherwise learns mostly to be surer still, and
 Adam's steps move it as far whatever the signal: rounds 5-8 of 2026-12-05.)
 
 :func:`fit` trains the actor (:class:`~big2.learn.ppo_model.Actor`) on them
-with Adam: ``ce``, the cross-entropy of the targets under the policy (the
+with Adam or with SGD (momentum 0.9: a step in proportion to the gradient,
+so a weight no decision pulls on stays where it is, which Adam's
+normalised steps do not promise): ``ce``, the cross-entropy of the targets under the policy (the
 forward KL up to a constant), or ``kl``, the reverse KL of the policy from
 the targets (mode-seeking). The critic is not trained here.
 """
@@ -56,6 +58,8 @@ TARGETS = ("values", "shares")
 """The kinds of target :func:`targets` makes."""
 LOSSES = ("ce", "kl")
 """The losses :func:`fit` minimises."""
+OPTIMIZERS = ("adam", "sgd")
+"""The optimisers :func:`fit` steps with."""
 
 
 def teaching(s: Samples, significance: float) -> npt.NDArray[np.bool_]:
@@ -181,7 +185,7 @@ class Features:
 
 def fit(actor: Any, s: Samples, target: F32, *, epochs: int = 2, minibatch: int = 512,
         lr: float = 1e-4, loss: str = "ce", seed: int = 0, max_grad: float = 0.5,
-        margin: float = 1.0) -> dict[str, float]:
+        margin: float = 1.0, optimizer: str = "adam") -> dict[str, float]:
     """Train *actor* (in place) toward *target* on the decisions of *s*; its
     figures before and after: the loss, the agreement of the policy's most
     probable play with the search's play, the share of decisions where that
@@ -189,7 +193,7 @@ def fit(actor: Any, s: Samples, target: F32, *, epochs: int = 2, minibatch: int 
     KL from the targets.
 
     Raises:
-        ValueError: an unknown *loss*, or no decisions.
+        ValueError: an unknown *loss* or *optimizer*, or no decisions.
     """
     import torch
 
@@ -197,13 +201,16 @@ def fit(actor: Any, s: Samples, target: F32, *, epochs: int = 2, minibatch: int 
 
     if loss not in LOSSES:
         raise ValueError(f"loss {loss!r}: choose from {', '.join(LOSSES)}")
+    if optimizer not in OPTIMIZERS:
+        raise ValueError(f"optimizer {optimizer!r}: choose from {', '.join(OPTIMIZERS)}")
     if s.size == 0:
         raise ValueError("no decisions to learn from")
     f = Features.of(s)
     state, plays = torch.from_numpy(f.state), torch.from_numpy(f.plays)
     tgt = torch.from_numpy(np.maximum(target, 1e-8).astype(np.float32))
     chosen = torch.from_numpy(f.chosen)
-    opt = torch.optim.Adam(actor.parameters(), lr=lr, eps=1e-5)
+    opt = (torch.optim.Adam(actor.parameters(), lr=lr, eps=1e-5) if optimizer == "adam"
+           else torch.optim.SGD(actor.parameters(), lr=lr, momentum=0.9))
     rng = np.random.default_rng(seed)
 
     def batch(idx: npt.NDArray[np.int64]) -> tuple[Any, Any, Any, Any]:
@@ -252,5 +259,5 @@ def fit(actor: Any, s: Samples, target: F32, *, epochs: int = 2, minibatch: int 
             "accept_before": before[3], "accept_after": after[3]}
 
 
-__all__ = ["LOSSES", "TARGETS", "Features", "acceptable", "fit", "survivors", "targets",
+__all__ = ["LOSSES", "OPTIMIZERS", "TARGETS", "Features", "acceptable", "fit", "survivors", "targets",
            "teaching"]
