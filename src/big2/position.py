@@ -48,6 +48,9 @@ def to_mask(cards: Mask | str | Iterable[int], copies: int = 1) -> Mask:
         if cards < 0 or cards > ALL_CARDS:
             raise IllegalPlayError(f"not a set of cards: {cards!r}")
         return int(cards)
+    if not isinstance(cards, Iterable):
+        raise TypeError(f"a play is a mask (an int or CardSet), card text or card numbers, "
+                        f"not {type(cards).__name__}: {cards!r}")
     return mask_of(cards)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from python_engine import python_engine
 
 from big2 import PASS, Game, IllegalPlayError, Match, Rules, parse_cards
 from big2.cards import cards_of
@@ -57,6 +58,19 @@ def test_first_play_must_contain_lowest_card() -> None:
     assert PASS not in g.legal_plays()  # leader cannot pass
     with pytest.raises(IllegalPlayError, match="leader cannot pass"):
         g.pass_turn()
+
+
+@pytest.mark.parametrize("bad", [1.5, None, object()])
+def test_a_play_of_the_wrong_type_says_what_a_play_is_on_both_engines(bad: object) -> None:
+    with python_engine():
+        reference = Game(hands=HANDS4)
+    said = []
+    for g in (reference, Game(hands=HANDS4)):
+        with pytest.raises(TypeError, match=r"a play is a mask .* not ") as e:
+            g.play(bad)  # type: ignore[arg-type]
+        said.append(str(e.value))
+        assert g.to_move == 0 and g.history == []  # nothing moved
+    assert said[0] == said[1]
 
 
 def test_taiwan_first_play_contains_three_of_clubs() -> None:
