@@ -72,7 +72,7 @@ class Form:
 
 
 EXIT_ROUND = ("python -m big2.learn expert-iteration --out training/exit --hours 2 --start "
-              f"{ROOT}/training/ppo/checkpoint.pt --families classic --deals 2 --gate-deals 2 "
+              f"{ROOT}/training/ppo/checkpoint.pt --families classic --deals 2 --gate-deals 2 --gate-h2h-deals 2 "
               "--budget 2 --gate-budget 2 --rounds 1 --workers 1")
 """One round of expert iteration as small as it goes: two deals, a 2-play-out search."""
 

@@ -16,7 +16,7 @@ import pytest
 from big2 import Game
 from big2.bots.policy.pnet import PolicyNet
 from big2.learn.exit_data import DealJob, Samples, empty_samples, play_deal
-from big2.learn.exit_gate import Measure, summarise, wins
+from big2.learn.exit_gate import KINDS, Measure, gate_jobs, summarise, wins
 from big2.learn.exit_pool import InProcess, Processes, RayActors
 from big2.learn.exit_run import ExItConfig, ExpertIteration, holdout_split, last_recorded_round
 from big2.learn.exit_train import acceptable, fit, survivors, targets, teaching
@@ -259,6 +259,10 @@ def test_the_gate_pairs_the_deals_and_keeps_a_winner() -> None:
     assert wins({"h2h": Measure(0.2, -0.5, 0.9, 100), "paired": Measure(-0.3, -0.6, 0.01, 100)})
     assert not wins({"h2h": Measure(-0.1, -0.5, 0.3, 100), "paired": Measure(1, 0.5, 1.5, 100)})
     assert not wins({"h2h": Measure(0.5, 0.1, 0.9, 100), "paired": Measure(-1, -1.5, -0.1, 100)})
+    jobs = gate_jobs(("classic", "selfplay-2018"), "count", 7, 10, 100, h2h_deals=3)
+    kinds = [sum(j.kind == k for j in jobs) for k in KINDS]
+    assert kinds == [20, 20, 6] and len(set(jobs)) == len(jobs)
+    assert gate_jobs(("classic",), "count", 7, 3, 100, h2h_deals=5)[-1].kind == "new-vs-old"
 
 
 @pytest.mark.nightly  # spawning the workers costs about 2 s
@@ -315,7 +319,8 @@ def _rows(out: Path) -> list[dict[str, str]]:
 
 def _cfg(out: Path) -> ExItConfig:
     return ExItConfig(out=str(out), start=str(CHECKPOINT), families=("classic",), budget=3,
-                      gate_budget=3, deals=3, gate_deals=2, rounds=1, checkpoint_minutes=0.0,
+                      gate_budget=3, deals=3, gate_deals=2, gate_h2h_deals=1, rounds=1,
+                      checkpoint_minutes=0.0,
                       epochs=1)
 
 

@@ -91,8 +91,11 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
               type=click.IntRange(1), help="hard's play-outs a decision in the gate (the level's)")
 @click.option("--deals", default=300, show_default=True, type=click.IntRange(1),
               help="self-play deals per family a round")
-@click.option("--gate-deals", default=100, show_default=True, type=click.IntRange(2),
-              help="duplicate deals per family a gate")
+@click.option("--gate-deals", default=1000, show_default=True, type=click.IntRange(2),
+              help="duplicate deals per family of a gate's paired runs against heuristic")
+@click.option("--gate-h2h-deals", default=250, show_default=True, type=click.IntRange(2),
+              help="duplicate deals per family of a gate's head to head (four searching "
+                   "seats: about four times a paired deal)")
 @click.option("--target", type=click.Choice(["values", "shares"]), default="values",
               show_default=True, help="learn toward the search's values (softmax) or its "
                                       "play-out shares")
@@ -132,7 +135,8 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
 @click.option("--threads", default=1, show_default=True, type=click.IntRange(1),
               help="PyTorch threads of the learning step")
 def expert_iteration_cmd(out: str, start: str, families: str, scoring: str, seed: int,
-                         budget: int, gate_budget: int, deals: int, gate_deals: int, target: str,
+                         budget: int, gate_budget: int, deals: int, gate_deals: int,
+                         gate_h2h_deals: int, target: str,
                          temperature: float, favour: float, significance: float, loss: str, optimizer: str,
                          epochs: int, lr: float,
                          replay: int, holdout: float, rounds: int, patience: int, hours: float, workers: int,
@@ -149,7 +153,8 @@ def expert_iteration_cmd(out: str, start: str, families: str, scoring: str, seed
         raise click.BadParameter("must be above 0", param_hint="--temperature")
     cfg = ExItConfig(out=out, start=start, families=tuple(families.split(",")),
                      scoring=scoring, seed=seed, budget=budget, gate_budget=gate_budget, deals=deals,
-                     gate_deals=gate_deals, target=target, temperature=temperature,
+                     gate_deals=gate_deals,
+                     gate_h2h_deals=gate_h2h_deals, target=target, temperature=temperature,
                      favour=favour, significance=significance, loss=loss,
                      optimizer=optimizer, epochs=epochs, lr=lr, replay=replay,
                      holdout=holdout,

@@ -50,11 +50,19 @@ class GateJob:
 
 
 def gate_jobs(families: tuple[str, ...], scoring: str, seed: int, deals: int,
-              budget: int) -> list[GateJob]:
-    """Every duplicate deal of a gate (deal by deal, so that a gate cut short
-    has whole pairs for its first deals)."""
+              budget: int, h2h_deals: int | None = None) -> list[GateJob]:
+    """Every duplicate deal of a gate: *deals* a family of the paired runs
+    against ``heuristic`` and *h2h_deals* (all *deals* if ``None``) of the
+    head to head, which costs about four times a deal (four searching seats);
+    deal by deal, so that a gate cut short has whole pairs for its first deals.
+
+    >>> [(j.kind, j.index) for j in gate_jobs(("classic",), "count", 0, 2, 100, h2h_deals=1)]
+    [('new-vs-heuristic', 0), ('old-vs-heuristic', 0), ('new-vs-old', 0), ('new-vs-heuristic', 1), ('old-vs-heuristic', 1)]
+    """
+    h2h = deals if h2h_deals is None else h2h_deals
     return [GateJob(kind, fam, scoring, seed, i, budget)
-            for i in range(deals) for fam in families for kind in KINDS]
+            for i in range(max(deals, h2h)) for fam in families for kind in KINDS
+            if i < (h2h if kind == "new-vs-old" else deals)]
 
 
 _FILES: dict[str, str] = {}
