@@ -115,6 +115,25 @@ class State:
     @property
     def scores(self) -> tuple[int, ...] | None: ...
 
+class WideState(State):
+    """:class:`State` for two decks (``src/native/engine_wide.hpp``): masks of cards
+    0..51 and 54..105, 2 to 8 seats."""
+
+    def __init__(self, tables: WideTables, hands: list[int], to_move: int,  # type: ignore[override]
+                 must: int, variant: Any = None) -> None: ...
+
+class WideTables:
+    """A two-deck rule set compiled for the core (:func:`big2.variant.native.compile_wide`)."""
+
+    def __init__(self, base: Tables, rank_power: list[int], rank_ok: list[bool], players: int,
+                 after: list[int], multiplier: list[int]) -> None: ...
+    @property
+    def players(self) -> int: ...
+
+def wide_classify(tables: WideTables, mask: int) -> tuple[int, int] | None: ...
+def wide_hand_plays(tables: WideTables, hand: int) -> list[list[int]]: ...
+def wide_bombs_held(tables: WideTables, hand: int) -> int: ...
+
 class Batch:
     """N deals stepped together into caller-owned NumPy arrays (auto-reset)."""
 
