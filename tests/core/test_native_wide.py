@@ -76,6 +76,29 @@ def test_engines_agree_on_random_two_deck_hands(rules: Rules, seed: int) -> None
     engines_agree(rules, random.Random(seed), 3)
 
 
+@pytest.mark.parametrize("rules", [
+    Rules(decks=2, players=6, finish_restrictions=("single-2", "2S"), three_threes=True),
+    Rules(decks=2, players=4, teams=True, assist_penalty=True),
+], ids=repr)
+def test_house_rule_games_match_on_two_decks(rules: Rules) -> None:
+    """House-rule hooks run in Game (the Python trick loop) over the two-deck native
+    engine as over the Python one."""
+    assert native.native_reason(rules) is None and native.native_deal_reason(rules) is not None
+    for seed in range(2):
+        with python_engine():
+            ref = Game(rules, seed=seed)
+        game = Game(rules, seed=seed)
+        assert game.variant.native and game._core is None
+        rng = random.Random(seed)
+        while not ref.is_over():
+            assert game.legal_masks() == ref.legal_masks()
+            play = rng.choice(ref.legal_masks())
+            ref.play(play)
+            game.play(play)
+            assert game.hands == ref.hands and game.numbers() == ref.numbers()
+        assert game.outcome() == ref.outcome() and game.log == ref.log
+
+
 WIDE_SWEEP_POSITIONS = 25_000
 """Positions each nightly case checks: 40 cases, a million positions in all."""
 
