@@ -36,6 +36,7 @@ constexpr int kCopy = 54;                     // the second deck's offset (big2.
 constexpr u64 k52 = (u64(1) << 52) - 1;
 constexpr int kSeats = 8;
 constexpr int kWideCards = 104;
+constexpr int kFiveOfAKind = 15;            // big2.variant.kinds.Kind.FIVE_OF_A_KIND
 
 inline u64 first(WMask m) { return u64(m) & k52; }
 inline u64 second(WMask m) { return u64(m >> kCopy) & k52; }
@@ -64,11 +65,17 @@ struct WPlay {
 // and scoring flags) and what differs.
 struct WideTables {
   Tables base;                     // compiled for one deck and four players (plays, flags)
-  int64_t rank_power[13][256] = {};  // one-rank plays by names | names-twice << 4
+  int64_t rank_power[13][256] = {};  // one-rank plays (1-5 cards) by names | names-twice << 4
   bool rank_ok[13][256] = {};        // whether that multiset is a play
   int players = 6;
   int after[kSeats][kSeats] = {};
   int multiplier[kWideCards + 1] = {};
+
+  // The kind of a one-rank play of *n* cards.
+  static int rank_kind(int n) {
+    return n == 1 ? big2n::SINGLE : n == 2 ? big2n::PAIR : n == 3 ? big2n::TRIPLE :
+           n == 4 ? big2n::FOUR_OF_A_KIND : kFiveOfAKind;
+  }
 
   // The play *m* makes, or kind 0.
   WPlay classify(WMask m) const {
@@ -84,11 +91,9 @@ struct WideTables {
       if (cnt[r]) { ranks |= 1u << r; ++nr; }
     }
     auto sub = [&](int r) { return nib(p.names, r) | nib(p.dups, r) << 4; };
-    if (nr == 1 && n <= 4) {
+    if (nr == 1) {  // one rank: a single .. four of a kind, five of a kind
       int r = lowbit(ranks);
-      if (rank_ok[r][sub(r)]) { p.kind = n == 1 ? big2n::SINGLE : n == 2 ? big2n::PAIR :
-                                         n == 3 ? big2n::TRIPLE : big2n::FOUR_OF_A_KIND;
-                                p.power = rank_power[r][sub(r)]; }
+      if (rank_ok[r][sub(r)]) { p.kind = rank_kind(n); p.power = rank_power[r][sub(r)]; }
       return p;
     }
     if (n == 4) {
@@ -153,13 +158,12 @@ BIG2_HOT inline void generate(const WideTables& t, WMask hand, WideHandPlays& ou
     for (unsigned N = nn; N; N = (N - 1) & nn)
       for (unsigned D = N & dd;; D = (D - 1) & (N & dd)) {
         int size = __builtin_popcount(N) + __builtin_popcount(D);
-        if (size <= 4) {
+        if (size <= 5) {
           WPlay p;
           p.names = u64(N) << (4 * r); p.dups = u64(D) << (4 * r);
           p.mask = join(u64(N & na) << (4 * r), u64((N & ~na) | D) << (4 * r));
           p.power = t.rank_power[r][N | D << 4];
-          p.kind = size;  // SINGLE .. FOUR_OF_A_KIND are 1, 2, 3, 5: fixed below
-          if (size == 4) p.kind = big2n::FOUR_OF_A_KIND;
+          p.kind = WideTables::rank_kind(size);
           if (t.rank_ok[r][N | D << 4]) out.groups[size].push_back(p);
           if (size == 2) pairs.push_back(p);
           else if (size == 3) trips.push_back(p);
@@ -448,7 +452,7 @@ struct WideState {
     bool twos_only = !(last.names & ~(u64(0xF) << 48));
     bool double_all = classic && (((last.kind == big2n::SINGLE || last.kind == big2n::PAIR) && twos_only) ||
                                   last.kind == big2n::FOUR_OF_A_KIND || last.kind == big2n::FOUR_KICKER ||
-                                  last.kind == big2n::STRAIGHT_FLUSH);
+                                  last.kind == kFiveOfAKind || last.kind == big2n::STRAIGHT_FLUSH);
     int64_t total = 0;
     for (int s = 0; s < n; ++s) {
       if (s == winner) continue;

@@ -75,7 +75,8 @@ def test_family_presets_are_native() -> None:
 @pytest.mark.parametrize("option", [
     {"smack_down": "2S"}, {"straight_max": 7}, {"straight_min": 3}, {"dragon": True},
     {"bomb_on_small": True}, {"four_beats_all": True}, {"jokers": "wild"},
-    {"decks": 2, "players": 6, "five_of_a_kind": "below-straight-flush"},
+    {"jokers": "wild", "five_of_a_kind": "below-straight-flush"},
+    {"decks": 2, "players": 6, "jokers": "valueless"},
 ], ids=lambda o: next(iter(o)))
 def test_options_outside_the_core_keep_the_python_engine(option: dict[str, Any]) -> None:
     rules = Rules(**option)
@@ -94,8 +95,9 @@ def test_house_rules_keep_the_engine_native_but_not_the_deal_loop() -> None:
 def test_two_decks_are_native_but_not_the_one_deck_loops() -> None:
     """Two decks and 2-8 players: the engine and Game's deal in the core (``WideState``);
     the core's own one-deck loops (Batch, the environment, the heuristic) say ``decks``."""
-    for players in (2, 4, 5, 8):
-        rules = Rules(decks=2, players=players)
+    for players, five in ((2, "off"), (4, "below-straight-flush"), (5, "off"),
+                          (8, "above-straight-flush")):
+        rules = Rules(decks=2, players=players, five_of_a_kind=five)
         v = variant(rules)
         assert v.native and v.native_deal and native.native_deal_reason(rules) is None
         assert native.native_game_reason(rules) == "decks"

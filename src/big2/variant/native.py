@@ -51,11 +51,12 @@ ENGINE_ENV = "BIG2_ENGINE"
 
 _OFF: dict[str, Any] = {
     "jokers": "none", "smack_down": "off", "straight_min": 5, "straight_max": 5,
-    "dragon": False, "bomb_on_small": False, "four_beats_all": False, "five_of_a_kind": "off",
+    "dragon": False, "bomb_on_small": False, "four_beats_all": False,
 }
 """Options the core does not play, with the one value it does: any other value keeps the
 rule set on the Python engine. (One deck and 2-4 players, or two decks and 2-8 players:
-both; two decks run on the core's 128-bit masks, ``src/native/engine_wide.hpp``.)"""
+both; two decks run on the core's 128-bit masks, ``src/native/engine_wide.hpp``, five of a
+kind included: with one deck it needs wild jokers, which the core does not play.)"""
 
 _GAME_OFF: dict[str, Any] = {
     "redeal": (), "four_twos": "play", "maltese": False, "last_card": False,
@@ -217,23 +218,25 @@ def compile_tables(rules: Rules, eng: TableEngine) -> Any:
 
 def compile_wide(rules: Rules, eng: GenericEngine) -> Any:
     """A two-deck rule set as the core's tables (:class:`big2._native.WideTables`): the
-    one-deck tables of the same play options (four players) for the plays of distinct
-    card names, every one-rank play's power read off the generic engine *eng* by the
-    multiset of its suits, and the seats' order and multipliers for *rules*' players."""
+    one-deck tables of the same play options (four players; five of a kind off, as one
+    deck has none) for the plays of distinct card names, their powers from *eng*'s own
+    keys (so five of a kind keeps its place among the five-card kinds), every one-rank
+    play's power (one to five cards) read off the generic engine *eng* by the multiset of
+    its suits, and the seats' order and multipliers for *rules*' players."""
     if _native is None:
         raise RuntimeError("big2._native is not built: pip install -e . builds it")
     from big2.variant.deck import Deck
     from big2.variant.scorer import Scorer
     from big2.variant.turns import TurnOrder
 
-    one = rules.replace(decks=1, players=4, deal="even")
-    base = compile_tables(one, TableEngine(one, StrengthKeys(one), Comparator(one)))
+    one = rules.replace(decks=1, players=4, deal="even", five_of_a_kind="off")
+    base = compile_tables(one, TableEngine(one, eng.keys, Comparator(one)))
     rank_power, rank_ok = [0] * (13 * 256), [False] * (13 * 256)
     for r in range(13):
         for names in range(1, 16):
             twice = names
             while True:  # every subset of the names, held twice
-                if names.bit_count() + twice.bit_count() <= 4:
+                if names.bit_count() + twice.bit_count() <= 5:
                     nat = sorted([r * 4 + s for s in range(4) if names >> s & 1]
                                  + [r * 4 + s for s in range(4) if twice >> s & 1])
                     reads = eng._sorted_reads(tuple(nat), 0)
