@@ -158,7 +158,8 @@ class WideTables:
     """A two-deck rule set compiled for the core (:func:`big2.variant.native.compile_wide`)."""
 
     def __init__(self, base: Tables, rank_power: list[int], rank_ok: list[bool], players: int,
-                 after: list[int], multiplier: list[int]) -> None: ...
+                 after: list[int], multiplier: list[int], deck: int,
+                 joker_power: list[int]) -> None: ...
     @property
     def players(self) -> int: ...
 

@@ -1,5 +1,6 @@
-// The compiled core for two decks: 104 cards, 2-8 players (big2.variant.generic's
-// reading of a rule set with decks=2 and no jokers).
+// The compiled core for two decks (104 cards, 2-8 players) and for valueless jokers (one
+// deck or two): big2.variant.generic's reading of a rule set with decks=2 or
+// jokers="valueless"; wild jokers are not played here.
 //
 // A card keeps the Python number: rank * 4 + suit for the first deck (0..51), the
 // same plus 54 for its copy in the second deck (54..105); a hand is a 128-bit mask.
@@ -42,6 +43,12 @@ inline u64 first(WMask m) { return u64(m) & k52; }
 inline u64 second(WMask m) { return u64(m >> kCopy) & k52; }
 inline WMask join(u64 a, u64 b) { return WMask(a) | (WMask(b) << kCopy); }
 constexpr WMask kWideDeck = (WMask(k52) << kCopy) | WMask(k52);
+constexpr u64 k54 = (u64(1) << kCopy) - 1;
+// Every card number of two decks with their jokers (52, 53, 106, 107): what a mask from
+// Python may hold; the rule set's own deck is WideTables::deck.
+constexpr WMask kWideAll = (WMask(k54) << kCopy) | WMask(k54);
+// The joker names (bits 52, 53) *m* holds, either copy.
+inline u64 joker_names(WMask m) { return ((u64(m) | u64(m >> kCopy)) >> 52 & 3) << 52; }
 inline int wpop(WMask m) { return popcount(u64(m)) + popcount(u64(m >> 64)); }
 inline int wlow(WMask m) { return u64(m) ? lowbit(u64(m)) : 64 + lowbit(u64(m >> 64)); }
 // The cards of the names *nm* (a 52-bit mask) that *a* (the first copies held) holds
@@ -68,6 +75,9 @@ struct WideTables {
   int64_t rank_power[13][256] = {};  // one-rank plays (1-5 cards) by names | names-twice << 4
   bool rank_ok[13][256] = {};        // whether that multiset is a play
   int players = 6;
+  WMask deck = kWideDeck;            // the rule set's cards (valueless jokers: 52, 53, ...)
+  bool valueless = false;            // valueless jokers: singles of power joker_power
+  int64_t joker_power[2] = {};       // the red and the black joker's power (-1)
   int after[kSeats][kSeats] = {};
   int multiplier[kWideCards + 1] = {};
 
@@ -80,7 +90,13 @@ struct WideTables {
   // The play *m* makes, or kind 0.
   WPlay classify(WMask m) const {
     WPlay p; p.mask = m;
-    if (m & ~kWideDeck) return p;
+    if (!m || (m & ~deck)) return p;
+    if (u64 j = joker_names(m)) {  // a valueless joker is a single, in no other play
+      if (valueless && wpop(m) == 1) {
+        p.names = j; p.kind = big2n::SINGLE; p.power = joker_power[lowbit(j) - 52];
+      }
+      return p;
+    }
     u64 a = first(m), b = second(m);
     p.names = a | b; p.dups = a & b;
     int n = wpop(m);
@@ -172,6 +188,14 @@ BIG2_HOT inline void generate(const WideTables& t, WMask hand, WideHandPlays& ou
         if (!D) break;
       }
   }
+  if (t.valueless)
+    for (int j = 0; j < 2; ++j) {  // a joker held: one single per name, the lowest copy
+      WMask card = hand & ((WMask(1) << (52 + j)) | (WMask(1) << (kCopy + 52 + j)));
+      if (!card) continue;
+      WPlay p; p.mask = card & (~card + 1); p.names = u64(1) << (52 + j);
+      p.kind = big2n::SINGLE; p.power = t.joker_power[j];
+      out.groups[1].push_back(p);
+    }
   auto rank_of = [](const WPlay& p) { return lowbit(p.names) >> 2; };
   auto merge = [](const WPlay& x, const WPlay& y, int kind, int64_t power) {
     WPlay p; p.mask = x.mask | y.mask; p.names = x.names | y.names; p.dups = x.dups | y.dups;
@@ -283,6 +307,16 @@ inline void for_each_follow(const WideTables& t, const WideHandPlays& plays, con
   int size = wpop(last.mask);
   if (size < 1 || size > 5) return;
   const auto& g = plays.groups[size];
+  if (t.valueless && size == 1) {  // a valueless joker beats, and is beaten by, any single
+    if (last.power < 0) {
+      for (const WPlay& p : g) f(p);
+      return;
+    }
+    for (const WPlay& p : g) {  // the jokers (power -1) sort first
+      if (p.power >= 0) break;
+      f(p);
+    }
+  }
   WPlay key; key.power = last.power;
   key.names = key.dups = t.base.play_equal ? 0 : ~u64(0);
   auto it = std::upper_bound(g.begin(), g.end(), key);

@@ -54,7 +54,8 @@ inline bool wide_try(PyObject* o, big2w::WMask& out) {
 }
 
 // A Python int as a two-deck mask, or a Python exception (TypeError for a non-int or
-// a bool, ValueError for a negative mask or a card outside the two decks).
+// a bool, ValueError for a negative mask or a card outside two decks with jokers; the
+// rule set's own deck is checked by the caller).
 inline big2w::WMask wide_mask(pybind11::handle h, const char* what) {
   namespace py = pybind11;
   if (!PyLong_Check(h.ptr()) || PyBool_Check(h.ptr()))
@@ -64,9 +65,18 @@ inline big2w::WMask wide_mask(pybind11::handle h, const char* what) {
   if (PyObject_RichCompareBool(h.ptr(), zero.ptr(), Py_LT) == 1)
     throw py::value_error(std::string(what) + ": a negative mask");
   big2w::WMask m = 0;
-  if (!wide_try(h.ptr(), m) || (m & ~big2w::kWideDeck))
-    throw py::value_error(std::string(what) + ": holds a card number outside two 52-card "
-                          "decks (0..51 and 54..105)");
+  if (!wide_try(h.ptr(), m) || (m & ~big2w::kWideAll))
+    throw py::value_error(std::string(what) + ": holds a card number outside two decks "
+                          "with jokers (0..107)");
+  return m;
+}
+
+// wide_mask, and a ValueError for a card not in *deck* (the rule set's cards).
+inline big2w::WMask wide_mask_in(pybind11::handle h, const char* what, big2w::WMask deck) {
+  big2w::WMask m = wide_mask(h, what);
+  if (m & ~deck)
+    throw pybind11::value_error(std::string(what) + ": holds a card that is not in this rule "
+                                "set's deck");
   return m;
 }
 

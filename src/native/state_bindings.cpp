@@ -189,6 +189,7 @@ struct OneDeck {
   static int lowest(M m) { return __builtin_ctzll(m); }
   static int count(M m) { return popcount(m); }
   static bool outside(M m) { return m & ~kDeck; }
+  static bool off_deck(const T&, M) { return false; }  // to_mask refused cards above 51
   static bool is_play(const T& t, M m) { return t.classify(m).kind != 0; }
   // The place of *m* among the listed plays *legal* (the hand *hand*), or -1.
   static long find(const S&, const std::vector<M>& legal, M m, M) {
@@ -213,14 +214,16 @@ struct TwoDecks {
   static PyObject* to_py(M m) { return wide_to_py(m); }
   static int lowest(M m) { return big2w::wlow(m); }
   static int count(M m) { return big2w::wpop(m); }
-  static bool outside(M m) { return m & ~big2w::kWideDeck; }
+  static bool outside(M m) { return m & ~big2w::kWideAll; }
+  static bool off_deck(const T& t, M m) { return m & ~t.deck; }
   static bool is_play(const T& t, M m) { return t.classify(m).kind != 0; }
   // A listed play, or one of the same card names with other copies the mover holds.
   static long find(const S& st, const std::vector<M>& legal, M m, M hand) {
     auto it = std::find(legal.begin(), legal.end(), m);
     if (it != legal.end()) return long(it - legal.begin());
     if (!m || (m & ~hand)) return -1;
-    uint64_t a = big2w::first(m), b = big2w::second(m), names = a | b, dups = a & b;
+    uint64_t a = uint64_t(m) & big2w::k54, b = uint64_t(m >> big2w::kCopy) & big2w::k54;
+    uint64_t names = a | b, dups = a & b;  // the card names, jokers' included
     if (big2w::wpop(m) != big2n::popcount(names) + big2n::popcount(dups)) return -1;
     for (size_t i = 0; i < st.legal_plays.size(); ++i)
       if (st.legal_plays[i].names == names && st.legal_plays[i].dups == dups) return long(i);
@@ -280,6 +283,8 @@ struct PyStateT {
     M h[K::kSeats] = {}; M seen = 0;
     for (size_t i = 0; i < hands.size(); ++i) {
       h[i] = K::from_py(hands[i], "hands");
+      if (K::off_deck(*tables, h[i]))
+        throw py::value_error("hands: holds a card that is not in this rule set's deck");
       if (h[i] & seen) throw py::value_error("hands: the same card is in two hands");
       seen |= h[i];
     }

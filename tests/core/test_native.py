@@ -76,7 +76,7 @@ def test_family_presets_are_native() -> None:
     {"smack_down": "2S"}, {"straight_max": 7}, {"straight_min": 3}, {"dragon": True},
     {"bomb_on_small": True}, {"four_beats_all": True}, {"jokers": "wild"},
     {"jokers": "wild", "five_of_a_kind": "below-straight-flush"},
-    {"decks": 2, "players": 6, "jokers": "valueless"},
+    {"decks": 2, "players": 6, "jokers": "wild"},
 ], ids=lambda o: next(iter(o)))
 def test_options_outside_the_core_keep_the_python_engine(option: dict[str, Any]) -> None:
     rules = Rules(**option)
@@ -102,6 +102,13 @@ def test_two_decks_are_native_but_not_the_one_deck_loops() -> None:
         assert v.native and v.native_deal and native.native_deal_reason(rules) is None
         assert native.native_game_reason(rules) == "decks"
         assert isinstance(v.engine, native.WideNativeEngine)
+
+
+def test_valueless_jokers_are_native_but_not_the_one_deck_loops() -> None:
+    for rules in (Rules(jokers="valueless"), Rules(jokers="valueless", decks=2, players=6)):
+        v = variant(rules)
+        assert v.native and v.native_deal and isinstance(v.engine, native.WideNativeEngine)
+        assert native.native_game_reason(rules) in ("jokers", "decks")
 
 
 def test_python_engine_is_selectable() -> None:

@@ -40,8 +40,9 @@ TABLES = [Rules(players=3), Rules(players=2), Rules.preset("taiwan", players=3),
 
 WIDE = [Rules(decks=2, players=6), Rules(decks=2, players=8, scoring="ranking"),
         Rules(decks=2, players=5, passing="lock-out", direction="clockwise"),
-        Rules(decks=2, players=4, trick_end="one-pass", spare_to="aside", scoring="count")]
-"""Two decks (``WideState``: 104 cards, 2-8 seats)."""
+        Rules(decks=2, players=4, trick_end="one-pass", spare_to="aside", scoring="count"),
+        Rules(jokers="valueless", players=3), Rules(decks=2, players=7, jokers="valueless")]
+"""Two decks or valueless jokers (``WideState``: up to 108 cards, 2-8 seats)."""
 
 
 def state(g: Game) -> tuple[object, ...]:
@@ -229,7 +230,7 @@ def test_bad_input_raises_the_same_on_both_at_every_kind_of_position() -> None:
     """A card not held, a foreign or malformed play, a wrong type, a pass when
     leading, a play after the deal: the same exception with the same words."""
     rng = random.Random(8)
-    for rules in (Rules(), Rules.preset("taiwan", players=3), WIDE[0]):
+    for rules in (Rules(), Rules.preset("taiwan", players=3), WIDE[0], Rules(jokers="valueless")):
         ref, game = pair(rules, 21)
         seen: list[str] = []
         while True:

@@ -1,5 +1,5 @@
-"""The two-deck core (``src/native/engine_wide.hpp``: 104 cards, 2-8 players) against the
-Python reference engine (:class:`~big2.variant.generic.GenericEngine`).
+"""The wide core (``src/native/engine_wide.hpp``: two decks and 2-8 players, valueless
+jokers) against the Python reference engine (:class:`~big2.variant.generic.GenericEngine`).
 
 The lockstep of :mod:`native_lockstep` (Python engine, native engine, the core's
 ``WideState``: the same legal plays in the same order after every action, the same
@@ -44,6 +44,7 @@ WIDE_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
     "five_trips": st.booleans(),
     "five_two_pairs": st.sampled_from(["no", "any", "sisters"]),
     "five_of_a_kind": st.sampled_from(["off", "below-straight-flush", "above-straight-flush"]),
+    "jokers": st.sampled_from(["none", "valueless"]),
     "play_equal": st.booleans(),
     "passing": st.sampled_from(["jump-back", "lock-out"]),
     "trick_end": st.sampled_from(["all-pass", "one-pass"]),
@@ -58,6 +59,24 @@ WIDE_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
 
 wide_mixes = st.fixed_dictionaries({}, optional=WIDE_OPTIONS).map(
     lambda o: Rules(**consistent({**o, "decks": 2})))
+
+
+def wide_rules(options: dict[str, Any], decks: int) -> Rules:
+    """*options* (values of :data:`_VALUES`) as a rule set of the wide core: two decks, or
+    one deck with valueless jokers (up to four players, no five of a kind)."""
+    if decks == 1:
+        options = {k: v for k, v in options.items() if k != "five_of_a_kind"}
+        options.update(jokers="valueless", players=min(options.get("players", 4), 4))
+    return Rules(**consistent({**options, "decks": decks}))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_lockstep_one_deck_with_valueless_jokers(players: int) -> None:
+    """Valueless jokers (singles that beat and are beaten by any single) on the wide
+    core, one deck."""
+    rules = Rules(jokers="valueless", players=players)
+    assert isinstance(native.native_engine(rules), native.WideNativeEngine)
+    assert sum(lockstep(rules, seed) for seed in range(2)) > 20
 
 
 @pytest.mark.parametrize("players", [2, 4, 5, 6, 8])
@@ -133,13 +152,14 @@ WIDE_SWEEP_POSITIONS = 25_000
 @pytest.mark.nightly
 @pytest.mark.parametrize("part", range(40))
 def test_lockstep_two_decks_sweep(part: int) -> None:
-    """The two-deck differential: random option mixes (seeded by *part*), stepped in
-    lockstep until :data:`WIDE_SWEEP_POSITIONS` positions agree."""
+    """The wide differential: random option mixes (seeded by *part*; two decks, or one
+    deck with valueless jokers), stepped in lockstep until :data:`WIDE_SWEEP_POSITIONS`
+    positions agree."""
     rng = random.Random(part)
     positions = 0
     while positions < WIDE_SWEEP_POSITIONS:
         options = {name: rng.choice(_VALUES[name]) for name in rng.sample(sorted(_VALUES), 8)}
-        rules = Rules(**consistent({**options, "decks": 2}))
+        rules = wide_rules(options, rng.choice((1, 2)))
         positions += lockstep(rules, rng.randrange(2**32))
         engines_agree(rules, rng, 1)
     assert positions >= WIDE_SWEEP_POSITIONS
@@ -154,6 +174,7 @@ _VALUES: dict[str, list[Any]] = {
     "four_kicker": [False, True], "five_trips": [False, True],
     "five_two_pairs": ["no", "any", "sisters"], "play_equal": [False, True],
     "five_of_a_kind": ["off", "below-straight-flush", "above-straight-flush"],
+    "jokers": ["none", "valueless"],
     "passing": ["jump-back", "lock-out"], "trick_end": ["all-pass", "one-pass"],
     "opening": ["contains", "alone"], "scoring": ["classic", "penalty", "count", "ranking"],
     "twos_double": ["each", "once"], "count_twos_double": [False, True],

@@ -16,7 +16,7 @@ import random
 from python_engine import python_engine
 
 from big2 import Game, Rules
-from big2.cards import DECK_SIZE, NUM_CARDS
+from big2.cards import cards_of
 from big2.variant import native, variant
 
 _native = native._native
@@ -61,9 +61,8 @@ def lockstep(rules: Rules, seed: int) -> int:
 
 
 def deck_cards(rules: Rules) -> list[int]:
-    """The card numbers of *rules*' deck (one deck, or two without jokers)."""
-    first = list(range(NUM_CARDS))
-    return first if rules.decks == 1 else first + [c + DECK_SIZE for c in first]
+    """The card numbers of *rules*' deck (one deck or two, jokers included)."""
+    return cards_of(variant(rules).deck.cards)
 
 
 def engines_agree(rules: Rules, rng: random.Random, hands: int) -> None:
@@ -72,7 +71,7 @@ def engines_agree(rules: Rules, rng: random.Random, hands: int) -> None:
     eng = variant(rules, engine="native").engine
     tables = eng.tables  # type: ignore[attr-defined]
     cards_in = deck_cards(rules)
-    wide = rules.decks == 2
+    wide = rules.decks == 2 or rules.jokers != "none"
     for _ in range(hands):
         cards = rng.sample(cards_in, rng.choice((1, 4, 5, 7, 13, 17, 26, 52)))
         hand = sum(1 << c for c in cards)

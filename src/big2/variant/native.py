@@ -11,8 +11,8 @@ generates and compares on it.
 :func:`native_reason` says why a rule set is not native (``None`` when it is);
 :class:`NativeEngine` is a :class:`~big2.variant.tables.TableEngine` whose
 listing and reading run in the core, so the game, the bots and the scorer use it
-unchanged. Two decks (no jokers, 2-8 players) run on :class:`WideNativeEngine`,
-the generic engine with the core's listing on 128-bit masks
+unchanged. Two decks (2-8 players) and valueless jokers (not wild ones) run on
+:class:`WideNativeEngine`, the generic engine with the core's listing on 128-bit masks
 (``src/native/engine_wide.hpp``, tables from :func:`compile_wide`). The Python
 engine stays the reference: ``BIG2_ENGINE=python`` in the
 environment (read when a rule set is first compiled), or
@@ -50,11 +50,11 @@ ENGINE_ENV = "BIG2_ENGINE"
 ``native`` (the default where the rule set allows it)."""
 
 _OFF: dict[str, Any] = {
-    "jokers": "none", "smack_down": "off", "straight_min": 5, "straight_max": 5,
+    "smack_down": "off", "straight_min": 5, "straight_max": 5,
     "dragon": False, "bomb_on_small": False, "four_beats_all": False,
 }
 """Options the core does not play, with the one value it does: any other value keeps the
-rule set on the Python engine. (One deck and 2-4 players, or two decks and 2-8 players:
+rule set on the Python engine (and wild jokers: valueless ones are played). (One deck and 2-4 players, or two decks and 2-8 players:
 both; two decks run on the core's 128-bit masks, ``src/native/engine_wide.hpp``, five of a
 kind included: with one deck it needs wild jokers, which the core does not play.)"""
 
@@ -80,6 +80,8 @@ def native_reason(rules: Rules) -> str | None:
     ``None`` when the core plays every option of it."""
     if _native is None:
         return "the extension is not built"
+    if rules.jokers == "wild":
+        return "jokers"
     for name, value in _OFF.items():
         if getattr(rules, name) != value:
             return name
@@ -110,6 +112,8 @@ def native_game_reason(rules: Rules) -> str | None:
     why = native_deal_reason(rules)
     if why is None and rules.decks != 1:
         return "decks"
+    if why is None and rules.jokers != "none":
+        return "jokers"
     return why
 
 
@@ -229,7 +233,7 @@ def compile_wide(rules: Rules, eng: GenericEngine) -> Any:
     from big2.variant.scorer import Scorer
     from big2.variant.turns import TurnOrder
 
-    one = rules.replace(decks=1, players=4, deal="even", five_of_a_kind="off")
+    one = rules.replace(decks=1, players=4, deal="even", five_of_a_kind="off", jokers="none")
     base = compile_tables(one, TableEngine(one, eng.keys, Comparator(one)))
     rank_power, rank_ok = [0] * (13 * 256), [False] * (13 * 256)
     for r in range(13):
@@ -249,9 +253,11 @@ def compile_wide(rules: Rules, eng: GenericEngine) -> Any:
     deck, turns = Deck(rules, eng.strength), TurnOrder(rules)
     scorer = Scorer(rules, eng, eng.keys, deck.per_seat, turns.after)
     n = rules.players
+    jokers = [eng.readings(1 << c)[0].power if eng.deck_cards >> c & 1 else 0
+              for c in (NUM_CARDS, NUM_CARDS + 1)]
     return _native.WideTables(
         base, rank_power, rank_ok, n, [s for seat in range(n) for s in turns.after[seat]],
-        [scorer.multiplier(left) for left in range(104 + 1)])
+        [scorer.multiplier(left) for left in range(104 + 1)], eng.deck_cards, jokers)
 
 
 @lru_cache(maxsize=128)
@@ -259,7 +265,8 @@ def native_engine(rules: Rules) -> NativeEngine | WideNativeEngine:
     """The native engine of *rules*, compiled once: the one ``variant(rules)`` plays
     with, and what an unpickled :class:`NativeEngine` becomes (a
     :class:`WideNativeEngine` for two decks)."""
-    return WideNativeEngine(rules) if rules.decks == 2 else NativeEngine(rules)
+    wide = rules.decks == 2 or rules.jokers != "none"
+    return WideNativeEngine(rules) if wide else NativeEngine(rules)
 
 
 class NativeEngine(TableEngine):
@@ -296,7 +303,7 @@ class NativeEngine(TableEngine):
 
 
 class WideNativeEngine(GenericEngine):
-    """The generic engine of a two-deck rule set (no jokers) whose listing of a hand's
+    """The generic engine of a two-deck or valueless-joker rule set whose listing of a hand's
     plays runs in the core (``src/native/engine_wide.hpp``): the same plays, once per
     set of card names, in the same order and with the same powers; reading a set of
     cards (:meth:`classify`, :meth:`as_played`) and following stay the generic engine's."""
