@@ -116,8 +116,8 @@ class State:
     def scores(self) -> tuple[int, ...] | None: ...
 
 class WideState:
-    """:class:`State` for two decks (``src/native/engine_wide.hpp``): the same methods,
-    masks of cards 0..51 and 54..105, 2 to 8 seats (a class of its own, not a subclass)."""
+    """:class:`State` for two decks or valueless jokers (``src/native/engine_wide.hpp``): the
+    same methods, masks of cards 0..107, 2 to 8 seats (a class of its own, not a subclass)."""
 
     def __init__(self, tables: WideTables, hands: list[int], to_move: int, must: int,
                  variant: Any = None) -> None: ...
@@ -155,7 +155,8 @@ class WideState:
     def scores(self) -> tuple[int, ...] | None: ...
 
 class WideTables:
-    """A two-deck rule set compiled for the core (:func:`big2.variant.native.compile_wide`)."""
+    """A two-deck or valueless-joker rule set compiled for the core
+    (:func:`big2.variant.native.compile_wide`)."""
 
     def __init__(self, base: Tables, rank_power: list[int], rank_ok: list[bool], players: int,
                  after: list[int], multiplier: list[int], deck: int,

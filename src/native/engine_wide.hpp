@@ -3,7 +3,8 @@
 // jokers="valueless"; wild jokers are not played here.
 //
 // A card keeps the Python number: rank * 4 + suit for the first deck (0..51), the
-// same plus 54 for its copy in the second deck (54..105); a hand is a 128-bit mask.
+// same plus 54 for its copy in the second deck (54..105), the jokers 52, 53 (and 106,
+// 107 with two decks); a hand is a 128-bit mask.
 // Copies of a card are alike: a hand's plays are listed once per set of card *names*
 // (each name held once or twice), each with the lowest-numbered copies the hand
 // holds, and ordered as big2.variant.generic_sets orders them: by power, then by the
