@@ -14,7 +14,7 @@ Time is this process's CPU time (``time.process_time``): the machine is
 shared, and waiting for a core is not counted.
 
     python benchmarks/bench_public_api.py [--deals 1000] [--rounds 5]
-        [--rules classic selfplay-2018 taiwan:3]
+        [--rules classic selfplay-2018 taiwan:3 classic,decks=2:6 classic,jokers=wild]
 """
 
 from __future__ import annotations
@@ -57,7 +57,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=1000, help="deals a round")
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--rules", nargs="+", default=["classic", "selfplay-2018", "taiwan:3"],
+    ap.add_argument("--rules", nargs="+", default=["classic", "selfplay-2018", "taiwan:3",
+                                                   "classic,decks=2:6", "classic,jokers=wild"],
                     help="presets; NAME:PLAYERS for another table size, NAME,OPTION=VALUE "
                          "for another option")
     ap.add_argument("--json", action="store_true", help="print the medians as JSON")
@@ -75,7 +76,7 @@ def main() -> None:
                 for engine in ("python", "native"):
                     runs[engine].append(deals_per_s(rules, args.deals, r + 1, engine))
             out[spec] = {k: statistics.median(v) for k, v in runs.items()}
-            why = native.native_game_reason(rules)
+            why = native.native_deal_reason(rules)
             notes[spec] = ("deal in the core" if why is None
                            else f"Python engine ({why})" if native.native_reason(rules)
                            else f"native engine, Python trick loop ({why})")

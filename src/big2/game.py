@@ -151,6 +151,8 @@ class Game(HouseActions):
             seat = core.try_play(cards)
             if seat == -2:  # not a listed play as it stands: check it, or say why not
                 seat = core.try_play(self._check(cards)[0])
+                if seat == -2:  # the rules allow it, the core does not list it
+                    raise RuntimeError(f"the core does not list the legal play {cards!r}")
             self.to_move = seat if seat >= 0 else None
             return
         legal = self._legal

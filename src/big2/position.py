@@ -226,6 +226,8 @@ class Position(NativeDeal):
             raise IllegalPlayError("the deal is over")
         deck = self.variant.deck
         mask = deck.match(to_mask(cards, deck.decks), self.hands[self.to_move])
+        if mask & ~deck.cards:  # a card number of no card here (a second copy of one deck)
+            raise IllegalPlayError(self.refusal(mask))
         legal = self.legal_masks()
         keys = self._keys
         if keys is None:

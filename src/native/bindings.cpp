@@ -20,6 +20,7 @@
 void register_poker(pybind11::module_& parent);  // poker_bindings.cpp: big2._native.poker
 void register_bots(pybind11::module_& parent);   // bots_bindings.cpp: big2._native.bots
 void register_state(pybind11::module_& m);       // state_bindings.cpp: big2._native.State
+void register_wide(pybind11::module_& m);        // wide_bindings.cpp: two decks
 
 namespace py = pybind11;
 using namespace big2n;
@@ -599,5 +600,6 @@ PYBIND11_MODULE(_native, m) {
            "Step every game with random legal plays: (steps, deals finished).");
 
   register_state(m);
+  register_wide(m);  // after Tables: WideTables holds one
   register_bots(m);  // after Tables: its Config holds one
 }

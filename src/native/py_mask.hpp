@@ -1,11 +1,15 @@
-// A Python int read as a mask of cards 0..51, shared by the binding files.
+// Python ints read as masks of cards (one deck: 0..51; two decks: 0..51 and 54..105),
+// shared by the binding files.
 #pragma once
 
 #include <pybind11/pybind11.h>
 
 #include <string>
 
+#include <cstring>
+
 #include "engine.hpp"
+#include "engine_wide.hpp"
 
 namespace big2n {
 
@@ -24,6 +28,69 @@ inline Mask to_mask(pybind11::handle h, const char* what) {
                           "(the native core plays one 52-card deck)");
   if (overflow < 0 || v < 0) throw py::value_error(std::string(what) + ": a negative mask");
   return Mask(v);
+}
+
+// A Python int as a two-deck mask (cards 0..51 and 54..105), or false when it is not a
+// non-negative int below 2**128 (nothing raised).
+inline bool wide_try(PyObject* o, big2w::WMask& out) {
+  if (!PyLong_Check(o) || PyBool_Check(o)) return false;
+  unsigned char buf[16];
+#if PY_VERSION_HEX >= 0x030D0000
+  Py_ssize_t got = PyLong_AsNativeBytes(o, buf, 16, Py_ASNATIVEBYTES_LITTLE_ENDIAN |
+                                        Py_ASNATIVEBYTES_UNSIGNED_BUFFER |
+                                        Py_ASNATIVEBYTES_REJECT_NEGATIVE);
+  if (got < 0 || got > 16) { PyErr_Clear(); return false; }
+#else
+  if (_PyLong_AsByteArray(reinterpret_cast<PyLongObject*>(o), buf, 16, 1, 0) < 0) {
+    PyErr_Clear();
+    return false;
+  }
+#endif
+  uint64_t lo, hi;
+  std::memcpy(&lo, buf, 8);  // little-endian hosts (x86-64, aarch64)
+  std::memcpy(&hi, buf + 8, 8);
+  out = big2w::WMask(lo) | (big2w::WMask(hi) << 64);
+  return true;
+}
+
+// A Python int as a two-deck mask, or a Python exception (TypeError for a non-int or
+// a bool, ValueError for a negative mask or a card outside two decks with jokers; the
+// rule set's own deck is checked by the caller).
+inline big2w::WMask wide_mask(pybind11::handle h, const char* what) {
+  namespace py = pybind11;
+  if (!PyLong_Check(h.ptr()) || PyBool_Check(h.ptr()))
+    throw py::type_error(std::string(what) + ": expected an int mask, got " +
+                         std::string(py::str(py::type::handle_of(h).attr("__name__"))));
+  py::int_ zero(0);
+  if (PyObject_RichCompareBool(h.ptr(), zero.ptr(), Py_LT) == 1)
+    throw py::value_error(std::string(what) + ": a negative mask");
+  big2w::WMask m = 0;
+  if (!wide_try(h.ptr(), m) || (m & ~big2w::kWideAll))
+    throw py::value_error(std::string(what) + ": holds a card number outside two decks "
+                          "with jokers (0..107)");
+  return m;
+}
+
+// wide_mask, and a ValueError for a card not in *deck* (the rule set's cards).
+inline big2w::WMask wide_mask_in(pybind11::handle h, const char* what, big2w::WMask deck) {
+  big2w::WMask m = wide_mask(h, what);
+  if (m & ~deck)
+    throw pybind11::value_error(std::string(what) + ": holds a card that is not in this rule "
+                                "set's deck");
+  return m;
+}
+
+// A two-deck mask as a new Python int (a new reference, or null with an exception set).
+inline PyObject* wide_to_py(big2w::WMask m) {
+  unsigned char buf[16];
+  uint64_t lo = uint64_t(m), hi = uint64_t(m >> 64);
+  std::memcpy(buf, &lo, 8);
+  std::memcpy(buf + 8, &hi, 8);
+#if PY_VERSION_HEX >= 0x030D0000
+  return PyLong_FromUnsignedNativeBytes(buf, 16, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+  return _PyLong_FromByteArray(buf, 16, 1, 0);
+#endif
 }
 
 }  // namespace big2n

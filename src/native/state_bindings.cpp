@@ -14,11 +14,13 @@
 #include <structmember.h>
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "engine.hpp"
+#include "engine_wide.hpp"
 #include "py_mask.hpp"
 
 namespace py = pybind11;
@@ -150,8 +152,9 @@ PyType_Spec plays_spec = {
     Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, plays_slots,
 };
 
-// A LegalPlays (the registered type) over *masks* of *variant*'s rule set, hand 0.
-PyObject* new_plays(PyObject* masks, PyObject* variant) {
+// A LegalPlays (the registered type) over *masks* of *variant*'s rule set, the mover's
+// *hand* (for matching copies).
+PyObject* new_plays(PyObject* masks, PyObject* variant, PyObject* hand) {
   if (!g_plays_type) {
     PyErr_SetString(PyExc_RuntimeError, "set_plays_type() has not been called");
     return nullptr;
@@ -162,135 +165,221 @@ PyObject* new_plays(PyObject* masks, PyObject* variant) {
   auto* p = reinterpret_cast<PlaysObject*>(o);
   Py_INCREF(masks); p->masks = masks;
   Py_INCREF(variant); p->variant = variant;
-  Py_INCREF(g_zero); p->hand = g_zero;
+  Py_INCREF(hand); p->hand = hand;
   return o;
 }
 
-struct PyState {
-  std::shared_ptr<Tables> tables;
-  State st;
-  Mask start_hands[4] = {};        // the deal's start, for undo by replay
+// What PyStateT needs of a deck: the core's mask, tables and state types, masks to and
+// from Python ints, and how a mask finds its listed play.
+struct OneDeck {
+  using M = Mask;
+  using T = Tables;
+  using S = State;
+  static constexpr int kSeats = 4;
+  static M from_py(py::handle h, const char* what) { return to_mask(h, what); }
+  // *o* as a mask, or false (not an int, a bool, negative or too wide): nothing raised
+  static bool try_mask(PyObject* o, M& out) {
+    if (!PyLong_Check(o) || PyBool_Check(o)) return false;
+    unsigned long long v = PyLong_AsUnsignedLongLong(o);
+    if (v == static_cast<unsigned long long>(-1) && PyErr_Occurred()) { PyErr_Clear(); return false; }
+    out = M(v);
+    return true;
+  }
+  static PyObject* to_py(M m) { return PyLong_FromUnsignedLongLong(m); }
+  static int lowest(M m) { return __builtin_ctzll(m); }
+  static int count(M m) { return popcount(m); }
+  static bool outside(M m) { return m & ~kDeck; }
+  static bool off_deck(const T&, M) { return false; }  // to_mask refused cards above 51
+  static bool is_play(const T& t, M m) { return t.classify(m).kind != 0; }
+  // The place of *m* among the listed plays *legal* (the hand *hand*), or -1.
+  static long find(const S&, const std::vector<M>& legal, M m, M) {
+    auto it = std::find(legal.begin(), legal.end(), m);
+    return it == legal.end() ? -1 : long(it - legal.begin());
+  }
+  // Apply *m*: listed play number *at* (-1: a play checked otherwise).
+  static void apply(S& st, const T&, M m, long) { st.apply(m); }
+  static py::object last(const S& st) {
+    return py::make_tuple(st.last.mask, st.last.kind, st.last.power);
+  }
+};
+
+// Two decks (engine_wide.hpp): 128-bit masks of cards 0..51 and 54..105.
+struct TwoDecks {
+  using M = big2w::WMask;
+  using T = big2w::WideTables;
+  using S = big2w::WideState;
+  static constexpr int kSeats = big2w::kSeats;
+  static bool try_mask(PyObject* o, M& out) { return wide_try(o, out); }
+  static M from_py(py::handle h, const char* what) { return wide_mask(h, what); }
+  static PyObject* to_py(M m) { return wide_to_py(m); }
+  static int lowest(M m) { return big2w::wlow(m); }
+  static int count(M m) { return big2w::wpop(m); }
+  static bool outside(M m) { return m & ~big2w::kWideAll; }
+  static bool off_deck(const T& t, M m) { return m & ~t.deck; }
+  static bool is_play(const T& t, M m) { return t.classify(m).kind != 0; }
+  // A listed play, or one of the same card names with other copies the mover holds.
+  static long find(const S& st, const std::vector<M>& legal, M m, M hand) {
+    auto it = std::find(legal.begin(), legal.end(), m);
+    if (it != legal.end()) return long(it - legal.begin());
+    if (!m || (m & ~hand)) return -1;
+    uint64_t a = uint64_t(m) & big2w::k54, b = uint64_t(m >> big2w::kCopy) & big2w::k54;
+    uint64_t names = a | b, dups = a & b;  // the card names, jokers' included
+    if (big2w::wpop(m) != big2n::popcount(names) + big2n::popcount(dups)) return -1;
+    for (size_t i = 0; i < st.legal_plays.size(); ++i)
+      if (st.legal_plays[i].names == names && st.legal_plays[i].dups == dups) return long(i);
+    return -1;
+  }
+  static void apply(S& st, const T& t, M m, long at) {
+    big2w::WPlay p = at >= 0 ? st.legal_plays[size_t(at)] : m ? t.classify(m) : big2w::WPlay();
+    p.mask = m;
+    st.apply(p);
+  }
+  static py::object last(const S& st) {
+    return py::make_tuple(py::reinterpret_steal<py::object>(to_py(st.last.mask)), st.last.kind,
+                          st.last.power);
+  }
+};
+
+template <class K>
+py::object mask_obj(typename K::M m) {
+  PyObject* o = K::to_py(m);
+  if (!o) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(o);
+}
+
+template <class K>
+py::list mask_list(const typename K::M* m, int n) {
+  py::list out(n);
+  for (int i = 0; i < n; ++i) {
+    PyObject* o = K::to_py(m[i]);
+    if (!o) throw py::error_already_set();
+    PyList_SET_ITEM(out.ptr(), py::ssize_t(i), o);
+  }
+  return out;
+}
+
+template <class K>
+struct PyStateT {
+  using M = typename K::M;
+  std::shared_ptr<typename K::T> tables;
+  typename K::S st;
+  M start_hands[K::kSeats] = {};   // the deal's start, for undo by replay
   int start_to_move = 0;
-  Mask start_must = 0;
-  std::vector<Mask> hist;          // every play and pass (0), in order
+  M start_must = 0;
+  std::vector<M> hist;             // every play and pass (0), in order
   std::vector<int> seats;          // who made each
   size_t trick_start = 0;          // where the current trick starts in hist
-  std::vector<Mask> legal;
+  std::vector<M> legal;
   bool legal_ok = false;
   py::object legal_list;           // legal as a Python list, made once a position
   py::object variant;              // the rule set, for legal_plays()
   py::object plays;                // legal_plays(), made once a position
 
-  PyState(std::shared_ptr<Tables> t, const std::vector<py::object>& hands, int to_move,
-          py::handle must, py::object owner) : tables(std::move(t)), variant(std::move(owner)) {
+  PyStateT(std::shared_ptr<typename K::T> t, const std::vector<py::object>& hands, int to_move,
+           py::handle must, py::object owner) : tables(std::move(t)), variant(std::move(owner)) {
     if (int(hands.size()) != tables->players)
       throw py::value_error("hands: expected " + std::to_string(tables->players) + " hands, got " +
                             std::to_string(hands.size()));
-    Mask h[4] = {}; Mask seen = 0;
+    M h[K::kSeats] = {}; M seen = 0;
     for (size_t i = 0; i < hands.size(); ++i) {
-      h[i] = to_mask(hands[i], "hands");
+      h[i] = K::from_py(hands[i], "hands");
+      if (K::off_deck(*tables, h[i]))
+        throw py::value_error("hands: holds a card that is not in this rule set's deck");
       if (h[i] & seen) throw py::value_error("hands: the same card is in two hands");
       seen |= h[i];
     }
     if (to_move < 0 || to_move >= tables->players) throw py::value_error("to_move: not a seat");
     if (!h[to_move]) throw py::value_error("to_move: that seat holds no cards");
-    Mask m = to_mask(must, "must");
-    if (popcount(m) > 1 || (m & ~h[to_move]))
+    M m = K::from_py(must, "must");
+    if (K::count(m) > 1 || (m & ~h[to_move]))
       throw py::value_error("must: one card of the leader's hand, or 0");
-    std::copy(h, h + 4, start_hands);
+    std::copy(h, h + K::kSeats, start_hands);
     start_to_move = to_move;
     start_must = m;
     st.start(*tables, h, to_move, m);
   }
 
-  const std::vector<Mask>& legal_now() {
+  const std::vector<M>& legal_now() {
     if (!legal_ok) { st.legal(legal); legal_ok = true; }
     return legal;
   }
+  M mover_hand() const { return st.to_move >= 0 ? st.hands[st.to_move] : M(0); }
   py::object legal_py() {
     if (!legal_list) {
       const auto& l = legal_now();
-      py::list out(l.size());
-      for (size_t i = 0; i < l.size(); ++i) {
-        PyObject* v = PyLong_FromUnsignedLongLong(l[i]);
-        if (!v) throw py::error_already_set();
-        PyList_SET_ITEM(out.ptr(), py::ssize_t(i), v);
-      }
-      legal_list = std::move(out);
+      legal_list = mask_list<K>(l.data(), int(l.size()));
     }
     return legal_list;
   }
   py::object legal_plays() {
     if (!plays) {
       py::object masks = legal_py();
-      PyObject* o = new_plays(masks.ptr(), variant.ptr());
+      py::object hand = mask_obj<K>(mover_hand());
+      PyObject* o = new_plays(masks.ptr(), variant.ptr(), hand.ptr());
       if (!o) throw py::error_already_set();
       plays = py::reinterpret_steal<py::object>(o);
     }
     return plays;
   }
-  bool is_legal(Mask m) {
-    const auto& l = legal_now();
-    return std::find(l.begin(), l.end(), m) != l.end();
-  }
-  // Apply a play or pass the caller has checked, recording it.
-  void record(Mask m) {
+  long find(M m) { return K::find(st, legal_now(), m, mover_hand()); }
+  // Apply a play or pass the caller has checked (*at*: its place in legal, or -1),
+  // recording it.
+  void record(M m, long at) {
     seats.push_back(st.to_move);
     hist.push_back(m);
-    st.apply(m);
+    K::apply(st, *tables, m, at);
     legal_ok = false;
     legal_list = py::object();
     plays = py::object();
     if (st.to_move >= 0 && !st.has_last) trick_start = hist.size();  // a new trick is led
   }
   void play(py::handle cards) {
-    Mask m = to_mask(cards, "play");
+    M m = K::from_py(cards, "play");
     if (st.to_move < 0) throw py::value_error("the deal is over");
-    if (Mask away = m & ~st.hands[st.to_move])
+    if (M away = m & ~st.hands[st.to_move])
       throw py::value_error("play: seat " + std::to_string(st.to_move) + " does not hold card " +
-                            std::to_string(__builtin_ctzll(away)));
-    if (!is_legal(m)) throw py::value_error("play: not a legal play now");
-    record(m);
+                            std::to_string(K::lowest(away)));
+    long at = find(m);
+    if (at < 0) throw py::value_error("play: not a legal play now");
+    record(m, at);
   }
-  // The fast path: *cards* an int (not a bool) that is one of the listed legal plays is
-  // played, and the seat to move next returned (-1: the deal is over); anything else is
-  // left alone and -2 returned, for the caller to check and explain.
+  // The fast path: *cards* an int (not a bool) that is one of the listed legal plays (two
+  // decks: or the same card names, held) is played, and the seat to move next returned
+  // (-1: the deal is over); anything else is left alone and -2 returned, for the caller
+  // to check and explain.
   int try_play(py::handle cards) {
-    PyObject* o = cards.ptr();
-    if (st.to_move < 0 || !PyLong_Check(o) || PyBool_Check(o)) return -2;
-    unsigned long long v = PyLong_AsUnsignedLongLong(o);
-    if (v == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
-      PyErr_Clear();  // negative or too wide: not a listed play
-      return -2;
-    }
-    if (!is_legal(Mask(v))) return -2;
-    record(Mask(v));
+    M m = 0;
+    if (st.to_move < 0 || !K::try_mask(cards.ptr(), m)) return -2;
+    long at = find(m);
+    if (at < 0) return -2;
+    record(m, at);
     return st.to_move;
   }
   // Replay recorded actions without the legality check (a search's guessed deal):
   // each must be the seat to move's, its cards held and a combination (or a pass
   // on a play). Stops at the first that is not; returns how many were applied.
-  size_t replay(const std::vector<int>& who, const std::vector<Mask>& masks) {
+  size_t replay(const std::vector<int>& who, const std::vector<py::object>& masks) {
     if (who.size() != masks.size()) throw py::value_error("replay: one seat per action");
     for (size_t i = 0; i < masks.size(); ++i) {
-      Mask m = masks[i];
-      if (st.to_move < 0 || who[i] != st.to_move || (m & ~kDeck)) return i;
-      if (m ? ((m & ~st.hands[st.to_move]) || !tables->classify(m).kind) : !st.has_last) return i;
-      record(m);
+      M m = 0;
+      if (!K::try_mask(masks[i].ptr(), m)) return i;
+      if (st.to_move < 0 || who[i] != st.to_move || K::outside(m)) return i;
+      if (m ? ((m & ~st.hands[st.to_move]) || !K::is_play(*tables, m)) : !st.has_last) return i;
+      record(m, -1);
     }
     return masks.size();
   }
   py::tuple undo() {
     if (hist.empty()) throw py::index_error("nothing to undo");
-    Mask m = hist.back(); int seat = seats.back();
-    std::vector<Mask> keep(hist.begin(), hist.end() - 1);
+    M m = hist.back(); int seat = seats.back();
+    std::vector<M> keep(hist.begin(), hist.end() - 1);
     hist.clear(); seats.clear(); trick_start = 0;
     st.start(*tables, start_hands, start_to_move, start_must);
     legal_ok = false;
     legal_list = py::object();
     plays = py::object();
-    for (Mask k : keep) record(k);
-    return py::make_tuple(seat, m);
+    for (M k : keep) record(k, -1);
+    return py::make_tuple(seat, mask_obj<K>(m));
   }
   // The actions from number *from* on as (seat, cards) pairs, each an instance of *record*
   // (a tuple type of two fields, such as big2.view.Action; None: plain tuples).
@@ -309,7 +398,7 @@ struct PyState {
       PyObject* t = tp == &PyTuple_Type ? PyTuple_New(2) : tp->tp_alloc(tp, 2);
       if (!t) throw py::error_already_set();
       PyObject* seat = PyLong_FromLong(seats[from + i]);
-      PyObject* cards = PyLong_FromUnsignedLongLong(hist[from + i]);
+      PyObject* cards = K::to_py(hist[from + i]);
       if (!seat || !cards) { Py_XDECREF(seat); Py_XDECREF(cards); Py_DECREF(t); throw py::error_already_set(); }
       PyTuple_SET_ITEM(t, 0, seat);
       PyTuple_SET_ITEM(t, 1, cards);
@@ -321,9 +410,10 @@ struct PyState {
   // must, stock size), -1 or 0 where there is none.
   py::tuple numbers() const {
     int to_move = st.to_move;
-    if (!st.has_last) return py::make_tuple(to_move, -1, 0, 0, 0, -1, st.must, 0);
-    return py::make_tuple(to_move, st.last_player, st.last.mask, st.last.kind, st.passed,
-                          st.trick_leader, st.must, 0);
+    py::object must = mask_obj<K>(st.must);
+    if (!st.has_last) return py::make_tuple(to_move, -1, 0, 0, 0, -1, must, 0);
+    return py::make_tuple(to_move, st.last_player, mask_obj<K>(st.last.mask), st.last.kind,
+                          st.passed, st.trick_leader, must, 0);
   }
 };
 
@@ -333,6 +423,69 @@ py::object seat_or_none(int seat) {
 }
 
 }  // namespace
+
+template <class K>
+void register_state_class(py::module_& m, const char* name, const char* doc) {
+  using S = PyStateT<K>;
+  py::class_<S>(m, name, doc)
+      .def(py::init<std::shared_ptr<typename K::T>, const std::vector<py::object>&, int, py::handle,
+                    py::object>(),
+           py::arg("tables"), py::arg("hands"), py::arg("to_move"), py::arg("must"),
+           py::arg("variant") = py::none(),
+           "*variant*: the rule set that legal_plays() hands to its LegalPlays.")
+      .def("legal_plays", &S::legal_plays,
+           "legal() as a big2.position.LegalPlays (the type set_plays_type registered), "
+           "one a position.")
+      .def("legal", &S::legal_py,
+           "The legal plays now (0: the pass), in the Python Game's order: one list a "
+           "position, shared by the calls until the next action (do not change it).")
+      .def("play", &S::play, py::arg("cards"),
+           "Play (or pass with 0) a legal play; ValueError names what is wrong.")
+      .def("try_play", &S::try_play, py::arg("cards"),
+           "Play *cards* if it is an int listed by legal(), and return the seat to move next "
+           "(-1: the deal is over); otherwise change nothing and return -2.")
+      .def("replay", &S::replay, py::arg("seats"), py::arg("masks"),
+           "Apply recorded actions unchecked for legality (each the mover's, held, a "
+           "combination or a pass on a play); stop at the first that is not. How many applied.")
+      .def("undo", &S::undo, "Take back the last action: (seat, cards); IndexError if none.")
+      .def("copy", [](const S& s) { return S(s); }, "An independent copy.")
+      .def("actions", &S::actions, py::arg("start") = 0, py::arg("record") = py::none(),
+           "The actions from number *start* on, as (seat, cards) pairs (cards 0: a pass), each "
+           "an instance of *record* (a tuple type of two fields, such as big2.view.Action) or a "
+           "plain tuple.")
+      .def("numbers", &S::numbers, "The table's public state as Game.numbers() gives it.")
+      .def_property_readonly("steps", [](const S& s) { return s.hist.size(); },
+                             "How many actions (plays and passes) so far.")
+      .def_property_readonly("start", [](const S& s) {
+        return py::make_tuple(mask_list<K>(s.start_hands, s.st.n), s.start_to_move,
+                              mask_obj<K>(s.start_must));
+      }, "The deal's start: (hands, seat to move, must-contain card).")
+      .def_property_readonly("to_move", [](const S& s) { return seat_or_none(s.st.to_move); })
+      .def_property_readonly("hands", [](const S& s) {
+        return mask_list<K>(s.st.hands, s.st.n);
+      })
+      .def_property_readonly("last", [](const S& s) -> py::object {
+        if (!s.st.has_last) return py::none();
+        return K::last(s.st);
+      }, "The play to beat: (cards, kind, power), or None when leading.")
+      .def_property_readonly("last_player", [](const S& s) {
+        return seat_or_none(s.st.last_player);
+      })
+      .def_property_readonly("passed", [](const S& s) { return s.st.passed; })
+      .def_property_readonly("must", [](const S& s) { return mask_obj<K>(s.st.must); },
+                             "The card the next play must contain (the deal's first play), or 0.")
+      .def_property_readonly("trick_start", [](const S& s) { return s.trick_start; },
+                             "Where the current trick starts among the actions.")
+      .def_property_readonly("finished", [](const S& s) {
+        return std::vector<int>(s.st.finished, s.st.finished + s.st.nfinished);
+      })
+      .def_property_readonly("scores", [](const S& s) -> py::object {
+        if (s.st.to_move >= 0) return py::none();
+        py::tuple out(s.st.n);
+        for (int i = 0; i < s.st.n; ++i) out[i] = py::int_(s.st.scores[i]);
+        return out;
+      });
+}
 
 void register_state(py::module_& m) {
   g_zero = PyLong_FromLong(0);
@@ -354,64 +507,10 @@ void register_state(py::module_& m) {
         Py_XDECREF(g_plays_type);
         g_plays_type = cls.release().ptr();
       }, py::arg("cls"), "The class State.legal_plays() makes (big2.position.LegalPlays).");
-  py::class_<PyState>(m, "State",
+  register_state_class<OneDeck>(m, "State",
       "One deal stepped in the core: the turn, the trick, the passes, the finishing order, "
-      "the scores and the history of plays and passes (what big2.Game keeps natively).")
-      .def(py::init<std::shared_ptr<Tables>, const std::vector<py::object>&, int, py::handle,
-                    py::object>(),
-           py::arg("tables"), py::arg("hands"), py::arg("to_move"), py::arg("must"),
-           py::arg("variant") = py::none(),
-           "*variant*: the rule set that legal_plays() hands to its LegalPlays.")
-      .def("legal_plays", &PyState::legal_plays,
-           "legal() as a big2.position.LegalPlays (the type set_plays_type registered), "
-           "one a position.")
-      .def("legal", &PyState::legal_py,
-           "The legal plays now (0: the pass), in the Python Game's order: one list a "
-           "position, shared by the calls until the next action (do not change it).")
-      .def("play", &PyState::play, py::arg("cards"),
-           "Play (or pass with 0) a legal play; ValueError names what is wrong.")
-      .def("try_play", &PyState::try_play, py::arg("cards"),
-           "Play *cards* if it is an int listed by legal(), and return the seat to move next "
-           "(-1: the deal is over); otherwise change nothing and return -2.")
-      .def("replay", &PyState::replay, py::arg("seats"), py::arg("masks"),
-           "Apply recorded actions unchecked for legality (each the mover's, held, a "
-           "combination or a pass on a play); stop at the first that is not. How many applied.")
-      .def("undo", &PyState::undo, "Take back the last action: (seat, cards); IndexError if none.")
-      .def("copy", [](const PyState& s) { return PyState(s); }, "An independent copy.")
-      .def("actions", &PyState::actions, py::arg("start") = 0, py::arg("record") = py::none(),
-           "The actions from number *start* on, as (seat, cards) pairs (cards 0: a pass), each "
-           "an instance of *record* (a tuple type of two fields, such as big2.view.Action) or a "
-           "plain tuple.")
-      .def("numbers", &PyState::numbers, "The table's public state as Game.numbers() gives it.")
-      .def_property_readonly("steps", [](const PyState& s) { return s.hist.size(); },
-                             "How many actions (plays and passes) so far.")
-      .def_property_readonly("start", [](const PyState& s) {
-        return py::make_tuple(std::vector<Mask>(s.start_hands, s.start_hands + s.st.n),
-                              s.start_to_move, s.start_must);
-      }, "The deal's start: (hands, seat to move, must-contain card).")
-      .def_property_readonly("to_move", [](const PyState& s) { return seat_or_none(s.st.to_move); })
-      .def_property_readonly("hands", [](const PyState& s) {
-        return std::vector<Mask>(s.st.hands, s.st.hands + s.st.n);
-      })
-      .def_property_readonly("last", [](const PyState& s) -> py::object {
-        if (!s.st.has_last) return py::none();
-        return py::make_tuple(s.st.last.mask, s.st.last.kind, s.st.last.power);
-      }, "The play to beat: (cards, kind, power), or None when leading.")
-      .def_property_readonly("last_player", [](const PyState& s) {
-        return seat_or_none(s.st.last_player);
-      })
-      .def_property_readonly("passed", [](const PyState& s) { return s.st.passed; })
-      .def_property_readonly("must", [](const PyState& s) { return s.st.must; },
-                             "The card the next play must contain (the deal's first play), or 0.")
-      .def_property_readonly("trick_start", [](const PyState& s) { return s.trick_start; },
-                             "Where the current trick starts among the actions.")
-      .def_property_readonly("finished", [](const PyState& s) {
-        return std::vector<int>(s.st.finished, s.st.finished + s.st.nfinished);
-      })
-      .def_property_readonly("scores", [](const PyState& s) -> py::object {
-        if (s.st.to_move >= 0) return py::none();
-        py::tuple out(s.st.n);
-        for (int i = 0; i < s.st.n; ++i) out[i] = py::int_(s.st.scores[i]);
-        return out;
-      });
+      "the scores and the history of plays and passes (what big2.Game keeps natively).");
+  register_state_class<TwoDecks>(m, "WideState",
+      "State for two decks (104 cards, 2-8 players; engine_wide.hpp): masks are ints of "
+      "cards 0..51 and 54..105, a play of the listed card names may name other copies held.");
 }

@@ -278,3 +278,16 @@ def test_from_view_rebuilds_the_position_with_guessed_hands() -> None:
         assert h.legal_masks() == g.legal_masks()
         assert h.view(seat).trick == v.trick and h.view(seat).passed == v.passed
         assert h.last_play == g.last_play and h.must_contain == g.must_contain
+
+
+@pytest.mark.parametrize("jokers", ["wild", "valueless"])
+def test_a_second_copy_of_a_one_deck_card_is_refused_not_passed(jokers: str) -> None:
+    """With one deck and jokers, card number c + 54 names no card: refused as with no
+    jokers (it was read as the held card's name and played as a pass)."""
+    game = Game(Rules(jokers=jokers), seed=3)
+    game.play(game.legal_masks()[0])
+    hand = game.hands[game.to_move]  # type: ignore[index]
+    lowest = (hand & -hand).bit_length() - 1
+    with pytest.raises(IllegalPlayError, match="you do not hold"):
+        game.play(1 << (lowest + 54))
+    assert len(game.history) == 1

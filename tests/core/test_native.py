@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from native_lockstep import engines_agree, lockstep
 from python_engine import python_engine
 from valid_options import consistent
 
@@ -64,65 +65,6 @@ option_mixes = st.fixed_dictionaries({}, optional=NATIVE_GAME_OPTIONS).map(
     lambda o: Rules(**consistent(o)))
 
 
-def lockstep(rules: Rules, seed: int) -> int:
-    """Play one random deal through the three players in lockstep; return its steps."""
-    assert native.native_game_reason(rules) is None, native.native_game_reason(rules)
-    with python_engine():
-        ref = Game(rules, seed=seed)
-    assert not ref.variant.native
-    game = Game(rules, seed=seed)
-    assert game.variant.native and game.initial_hands == ref.initial_hands
-    core = _native.State(game.variant.engine.tables, list(ref.hands), ref.to_move,
-                         int(ref.must_contain))
-    rng = random.Random(seed)
-    steps = 0
-    while not ref.is_over():
-        legal = ref.legal_masks()
-        assert game.legal_masks() == legal
-        assert core.legal() == legal
-        play = rng.choice(legal)
-        for g in (ref, game):
-            g.play(play)
-        core.play(play)
-        steps += 1
-        assert game.numbers() == ref.numbers()
-        assert game.hands == ref.hands and core.hands == ref.hands
-        assert core.to_move == ref.to_move
-        last = ref.last_combo
-        assert game.last_combo == last
-        assert core.last == (None if last is None else (last.cards, int(last.kind), last.power))
-        assert core.last_player == ref.last_player
-        if last is not None:
-            assert core.passed == ref.numbers()[4]
-    assert core.to_move is None and game.is_over()
-    assert game.outcome() == ref.outcome()
-    assert core.scores == ref.scores()
-    assert tuple(core.finished) == tuple(ref.finished)
-    return steps
-
-
-def engines_agree(rules: Rules, rng: random.Random, hands: int) -> None:
-    """The two engines list, read and follow identically on random hands."""
-    ref = variant(rules, engine="python").engine
-    eng = variant(rules, engine="native").engine
-    tables = eng.tables  # type: ignore[attr-defined]
-    for _ in range(hands):
-        cards = rng.sample(range(52), rng.choice((1, 4, 5, 7, 13, 17, 26, 52)))
-        hand = sum(1 << c for c in cards)
-        mine, theirs = eng.hand_plays(hand), ref.hand_plays(hand)
-        assert mine.groups == theirs.groups
-        for size in range(1, 6):
-            for enc in theirs.groups[size][:8]:
-                mask = enc & ((1 << 108) - 1)
-                assert eng.classify(mask) == ref.classify(mask)
-                last = ref.classify(mask)
-                assert last is not None
-                other = sum(1 << c for c in rng.sample(range(52), 13))
-                assert _native.follows(tables, other, mask) == ref.follows(other, last)
-        some = sum(1 << c for c in rng.sample(cards, min(len(cards), rng.randint(1, 6))))
-        assert eng.classify(some) == ref.classify(some)
-
-
 # -- which rule sets are native ------------------------------------------------------
 
 def test_family_presets_are_native() -> None:
@@ -132,8 +74,9 @@ def test_family_presets_are_native() -> None:
 
 @pytest.mark.parametrize("option", [
     {"smack_down": "2S"}, {"straight_max": 7}, {"straight_min": 3}, {"dragon": True},
-    {"bomb_on_small": True}, {"four_beats_all": True}, {"decks": 2, "players": 6},
-    {"jokers": "wild"},
+    {"bomb_on_small": True}, {"four_beats_all": True}, {"jokers": "wild"},
+    {"jokers": "wild", "five_of_a_kind": "below-straight-flush"},
+    {"decks": 2, "players": 6, "jokers": "wild"},
 ], ids=lambda o: next(iter(o)))
 def test_options_outside_the_core_keep_the_python_engine(option: dict[str, Any]) -> None:
     rules = Rules(**option)
@@ -145,6 +88,27 @@ def test_house_rules_keep_the_engine_native_but_not_the_deal_loop() -> None:
     rules = Rules.preset("philippines")  # finish restrictions: a hook in Game
     assert variant(rules).native
     assert native.native_game_reason(rules) == "finish_restrictions"
+    assert native.native_deal_reason(rules) == "finish_restrictions"
+    assert not variant(rules).native_deal
+
+
+def test_two_decks_are_native_but_not_the_one_deck_loops() -> None:
+    """Two decks and 2-8 players: the engine and Game's deal in the core (``WideState``);
+    the core's own one-deck loops (Batch, the environment, the heuristic) say ``decks``."""
+    for players, five in ((2, "off"), (4, "below-straight-flush"), (5, "off"),
+                          (8, "above-straight-flush")):
+        rules = Rules(decks=2, players=players, five_of_a_kind=five)
+        v = variant(rules)
+        assert v.native and v.native_deal and native.native_deal_reason(rules) is None
+        assert native.native_game_reason(rules) == "decks"
+        assert isinstance(v.engine, native.WideNativeEngine)
+
+
+def test_valueless_jokers_are_native_but_not_the_one_deck_loops() -> None:
+    for rules in (Rules(jokers="valueless"), Rules(jokers="valueless", decks=2, players=6)):
+        v = variant(rules)
+        assert v.native and v.native_deal and isinstance(v.engine, native.WideNativeEngine)
+        assert native.native_game_reason(rules) in ("jokers", "decks")
 
 
 def test_python_engine_is_selectable() -> None:

@@ -38,6 +38,12 @@ TABLES = [Rules(players=3), Rules(players=2), Rules.preset("taiwan", players=3),
           Rules(passing="lock-out", players=3), Rules(players=3, spare_to="aside")]
 """Other table sizes and turn rules the core plays."""
 
+WIDE = [Rules(decks=2, players=6), Rules(decks=2, players=8, scoring="ranking"),
+        Rules(decks=2, players=5, passing="lock-out", direction="clockwise"),
+        Rules(decks=2, players=4, trick_end="one-pass", spare_to="aside", scoring="count"),
+        Rules(jokers="valueless", players=3), Rules(decks=2, players=7, jokers="valueless")]
+"""Two decks or valueless jokers (``WideState``: up to 108 cards, 2-8 seats)."""
+
 
 def state(g: Game) -> tuple[object, ...]:
     """Everything a caller reads of a game, as plain values."""
@@ -117,13 +123,13 @@ def lockstep(rules: Rules, seed: int) -> int:
     return steps
 
 
-@pytest.mark.parametrize("rules", PRESETS[::3] + TABLES[:3], ids=repr)
+@pytest.mark.parametrize("rules", PRESETS[::3] + TABLES[:3] + WIDE[:1], ids=repr)
 def test_lockstep_with_the_python_trick_loop(rules: Rules) -> None:
     lockstep(rules, 11)
 
 
 @pytest.mark.nightly
-@pytest.mark.parametrize("rules", PRESETS + TABLES, ids=repr)
+@pytest.mark.parametrize("rules", PRESETS + TABLES + WIDE, ids=repr)
 def test_lockstep_sweep(rules: Rules) -> None:
     assert sum(lockstep(rules, seed) for seed in range(40)) > 40 * 20
 
@@ -132,7 +138,7 @@ def test_games_rebuilt_from_views_match() -> None:
     """A search's game from a view (the true hands as the guess) is the same game on
     both, and plays on alike."""
     rng = random.Random(3)
-    for rules in (Rules(), Rules(players=3), Rules.preset("selfplay-2018")):
+    for rules in (Rules(), Rules(players=3), Rules.preset("selfplay-2018"), WIDE[0]):
         ref, game = pair(rules, rng.randrange(1000))
         for _ in range(rng.randrange(1, 30)):
             play = rng.choice(ref.legal_masks())
@@ -193,6 +199,8 @@ def bad_calls(g: Game) -> list[Callable[[], object]]:
         lambda: g.play(sum(1 << c for c in mine[-5:])),
         lambda: g.play(sum(1 << c for c in mine[:4])),
         lambda: g.play(1 << 60), lambda: g.play(1 << 200), lambda: g.play(-1),
+        lambda: g.play(foreign << 54), lambda: g.play(1 << 52), lambda: g.play(1 << 107),
+        lambda: g.play(held & -held | 1 << 106), lambda: g.play(held << 54 & ~held),
         lambda: g.play(1.5), lambda: g.play(None), lambda: g.play(True),  # type: ignore[arg-type]
         lambda: g.play("XX"), lambda: g.play(["3D"]), lambda: g.play([99]),  # type: ignore[list-item]
         lambda: g.play(object()),  # type: ignore[arg-type]
@@ -222,7 +230,7 @@ def test_bad_input_raises_the_same_on_both_at_every_kind_of_position() -> None:
     """A card not held, a foreign or malformed play, a wrong type, a pass when
     leading, a play after the deal: the same exception with the same words."""
     rng = random.Random(8)
-    for rules in (Rules(), Rules.preset("taiwan", players=3)):
+    for rules in (Rules(), Rules.preset("taiwan", players=3), WIDE[0], Rules(jokers="valueless")):
         ref, game = pair(rules, 21)
         seen: list[str] = []
         while True:

@@ -176,6 +176,35 @@ def test_bad_input_raises_the_same_words_on_every_backend(every: list[VectorEnv]
         "beyond the hand" in messages[0]
 
 
+BAD_ARRAYS: list[Any] = [
+    np.zeros(4, np.int64), np.zeros(7, np.int64), np.zeros((6, 1), np.int64),
+    np.zeros((1, 6), np.int64), np.int64(0), [], np.zeros(6), np.zeros(6, np.float32),
+    np.zeros(6, bool), np.array(["0"] * 6), np.array([None] * 6), [0, 1, 2, 3, 4, 5.5],
+    np.full(6, -1), np.full(6, 10**6), np.array([0, 0, 0, 0, 0, 2**63], np.uint64),
+    [[0, 1], [2]],
+]
+"""Action arrays of the wrong shape, dtype or range (ids out of range included)."""
+
+
+def test_bad_action_arrays_raise_the_same_words_and_move_nothing(every: list[VectorEnv]) -> None:
+    """Wrong shapes and dtypes: the same exception type and words on the core and on
+    the Python engine, here or in workers, before any game moves."""
+    seen: list[list[str]] = []
+    for venv in every:
+        venv.reset(seed=1)
+        before = venv.hands().copy(), venv.observations()["to_move"].copy()
+        words = []
+        for bad in BAD_ARRAYS:
+            with pytest.raises((ValueError, TypeError)) as err:
+                venv.step(bad)
+            words.append(f"{err.type.__name__}: {err.value}")
+        assert np.array_equal(venv.hands(), before[0])
+        assert np.array_equal(venv.observations()["to_move"], before[1])
+        seen.append(words)
+    assert all(words == seen[0] for words in seen[1:])
+    assert sum("shape" in w for w in seen[0]) >= 5 and sum("integer ids" in w for w in seen[0]) >= 4
+
+
 def test_chosen_hands_are_dealt_on_the_core() -> None:
     venv = VectorEnv(3, "classic", seed=2)
     venv.reset(options={"hands": [None, HANDS, None]})

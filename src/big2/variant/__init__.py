@@ -100,7 +100,7 @@ class Variant:
         self.adjusters = self._hooks("adjust")
         self.players: int = rules.players
         """Seats at the table."""
-        self.native_deal: bool = self.native and native.native_game_reason(rules) is None
+        self.native_deal: bool = self.native and native.native_deal_reason(rules) is None
         """Whether :class:`~big2.Game` keeps its deals in the core (:mod:`big2.native_deal`):
         the native engine and no house-rule hook."""
         self.deal_counts: tuple[int, ...] = (self.deck.per_seat,) * rules.players

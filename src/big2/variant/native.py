@@ -11,7 +11,10 @@ generates and compares on it.
 :func:`native_reason` says why a rule set is not native (``None`` when it is);
 :class:`NativeEngine` is a :class:`~big2.variant.tables.TableEngine` whose
 listing and reading run in the core, so the game, the bots and the scorer use it
-unchanged. The Python engine stays the reference: ``BIG2_ENGINE=python`` in the
+unchanged. Two decks (2-8 players) and valueless jokers (not wild ones) run on
+:class:`WideNativeEngine`, the generic engine with the core's listing on 128-bit masks
+(``src/native/engine_wide.hpp``, tables from :func:`compile_wide`). The Python
+engine stays the reference: ``BIG2_ENGINE=python`` in the
 environment (read when a rule set is first compiled), or
 ``variant(rules, engine="python")``, selects it.
 
@@ -31,7 +34,8 @@ from typing import Any
 from big2.cards import NUM_CARDS, Mask
 from big2.rules import Rules
 from big2.variant.compare import Comparator
-from big2.variant.handplays import EMPTY, HandPlays
+from big2.variant.generic import GenericEngine
+from big2.variant.handplays import EMPTY, HAND_CACHE, HandPlays
 from big2.variant.keys import PLAY_MASK, PLAY_SHIFT, StrengthKeys
 from big2.variant.kinds import Combo, Kind
 from big2.variant.tables import TableEngine
@@ -46,11 +50,13 @@ ENGINE_ENV = "BIG2_ENGINE"
 ``native`` (the default where the rule set allows it)."""
 
 _OFF: dict[str, Any] = {
-    "decks": 1, "jokers": "none", "smack_down": "off", "straight_min": 5, "straight_max": 5,
-    "dragon": False, "bomb_on_small": False, "four_beats_all": False, "five_of_a_kind": "off",
+    "smack_down": "off", "straight_min": 5, "straight_max": 5,
+    "dragon": False, "bomb_on_small": False, "four_beats_all": False,
 }
 """Options the core does not play, with the one value it does: any other value keeps the
-rule set on the Python engine."""
+rule set on the Python engine (and wild jokers: valueless ones are played). (One deck and 2-4 players, or two decks and 2-8 players:
+both; two decks run on the core's 128-bit masks, ``src/native/engine_wide.hpp``, five of a
+kind included: with one deck it needs wild jokers, which the core does not play.)"""
 
 _GAME_OFF: dict[str, Any] = {
     "redeal": (), "four_twos": "play", "maltese": False, "last_card": False,
@@ -74,17 +80,22 @@ def native_reason(rules: Rules) -> str | None:
     ``None`` when the core plays every option of it."""
     if _native is None:
         return "the extension is not built"
+    if rules.jokers == "wild":
+        return "jokers"
     for name, value in _OFF.items():
         if getattr(rules, name) != value:
             return name
-    if rules.players > 4:
+    if rules.decks not in (1, 2):
+        return "decks"
+    if rules.players > (4 if rules.decks == 1 else 8):
         return "players"
     return None
 
 
-def native_game_reason(rules: Rules) -> str | None:
-    """Like :func:`native_reason`, for stepping whole deals in the core
-    (:class:`big2._native.State`, the benchmark loop): house-rule hooks must be off."""
+def native_deal_reason(rules: Rules) -> str | None:
+    """Like :func:`native_reason`, for keeping a :class:`~big2.Game`'s deal in the core
+    (:class:`big2._native.State`, or ``WideState`` for two decks: what
+    :attr:`~big2.variant.Variant.native_deal` says): house-rule hooks must be off."""
     why = native_reason(rules)
     if why is not None:
         return why
@@ -92,6 +103,18 @@ def native_game_reason(rules: Rules) -> str | None:
         if getattr(rules, name) != value:
             return name
     return None
+
+
+def native_game_reason(rules: Rules) -> str | None:
+    """Like :func:`native_deal_reason`, for the core's own one-deck deal loops (its
+    deal and random stream, :class:`big2._native.Batch`, the benchmark loop, the
+    heuristic's play-outs): one deck too."""
+    why = native_deal_reason(rules)
+    if why is None and rules.decks != 1:
+        return "decks"
+    if why is None and rules.jokers != "none":
+        return "jokers"
+    return why
 
 
 def batch(eng: NativeEngine, num_envs: int, seed: int, threads: int = 1, first: int = 0) -> Any:
@@ -104,14 +127,17 @@ def batch(eng: NativeEngine, num_envs: int, seed: int, threads: int = 1, first: 
     return _native.Batch(eng.tables, num_envs, seed % (1 << 64), threads, first)
 
 
-def deal_state(eng: NativeEngine, hands: list[Mask], to_move: int, must: Mask,
-               owner: object = None) -> Any:
+def deal_state(eng: NativeEngine | WideNativeEngine, hands: list[Mask], to_move: int,
+               must: Mask, owner: object = None) -> Any:
     """A deal of *eng*'s rule set kept and stepped in the core (:class:`big2._native.State`,
-    what :mod:`big2.native_deal` keeps for a :class:`~big2.Game`): *hands*, *to_move*
-    leading, its first play containing *must* (0: free); *owner*, the rule set's variant,
-    goes into the :class:`~big2.position.LegalPlays` it makes."""
+    or ``WideState`` for two decks: what :mod:`big2.native_deal` keeps for a
+    :class:`~big2.Game`): *hands*, *to_move* leading, its first play containing *must*
+    (0: free); *owner*, the rule set's variant, goes into the
+    :class:`~big2.position.LegalPlays` it makes."""
     if _native is None:
         raise RuntimeError("big2._native is not built: pip install -e . builds it")
+    if isinstance(eng, WideNativeEngine):
+        return _native.WideState(eng.tables, hands, to_move, must, owner)
     return _native.State(eng.tables, hands, to_move, must, owner)
 
 
@@ -194,11 +220,53 @@ def compile_tables(rules: Rules, eng: TableEngine) -> Any:
         thirteen_each=deck.thirteen_each)
 
 
+def compile_wide(rules: Rules, eng: GenericEngine) -> Any:
+    """A two-deck rule set as the core's tables (:class:`big2._native.WideTables`): the
+    one-deck tables of the same play options (four players; five of a kind off, as one
+    deck has none) for the plays of distinct card names, their powers from *eng*'s own
+    keys (so five of a kind keeps its place among the five-card kinds), every one-rank
+    play's power (one to five cards) read off the generic engine *eng* by the multiset of
+    its suits, and the seats' order and multipliers for *rules*' players."""
+    if _native is None:
+        raise RuntimeError("big2._native is not built: pip install -e . builds it")
+    from big2.variant.deck import Deck
+    from big2.variant.scorer import Scorer
+    from big2.variant.turns import TurnOrder
+
+    one = rules.replace(decks=1, players=4, deal="even", five_of_a_kind="off", jokers="none")
+    base = compile_tables(one, TableEngine(one, eng.keys, Comparator(one)))
+    rank_power, rank_ok = [0] * (13 * 256), [False] * (13 * 256)
+    for r in range(13):
+        for names in range(1, 16):
+            twice = names
+            while True:  # every subset of the names, held twice
+                if names.bit_count() + twice.bit_count() <= 5:
+                    nat = sorted([r * 4 + s for s in range(4) if names >> s & 1]
+                                 + [r * 4 + s for s in range(4) if twice >> s & 1])
+                    reads = eng._sorted_reads(tuple(nat), 0)
+                    if reads and eng._leads(reads[0][0]):
+                        rank_power[r * 256 + (names | twice << 4)] = reads[0][1]
+                        rank_ok[r * 256 + (names | twice << 4)] = True
+                if not twice:
+                    break
+                twice = (twice - 1) & names
+    deck, turns = Deck(rules, eng.strength), TurnOrder(rules)
+    scorer = Scorer(rules, eng, eng.keys, deck.per_seat, turns.after)
+    n = rules.players
+    jokers = [eng.readings(1 << c)[0].power if eng.deck_cards >> c & 1 else 0
+              for c in (NUM_CARDS, NUM_CARDS + 1)]
+    return _native.WideTables(
+        base, rank_power, rank_ok, n, [s for seat in range(n) for s in turns.after[seat]],
+        [scorer.multiplier(left) for left in range(104 + 1)], eng.deck_cards, jokers)
+
+
 @lru_cache(maxsize=128)
-def native_engine(rules: Rules) -> NativeEngine:
+def native_engine(rules: Rules) -> NativeEngine | WideNativeEngine:
     """The native engine of *rules*, compiled once: the one ``variant(rules)`` plays
-    with, and what an unpickled :class:`NativeEngine` becomes."""
-    return NativeEngine(rules)
+    with, and what an unpickled :class:`NativeEngine` becomes (a
+    :class:`WideNativeEngine` for two decks)."""
+    wide = rules.decks == 2 or rules.jokers != "none"
+    return WideNativeEngine(rules) if wide else NativeEngine(rules)
 
 
 class NativeEngine(TableEngine):
@@ -234,6 +302,36 @@ class NativeEngine(TableEngine):
         return HandPlays((EMPTY, g1, g2, g3, g4, g5, EMPTY, EMPTY), self)
 
 
-__all__ = ["ENGINE_ENV", "NativeEngine", "available", "batch", "compile_tables", "deal_state",
-           "native_engine", "native_game_reason", "native_reason", "plays_base", "register_plays",
-           "wanted"]
+class WideNativeEngine(GenericEngine):
+    """The generic engine of a two-deck or valueless-joker rule set whose listing of a hand's
+    plays runs in the core (``src/native/engine_wide.hpp``): the same plays, once per
+    set of card names, in the same order and with the same powers; reading a set of
+    cards (:meth:`classify`, :meth:`as_played`) and following stay the generic engine's."""
+
+    native = True
+
+    def __init__(self, rules: Rules, keys: StrengthKeys | None = None) -> None:
+        super().__init__(rules, keys)
+        self.tables = compile_wide(rules, self)
+        """The core's compiled tables (:class:`big2._native.WideTables`)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and deep-copied as its rule set (see :meth:`NativeEngine.__reduce__`)."""
+        return (native_engine, (self.rules,))
+
+    def hand_plays(self, hand: Mask) -> HandPlays:
+        """Every play of *hand*, listed by the core (cached; do not change the result)."""
+        got = self._cache.get(hand)
+        if got is None:
+            if len(self._cache) > HAND_CACHE:
+                self._cache.clear()
+            g1, g2, g3, g4, g5 = _native.wide_hand_plays(self.tables, hand)
+            got = self._cache[hand] = HandPlays(([], g1, g2, g3, g4, g5, [], []), self)
+        return got
+
+
+__all__ = [
+    "ENGINE_ENV", "NativeEngine", "WideNativeEngine", "available", "batch", "compile_tables",
+    "compile_wide", "deal_state", "native_deal_reason", "native_engine", "native_game_reason",
+    "native_reason", "plays_base", "register_plays", "wanted",
+]

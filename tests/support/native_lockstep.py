@@ -1,0 +1,96 @@
+"""The compiled core stepped in lockstep with the Python reference engine: the
+helpers of ``tests/core/test_native.py`` and ``tests/core/test_native_wide.py``.
+
+:func:`lockstep` plays one random deal through three players of the same deal: a
+:class:`~big2.Game` on the Python engine, a :class:`~big2.Game` on the native engine
+(what users get by default) and the core's own state (``State``, or ``WideState``
+for two decks); at every step the legal-play lists, the transition (turn, hands,
+play to beat, passes) and at the end the scores must be identical.
+:func:`engines_agree` compares the two engines' listing and reading of random hands.
+"""
+
+from __future__ import annotations
+
+import random
+
+from python_engine import python_engine
+
+from big2 import Game, Rules
+from big2.cards import cards_of
+from big2.variant import native, variant
+
+_native = native._native
+
+
+def lockstep(rules: Rules, seed: int) -> int:
+    """Play one random deal through the three players in lockstep; return its steps."""
+    assert native.native_deal_reason(rules) is None, native.native_deal_reason(rules)
+    with python_engine():
+        ref = Game(rules, seed=seed)
+    assert not ref.variant.native
+    game = Game(rules, seed=seed)
+    assert game.variant.native and game.initial_hands == ref.initial_hands
+    assert game._core is not None  # the deal is in the core
+    core = native.deal_state(game.variant.engine, list(ref.hands),  # type: ignore[arg-type]
+                             ref.to_move, int(ref.must_contain))
+    rng = random.Random(seed)
+    steps = 0
+    while not ref.is_over():
+        legal = ref.legal_masks()
+        assert game.legal_masks() == legal
+        assert core.legal() == legal
+        play = rng.choice(legal)
+        for g in (ref, game):
+            g.play(play)
+        core.play(play)
+        steps += 1
+        assert game.numbers() == ref.numbers()
+        assert game.hands == ref.hands and core.hands == ref.hands
+        assert core.to_move == ref.to_move
+        last = ref.last_combo
+        assert game.last_combo == last
+        assert core.last == (None if last is None else (last.cards, int(last.kind), last.power))
+        assert core.last_player == ref.last_player
+        if last is not None:
+            assert core.passed == ref.numbers()[4]
+    assert core.to_move is None and game.is_over()
+    assert game.outcome() == ref.outcome()
+    assert core.scores == ref.scores()
+    assert tuple(core.finished) == tuple(ref.finished)
+    return steps
+
+
+def deck_cards(rules: Rules) -> list[int]:
+    """The card numbers of *rules*' deck (one deck or two, jokers included)."""
+    return cards_of(variant(rules).deck.cards)
+
+
+def engines_agree(rules: Rules, rng: random.Random, hands: int) -> None:
+    """The two engines list, read and follow identically on random hands."""
+    ref = variant(rules, engine="python").engine
+    eng = variant(rules, engine="native").engine
+    tables = eng.tables  # type: ignore[attr-defined]
+    cards_in = deck_cards(rules)
+    wide = rules.decks == 2 or rules.jokers != "none"
+    for _ in range(hands):
+        cards = rng.sample(cards_in, rng.choice((1, 4, 5, 7, 13, 17, 26, 52)))
+        hand = sum(1 << c for c in cards)
+        mine, theirs = eng.hand_plays(hand), ref.hand_plays(hand)
+        assert mine.groups == theirs.groups
+        for size in range(1, 6):
+            for enc in theirs.groups[size][:8]:
+                mask = enc & ((1 << 108) - 1)
+                assert eng.classify(mask) == ref.classify(mask)
+                last = ref.classify(mask)
+                assert last is not None
+                if wide:
+                    assert _native.wide_classify(tables, mask) == (int(last.kind), last.power)
+                    continue
+                other = sum(1 << c for c in rng.sample(cards_in, 13))
+                assert _native.follows(tables, other, mask) == ref.follows(other, last)
+        some = sum(1 << c for c in rng.sample(cards, min(len(cards), rng.randint(1, 6))))
+        assert eng.classify(some) == ref.classify(some)
+        if wide:
+            got = ref.classify(some)
+            assert _native.wide_classify(tables, some) == (
+                None if got is None else (int(got.kind), got.power))
