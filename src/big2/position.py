@@ -49,8 +49,8 @@ def to_mask(cards: Mask | str | Iterable[int], copies: int = 1) -> Mask:
             raise IllegalPlayError(f"not a set of cards: {cards!r}")
         return int(cards)
     if not isinstance(cards, Iterable):
-        raise TypeError(f"a play is a mask (an int or CardSet), card text or card numbers, "
-                        f"not {type(cards).__name__}: {cards!r}")
+        raise TypeError("a play is a mask (an int or CardSet), card text or card numbers, "
+                        f"not a {type(cards).__name__}")
     return mask_of(cards)
 
 
