@@ -19,13 +19,18 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from native_lockstep import engines_agree, lockstep
+from native_lockstep import (
+    CORE_OPTION_VALUES,
+    OPTION_NEEDS,
+    engines_agree,
+    lockstep,
+    option_strategies,
+)
 from python_engine import python_engine
 from valid_options import consistent
 
 from big2 import Game, Rules
 from big2.cards import cards_of
-from big2.rules import STRAIGHT_ORDERS, SUIT_ORDERS
 from big2.variant import native, variant
 
 _native = native._native
@@ -34,31 +39,7 @@ pytestmark = pytest.mark.skipif(_native is None, reason="big2._native is not bui
 FAMILY_PRESETS = [name for name in Rules.presets() if not Rules.preset(name).extended_deck]
 """Every preset of the standard family (one deck, no jokers): all of them today."""
 
-NATIVE_GAME_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
-    "players": st.integers(2, 4),
-    "deal": st.sampled_from(["even", "13-each"]),
-    "suit_order": st.sampled_from(SUIT_ORDERS),
-    "suit_ranking": st.booleans(),
-    "straight_order": st.sampled_from(STRAIGHT_ORDERS),
-    "flush_order": st.sampled_from(["ranks", "suit", "top-card"]),
-    "straight_beats_flush": st.booleans(),
-    "five_card_compare": st.sampled_from(["kind", "same-kind", "top-card"]),
-    "triples": st.booleans(),
-    "two_pairs": st.booleans(),
-    "four_of_a_kind_alone": st.booleans(),
-    "four_kicker": st.booleans(),
-    "five_trips": st.booleans(),
-    "five_two_pairs": st.sampled_from(["no", "any", "sisters"]),
-    "play_equal": st.booleans(),
-    "passing": st.sampled_from(["jump-back", "lock-out"]),
-    "trick_end": st.sampled_from(["all-pass", "one-pass"]),
-    "opening": st.sampled_from(["contains", "alone"]),
-    "scoring": st.sampled_from(["classic", "penalty", "count", "ranking"]),
-    "twos_double": st.sampled_from(["each", "once"]),
-    "count_twos_double": st.booleans(),
-    "direction": st.sampled_from(["counter-clockwise", "clockwise"]),
-    "spare_to": st.sampled_from(["lowest", "highest", "aside"]),
-}
+NATIVE_GAME_OPTIONS = option_strategies(CORE_OPTION_VALUES)
 """Every option the core's own deal loop plays, with its values."""
 
 option_mixes = st.fixed_dictionaries({}, optional=NATIVE_GAME_OPTIONS).map(
@@ -179,21 +160,7 @@ def test_lockstep_option_mixes_sweep(part: int, rules: Rules, seed: int) -> None
     engines_agree(rules, random.Random(seed), 20)
 
 
-OPTION_VALUES = [
-    (name, value) for name, values in {
-        "players": [2, 3, 4], "deal": ["even", "13-each"], "suit_order": list(SUIT_ORDERS),
-        "suit_ranking": [False, True], "straight_order": list(STRAIGHT_ORDERS),
-        "flush_order": ["ranks", "suit", "top-card"], "straight_beats_flush": [False, True],
-        "five_card_compare": ["kind", "same-kind", "top-card"], "triples": [False, True],
-        "two_pairs": [False, True], "four_of_a_kind_alone": [False, True],
-        "four_kicker": [False, True], "five_trips": [False, True],
-        "five_two_pairs": ["no", "any", "sisters"], "play_equal": [False, True],
-        "passing": ["jump-back", "lock-out"], "trick_end": ["all-pass", "one-pass"],
-        "opening": ["contains", "alone"], "scoring": ["classic", "penalty", "count", "ranking"],
-        "twos_double": ["each", "once"], "count_twos_double": [False, True],
-        "direction": ["counter-clockwise", "clockwise"],
-        "spare_to": ["lowest", "highest", "aside"],
-    }.items() for value in values]
+OPTION_VALUES = [(name, value) for name, values in CORE_OPTION_VALUES.items() for value in values]
 """Every value of every option the core's deal loop plays (:data:`NATIVE_GAME_OPTIONS`)."""
 
 OPTION_SWEEP_POSITIONS = 20_000
@@ -202,14 +169,11 @@ option values, 1.2 million in all (a case takes seconds, so a nightly slice
 holds a share of them)."""
 
 
-OPTION_NEEDS: dict[str, dict[str, Any]] = {
-    "count_twos_double": {"scoring": "count"}, "spare_to": {"players": 3},
-}
-"""What an option needs beside it to mean anything (``consistent`` drops it otherwise)."""
-
-
 def test_option_values_cover_the_core_options() -> None:
-    assert {name for name, _ in OPTION_VALUES} == set(NATIVE_GAME_OPTIONS)
+    for name, value in OPTION_VALUES:  # each value is one the core's deal loop plays
+        rules = Rules(**consistent({name: value, **OPTION_NEEDS.get(name, {})}))
+        assert getattr(rules, name) == value
+        assert native.native_deal_reason(rules) is None, (name, value)
     assert len(OPTION_VALUES) * OPTION_SWEEP_POSITIONS >= 1_000_000
 
 

@@ -17,44 +17,26 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from native_lockstep import engines_agree, lockstep
+from native_lockstep import (
+    OPTION_NEEDS,
+    WIDE_OPTION_VALUES,
+    engines_agree,
+    lockstep,
+    option_strategies,
+)
 from python_engine import python_engine
 from valid_options import consistent
 
 from big2 import Game, Rules
 from big2.cards import DECK_SIZE, parse_cards
-from big2.rules import STRAIGHT_ORDERS, SUIT_ORDERS
 from big2.variant import Kind, native
 
 _native = native._native
 pytestmark = pytest.mark.skipif(_native is None, reason="big2._native is not built")
 
-WIDE_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
-    "players": st.integers(3, 8),  # 2 (52-card hands, slow on the Python engine): below, nightly
-    "suit_order": st.sampled_from(SUIT_ORDERS),
-    "suit_ranking": st.booleans(),
-    "straight_order": st.sampled_from(STRAIGHT_ORDERS),
-    "flush_order": st.sampled_from(["ranks", "suit", "top-card"]),
-    "straight_beats_flush": st.booleans(),
-    "five_card_compare": st.sampled_from(["kind", "same-kind", "top-card"]),
-    "triples": st.booleans(),
-    "two_pairs": st.booleans(),
-    "four_of_a_kind_alone": st.booleans(),
-    "four_kicker": st.booleans(),
-    "five_trips": st.booleans(),
-    "five_two_pairs": st.sampled_from(["no", "any", "sisters"]),
-    "five_of_a_kind": st.sampled_from(["off", "below-straight-flush", "above-straight-flush"]),
-    "jokers": st.sampled_from(["none", "valueless"]),
-    "play_equal": st.booleans(),
-    "passing": st.sampled_from(["jump-back", "lock-out"]),
-    "trick_end": st.sampled_from(["all-pass", "one-pass"]),
-    "opening": st.sampled_from(["contains", "alone"]),
-    "scoring": st.sampled_from(["classic", "penalty", "count", "ranking"]),
-    "twos_double": st.sampled_from(["each", "once"]),
-    "count_twos_double": st.booleans(),
-    "direction": st.sampled_from(["counter-clockwise", "clockwise"]),
-    "spare_to": st.sampled_from(["lowest", "highest", "aside"]),
-}
+WIDE_OPTIONS = {**option_strategies(WIDE_OPTION_VALUES),
+                # 2 players (52-card hands, slow on the Python engine): below, nightly
+                "players": st.integers(3, 8)}
 """Every option the two-deck core plays, with its values."""
 
 wide_mixes = st.fixed_dictionaries({}, optional=WIDE_OPTIONS).map(
@@ -165,25 +147,15 @@ def test_lockstep_two_decks_sweep(part: int) -> None:
     assert positions >= WIDE_SWEEP_POSITIONS
 
 
-_VALUES: dict[str, list[Any]] = {
-    "players": list(range(2, 9)), "suit_order": list(SUIT_ORDERS),
-    "suit_ranking": [False, True], "straight_order": list(STRAIGHT_ORDERS),
-    "flush_order": ["ranks", "suit", "top-card"], "straight_beats_flush": [False, True],
-    "five_card_compare": ["kind", "same-kind", "top-card"], "triples": [False, True],
-    "two_pairs": [False, True], "four_of_a_kind_alone": [False, True],
-    "four_kicker": [False, True], "five_trips": [False, True],
-    "five_two_pairs": ["no", "any", "sisters"], "play_equal": [False, True],
-    "five_of_a_kind": ["off", "below-straight-flush", "above-straight-flush"],
-    "jokers": ["none", "valueless"],
-    "passing": ["jump-back", "lock-out"], "trick_end": ["all-pass", "one-pass"],
-    "opening": ["contains", "alone"], "scoring": ["classic", "penalty", "count", "ranking"],
-    "twos_double": ["each", "once"], "count_twos_double": [False, True],
-    "direction": ["counter-clockwise", "clockwise"], "spare_to": ["lowest", "highest", "aside"],
-}
+_VALUES = WIDE_OPTION_VALUES
 
 
-def test_sweep_values_are_the_options() -> None:
-    assert set(_VALUES) == set(WIDE_OPTIONS)
+def test_sweep_values_are_ones_the_wide_core_plays() -> None:
+    for name, values in _VALUES.items():
+        for value in values:
+            rules = wide_rules({name: value, **OPTION_NEEDS.get(name, {})}, decks=2)
+            assert getattr(rules, name) == value
+            assert native.native_deal_reason(rules) is None, (name, value)
 
 
 def test_copies_named_either_way_play_the_same() -> None:

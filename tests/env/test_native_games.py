@@ -221,7 +221,7 @@ def test_bad_actions_raise_before_any_game_moves() -> None:
 
 def test_the_core_checks_its_arrays() -> None:
     games = NativeGames(4, "classic", seed=1)
-    b = games._batch  # noqa: SLF001
+    b = games._batch
     ids, counts = np.zeros((4, 8), np.int64), np.zeros(4, np.int64)
     with pytest.raises(ValueError, match="hand_size"):
         b.hand_ids_into(5, ids, counts)  # the movers hold 13 cards

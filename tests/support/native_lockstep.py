@@ -7,19 +7,58 @@ helpers of ``tests/core/test_native.py`` and ``tests/core/test_native_wide.py``.
 for two decks); at every step the legal-play lists, the transition (turn, hands,
 play to beat, passes) and at the end the scores must be identical.
 :func:`engines_agree` compares the two engines' listing and reading of random hands.
+:data:`CORE_OPTION_VALUES` and :data:`WIDE_OPTION_VALUES` are the options each core plays,
+with every value (:func:`option_strategies` draws from them).
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from hypothesis import strategies as st
 from python_engine import python_engine
 
 from big2 import Game, Rules
 from big2.cards import cards_of
+from big2.rules import STRAIGHT_ORDERS, SUIT_ORDERS
 from big2.variant import native, variant
 
 _native = native._native
+
+CORE_OPTION_VALUES: dict[str, list[Any]] = {
+    "players": [2, 3, 4], "deal": ["even", "13-each"], "suit_order": list(SUIT_ORDERS),
+    "suit_ranking": [False, True], "straight_order": list(STRAIGHT_ORDERS),
+    "flush_order": ["ranks", "suit", "top-card"], "straight_beats_flush": [False, True],
+    "five_card_compare": ["kind", "same-kind", "top-card"], "triples": [False, True],
+    "two_pairs": [False, True], "four_of_a_kind_alone": [False, True],
+    "four_kicker": [False, True], "five_trips": [False, True],
+    "five_two_pairs": ["no", "any", "sisters"], "play_equal": [False, True],
+    "passing": ["jump-back", "lock-out"], "trick_end": ["all-pass", "one-pass"],
+    "opening": ["contains", "alone"], "scoring": ["classic", "penalty", "count", "ranking"],
+    "twos_double": ["each", "once"], "count_twos_double": [False, True],
+    "direction": ["counter-clockwise", "clockwise"], "spare_to": ["lowest", "highest", "aside"],
+}
+"""Every option the one-deck core's own deal loop plays, with every value."""
+
+WIDE_OPTION_VALUES: dict[str, list[Any]] = {
+    **{name: values for name, values in CORE_OPTION_VALUES.items() if name != "deal"},
+    "players": list(range(2, 9)),
+    "five_of_a_kind": ["off", "below-straight-flush", "above-straight-flush"],
+    "jokers": ["none", "valueless"],
+}
+"""Every option the wide core (two decks, valueless jokers) plays, with every value."""
+
+
+OPTION_NEEDS: dict[str, dict[str, Any]] = {
+    "count_twos_double": {"scoring": "count"}, "spare_to": {"players": 3},
+}
+"""What an option needs beside it to mean anything (``consistent`` drops it otherwise)."""
+
+
+def option_strategies(values: dict[str, list[Any]]) -> dict[str, st.SearchStrategy[Any]]:
+    """A strategy per option drawing from its *values*."""
+    return {name: st.sampled_from(v) for name, v in values.items()}
 
 
 def lockstep(rules: Rules, seed: int) -> int:
