@@ -1,6 +1,6 @@
-// The compiled core for two decks (104 cards, 2-8 players) and for valueless jokers (one
-// deck or two): big2.variant.generic's reading of a rule set with decks=2 or
-// jokers="valueless"; wild jokers are not played here.
+// The compiled core for two decks (104 cards, 2-8 players) and for jokers, valueless or
+// wild (one deck or two): big2.variant.generic's reading of a rule set with decks=2 or
+// jokers; wild jokers are read by engine_wild.hpp and listed by engine_wild_list.hpp.
 //
 // A card keeps the Python number: rank * 4 + suit for the first deck (0..51), the
 // same plus 54 for its copy in the second deck (54..105), the jokers 52, 53 (and 106,
@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "engine.hpp"
+#include "engine_wild.hpp"
 
 namespace big2w {
 
@@ -78,9 +79,49 @@ struct WideTables {
   int players = 6;
   WMask deck = kWideDeck;            // the rule set's cards (valueless jokers: 52, 53, ...)
   bool valueless = false;            // valueless jokers: singles of power joker_power
-  int64_t joker_power[2] = {};       // the red and the black joker's power (-1)
+  int64_t joker_power[2] = {};       // the red and the black joker's power alone
+  WildKeys wk;                       // wild jokers (wk.on): what their readings need
+  bool one_deck = true;              // no second deck: a hand's plays only shrink
   int after[kSeats][kSeats] = {};
   int multiplier[kWideCards + 1] = {};
+
+  // The readings of *p*'s cards (wild jokers), strongest first, into *rd*; how many.
+  // Sets p.names and p.dups (the jokers' names included).
+  int read_wild(WPlay& p, Reading* rd) const {
+    u64 a = u64(p.mask) & k54, b = u64(p.mask >> kCopy) & k54;
+    p.names = a | b; p.dups = a & b;
+    int n = wpop(p.mask);
+    if (n > 5) return 0;
+    u64 nat = p.names & k52, twice = p.dups & k52;
+    return wild_reads(wk, base, nat, twice, n - popcount(nat) - popcount(twice), rd);
+  }
+
+  // Whether reading *r* of a play of *size* cards may be played on *last*.
+  bool beats(const Reading& r, int size, const WPlay& last) const {
+    if (base.same_kind && size == 5 && r.kind != last.kind) return false;
+    return r.power > last.power || (r.power == last.power && base.play_equal);
+  }
+
+  // *p* (a set holding a wild joker and another card) read as its strongest reading that
+  // may be played on *last*; false when none may.
+  bool wild_on(WPlay& p, const WPlay& last) const {
+    Reading rd[kMaxReads];
+    int k = read_wild(p, rd), size = wpop(p.mask);
+    for (int i = 0; i < k; ++i)
+      if (beats(rd[i], size, last)) { p.kind = rd[i].kind; p.power = rd[i].power; return true; }
+    return false;
+  }
+
+  // The play *m* makes played on *last* (nullptr: a lead): classify(), and with wild
+  // jokers the strongest reading that may be played there.
+  WPlay classify_on(WMask m, const WPlay* last) const {
+    WPlay p = classify(m);
+    if (last && wk.on && p.kind && joker_names(m) && wpop(m) > 1) {
+      WPlay q = p;
+      if (wild_on(q, *last)) return q;
+    }
+    return p;
+  }
 
   // The kind of a one-rank play of *n* cards.
   static int rank_kind(int n) {
@@ -93,8 +134,11 @@ struct WideTables {
     WPlay p; p.mask = m;
     if (!m || (m & ~deck)) return p;
     if (u64 j = joker_names(m)) {  // a valueless joker is a single, in no other play
-      if (valueless && wpop(m) == 1) {
+      if ((valueless || wk.on) && wpop(m) == 1) {
         p.names = j; p.kind = big2n::SINGLE; p.power = joker_power[lowbit(j) - 52];
+      } else if (wk.on) {  // wild: the strongest reading
+        Reading rd[kMaxReads];
+        if (read_wild(p, rd)) { p.kind = rd[0].kind; p.power = rd[0].power; }
       }
       return p;
     }
@@ -158,6 +202,8 @@ struct WideHandPlays {
   void clear() { for (auto& g : groups) g.clear(); }
 };
 
+inline void list_wild(const WideTables& t, WMask hand, WideHandPlays& out);
+
 // Every play of *hand* under *t*, once per set of names.
 BIG2_HOT inline void generate(const WideTables& t, WMask hand, WideHandPlays& out) {
   out.clear();
@@ -189,7 +235,7 @@ BIG2_HOT inline void generate(const WideTables& t, WMask hand, WideHandPlays& ou
         if (!D) break;
       }
   }
-  if (t.valueless)
+  if (t.valueless || t.wk.on)
     for (int j = 0; j < 2; ++j) {  // a joker held: one single per name, the lowest copy
       WMask card = hand & ((WMask(1) << (52 + j)) | (WMask(1) << (kCopy + 52 + j)));
       if (!card) continue;
@@ -298,6 +344,7 @@ BIG2_HOT inline void generate(const WideTables& t, WMask hand, WideHandPlays& ou
         }
       }
   }
+  if (t.wk.on) list_wild(t, hand, out);
   for (int s = 1; s <= 5; ++s) std::sort(out.groups[s].begin(), out.groups[s].end());
 }
 
@@ -322,194 +369,16 @@ inline void for_each_follow(const WideTables& t, const WideHandPlays& plays, con
   key.names = key.dups = t.base.play_equal ? 0 : ~u64(0);
   auto it = std::upper_bound(g.begin(), g.end(), key);
   bool kind_only = t.base.same_kind && size == 5;
-  for (; it != g.end(); ++it)
-    if (!kind_only || it->kind == last.kind) f(*it);
+  for (; it != g.end(); ++it) {
+    if (t.wk.on && size > 1 && joker_names(it->mask)) {  // the reading that may follow
+      WPlay q = *it;
+      if (t.wild_on(q, last)) f(q);
+    } else if (!kind_only || it->kind == last.kind) {
+      f(*it);
+    }
+  }
 }
-
-// The largest number of disjoint fours of a kind and straight flushes in *hand*
-// (copies are distinct cards): big2.variant.scorer.Scorer.bombs_held.
-inline int bombs_held(const WideTables& t, WMask hand) {
-  u64 a = first(hand), b = second(hand), names = a | b;
-  int counts[52];
-  for (int c = 0; c < 52; ++c) counts[c] = int(a >> c & 1) + int(b >> c & 1);
-  auto count_fours = [](const int* c) {
-    int f = 0;
-    for (int r = 0; r < 13; ++r) f += (c[4 * r] + c[4 * r + 1] + c[4 * r + 2] + c[4 * r + 3]) / 4;
-    return f;
-  };
-  int sf_suit[64]; unsigned sf_ranks[64]; int nsf = 0;
-  if (popcount(names) >= 5)
-    for (int s = 0; s < 4; ++s) {
-      unsigned ranks = 0;
-      for (int r = 0; r < 13; ++r) if (names >> (4 * r + s) & 1) ranks |= 1u << r;
-      if (__builtin_popcount(ranks) < 5) continue;
-      for (int i = 0; i < t.base.n_straights && nsf < 64; ++i)
-        if ((ranks & t.base.straight_mask[i]) == t.base.straight_mask[i]) {
-          sf_suit[nsf] = s; sf_ranks[nsf] = t.base.straight_mask[i]; ++nsf;
-        }
-    }
-  if (!nsf) return count_fours(counts);
-  struct Search {
-    int* counts; const int* suit; const unsigned* ranks; int n;
-    int (*fours)(const int*);
-    int best(int i) {
-      int top = fours(counts);
-      for (int j = i; j < n; ++j) {
-        bool all = true;
-        for (unsigned x = ranks[j]; x; x &= x - 1) all &= counts[4 * __builtin_ctz(x) + suit[j]] > 0;
-        if (!all) continue;
-        for (unsigned x = ranks[j]; x; x &= x - 1) --counts[4 * __builtin_ctz(x) + suit[j]];
-        top = std::max(top, 1 + best(j));
-        for (unsigned x = ranks[j]; x; x &= x - 1) ++counts[4 * __builtin_ctz(x) + suit[j]];
-      }
-      return top;
-    }
-  };
-  Search s{counts, sf_suit, sf_ranks, nsf, +count_fours};
-  return s.best(0);
-}
-
-// One two-deck deal in progress (big2n::State's sequencing, up to eight seats); a
-// seat's plays are listed again after it plays (copies may move).
-struct WideState {
-  using Mask = WMask;
-  const WideTables* t = nullptr;
-  WMask hands[kSeats] = {};
-  int n = 4;
-  int to_move = -1;
-  bool has_last = false;
-  WPlay last;
-  int last_player = -1;
-  unsigned passed = 0;
-  WMask must = 0;
-  WMask played[kSeats] = {};
-  int trick_leader = -1;
-  int finished[kSeats] = {}; int nfinished = 0;
-  int64_t scores[kSeats] = {};
-  WideHandPlays plays[kSeats];
-  bool plays_ok[kSeats] = {};
-  std::vector<WPlay> legal_plays;  // the listed plays now (the pass: mask 0)
-
-  void start(const WideTables& tables, const WMask* h, int seat, WMask must_card) {
-    t = &tables; n = tables.players;
-    for (int i = 0; i < kSeats; ++i) { hands[i] = i < n ? h[i] : 0; plays_ok[i] = false; scores[i] = 0; played[i] = 0; }
-    to_move = seat; has_last = false; last = WPlay(); last_player = -1; passed = 0;
-    must = must_card; nfinished = 0; trick_leader = -1;
-  }
-
-  const WideHandPlays& plays_of(int seat) {
-    if (!plays_ok[seat]) { generate(*t, hands[seat], plays[seat]); plays_ok[seat] = true; }
-    return plays[seat];
-  }
-
-  BIG2_HOT void legal(std::vector<WMask>& out) {
-    out.clear(); legal_plays.clear();
-    if (to_move < 0) return;
-    const WideHandPlays& hp = plays_of(to_move);
-    if (!has_last) {
-      for (int s = 1; s <= 5; ++s)
-        for (const WPlay& p : hp.groups[s]) {
-          if (must && (!(p.mask & must) || (t->base.opening_alone && s != 1))) continue;
-          legal_plays.push_back(p);
-        }
-    } else {
-      for_each_follow(*t, hp, last, [&](const WPlay& p) { legal_plays.push_back(p); });
-    }
-    if (has_last || legal_plays.empty()) legal_plays.push_back(WPlay());
-    for (const WPlay& p : legal_plays) out.push_back(p.mask);
-  }
-
-  // Apply *p*, a play classified under these tables (or the pass, mask 0).
-  BIG2_HOT void apply(const WPlay& p) {
-    int seat = to_move;
-    WMask m = p.mask;
-    if (!m) {
-      if (!has_last) { to_move = next_active(seat); return; }
-      passed |= 1u << seat;
-      if (t->base.one_pass) end_trick(); else advance(seat);
-      return;
-    }
-    hands[seat] &= ~m;
-    played[seat] |= m;
-    plays_ok[seat] = false;
-    if (!has_last) trick_leader = seat;
-    has_last = true; last = p; last_player = seat; must = 0;
-    if (t->base.jump_back) passed = 0;
-    if (!hands[seat]) {
-      finished[nfinished++] = seat;
-      int left = 0;
-      for (int i = 0; i < n; ++i) left += hands[i] != 0;
-      if (t->base.scoring != big2n::RANKING || left <= 1) { finish(); return; }
-    }
-    advance(seat);
-  }
-
-  int next_active(int seat) const {
-    for (int k = 0; k < n; ++k) { int s = t->after[seat][k]; if (hands[s]) return s; }
-    return -1;
-  }
-  void advance(int seat) {
-    for (int k = 0; k < n; ++k) {
-      int s = t->after[seat][k];
-      if (s != last_player && hands[s] && !(passed >> s & 1)) { to_move = s; return; }
-    }
-    end_trick();
-  }
-  void end_trick() {
-    int lp = last_player;
-    has_last = false; last = WPlay(); last_player = -1; passed = 0; trick_leader = -1;
-    to_move = hands[lp] ? lp : next_active(lp);
-  }
-
-  static int twos(WMask h) { return popcount(first(h) >> 48) + popcount(second(h) >> 48); }
-
-  void finish() {
-    to_move = -1;
-    int winner = finished[0];
-    if (t->base.scoring == big2n::RANKING) {
-      int order[kSeats]; int k = 0;
-      for (int i = 0; i < nfinished; ++i) order[k++] = finished[i];
-      int turn[kSeats]; turn[0] = winner;
-      for (int i = 1; i < n; ++i) turn[i] = t->after[winner][i - 1];
-      int rest[kSeats]; int nr = 0;
-      for (int i = 0; i < n; ++i) {
-        bool out = false;
-        for (int j = 0; j < nfinished; ++j) out |= finished[j] == turn[i];
-        if (!out) rest[nr++] = turn[i];
-      }
-      std::stable_sort(rest, rest + nr, [&](int x, int y) { return wpop(hands[x]) < wpop(hands[y]); });
-      for (int i = 0; i < nr; ++i) order[k++] = rest[i];
-      for (int i = 0; i < n; ++i) scores[order[i]] = n - 1 - i;
-      return;
-    }
-    int64_t pay[kSeats] = {};
-    bool classic = t->base.scoring == big2n::CLASSIC;
-    bool twos_only = !(last.names & ~(u64(0xF) << 48));
-    bool double_all = classic && (((last.kind == big2n::SINGLE || last.kind == big2n::PAIR) && twos_only) ||
-                                  last.kind == big2n::FOUR_OF_A_KIND || last.kind == big2n::FOUR_KICKER ||
-                                  last.kind == kFiveOfAKind || last.kind == big2n::STRAIGHT_FLUSH);
-    int64_t total = 0;
-    for (int s = 0; s < n; ++s) {
-      if (s == winner) continue;
-      WMask h = hands[s];
-      int left = wpop(h), tw = twos(h);
-      int64_t figure;
-      if (t->base.scoring == big2n::COUNT) {
-        figure = left + (t->base.count_twos ? tw : 0);
-      } else {
-        figure = int64_t(left) * t->multiplier[left];
-        if (classic) {
-          int d = (t->base.twos_each ? tw : std::min(tw, 1)) + bombs_held(*t, h) + double_all;
-          figure <<= d;
-        }
-      }
-      pay[s] = figure; total += figure;
-    }
-    for (int s = 0; s < n; ++s) {
-      if (t->base.scoring == big2n::PENALTY) scores[s] = -pay[s];
-      else scores[s] = s == winner ? total : -pay[s];
-    }
-  }
-};
 
 }  // namespace big2w
+
+#include "engine_wild_list.hpp"

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "engine.hpp"
-#include "engine_wide.hpp"
+#include "wide_state.hpp"
 #include "py_mask.hpp"
 
 namespace py = pybind11;
@@ -230,7 +230,8 @@ struct TwoDecks {
     return -1;
   }
   static void apply(S& st, const T& t, M m, long at) {
-    big2w::WPlay p = at >= 0 ? st.legal_plays[size_t(at)] : m ? t.classify(m) : big2w::WPlay();
+    big2w::WPlay p = at >= 0 ? st.legal_plays[size_t(at)]
+                     : m ? t.classify_on(m, st.has_last ? &st.last : nullptr) : big2w::WPlay();
     p.mask = m;
     st.apply(p);
   }

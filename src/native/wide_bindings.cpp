@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "engine_wide.hpp"
+#include "wide_state.hpp"
 #include "py_mask.hpp"
 
 namespace py = pybind11;
@@ -49,13 +49,30 @@ std::shared_ptr<WideTables> make_wide(const Tables& base, const std::vector<int6
                                       const std::vector<bool>& rank_ok, int players,
                                       const std::vector<int>& after,
                                       const std::vector<int>& multiplier, py::handle deck,
-                                      const std::vector<int64_t>& joker_power) {
+                                      const std::vector<int64_t>& joker_power, bool wild,
+                                      const std::vector<int64_t>& kind_base,
+                                      const std::vector<int>& kind_order,
+                                      const std::vector<int>& suit_pos, bool suited,
+                                      bool five_of_a_kind) {
   auto t = std::make_shared<WideTables>();
   t->base = base;
   t->deck = big2n::wide_mask(deck, "deck");
   if (big2w::first(t->deck) != big2w::k52 || (t->deck & ~big2w::kWideAll))
     throw py::value_error("deck: the 52 cards, with jokers and a second deck or not");
-  t->valueless = big2w::joker_names(t->deck) != 0;
+  t->valueless = big2w::joker_names(t->deck) != 0 && !wild;
+  t->one_deck = big2w::second(t->deck) == 0;
+  if (wild) {
+    if (!big2w::joker_names(t->deck)) throw py::value_error("wild: the deck holds no jokers");
+    if (kind_base.size() != 16 || kind_order.size() != 16 || suit_pos.size() != 4)
+      throw py::value_error("kind_base, kind_order: 16 values; suit_pos: 4");
+    auto& w = t->wk;
+    w.on = true; w.suited = suited; w.five_kind = five_of_a_kind;
+    for (int i = 0; i < 16; ++i) { w.kind_base[i] = kind_base[size_t(i)]; w.kind_order[i] = kind_order[size_t(i)]; }
+    for (int s = 0; s < 4; ++s) {
+      if (suit_pos[size_t(s)] < 0 || suit_pos[size_t(s)] > 3) throw py::value_error("suit_pos: 0 to 3");
+      w.pos[s] = suit_pos[size_t(s)];
+    }
+  }
   if (joker_power.size() != 2) throw py::value_error("joker_power: expected 2 values");
   t->joker_power[0] = joker_power[0];
   t->joker_power[1] = joker_power[1];
@@ -91,7 +108,10 @@ void register_wide(py::module_& m) {
       "joker_power), and the seats' order and scoring multipliers for 2 to 8 players.")
       .def(py::init(&make_wide), py::arg("base"), py::arg("rank_power"), py::arg("rank_ok"),
            py::arg("players"), py::arg("after"), py::arg("multiplier"), py::arg("deck"),
-           py::arg("joker_power"))
+           py::arg("joker_power"), py::arg("wild") = false,
+           py::arg("kind_base") = std::vector<int64_t>(16), py::arg("kind_order") = std::vector<int>(16),
+           py::arg("suit_pos") = std::vector<int>{0, 1, 2, 3}, py::arg("suited") = true,
+           py::arg("five_of_a_kind") = false)
       .def_property_readonly("players", [](const WideTables& t) { return t.players; });
 
   m.def("wide_classify", [](const WideTables& t, py::handle mask) -> py::object {
@@ -100,6 +120,22 @@ void register_wide(py::module_& m) {
         return py::make_tuple(p.kind, p.power);
       }, py::arg("tables"), py::arg("mask"),
       "(kind, power) of the play two-deck *mask* makes, or None.");
+
+  m.def("wide_readings", [](const WideTables& t, py::handle mask) {
+        WPlay p; p.mask = big2n::wide_mask_in(mask, "mask", t.deck);
+        py::list out;
+        if (!t.wk.on || !big2w::joker_names(p.mask) || wpop(p.mask) == 1) {
+          p = t.classify(p.mask);
+          if (p.kind) out.append(py::make_tuple(p.kind, p.power));
+          return out;
+        }
+        Reading rd[kMaxReads];
+        int k = t.read_wild(p, rd);
+        for (int i = 0; i < k; ++i) out.append(py::make_tuple(rd[i].kind, rd[i].power));
+        return out;
+      }, py::arg("tables"), py::arg("mask"),
+      "Every reading (kind, power) of *mask*, strongest first: with wild jokers a set may "
+      "read as several plays; otherwise classify()'s one, or none.");
 
   m.def("wide_hand_plays", [](const WideTables& t, py::handle hand) {
         WMask h = big2n::wide_mask_in(hand, "hand", t.deck);

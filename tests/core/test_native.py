@@ -55,9 +55,8 @@ def test_family_presets_are_native() -> None:
 
 @pytest.mark.parametrize("option", [
     {"smack_down": "2S"}, {"straight_max": 7}, {"straight_min": 3}, {"dragon": True},
-    {"bomb_on_small": True}, {"four_beats_all": True}, {"jokers": "wild"},
-    {"jokers": "wild", "five_of_a_kind": "below-straight-flush"},
-    {"decks": 2, "players": 6, "jokers": "wild"},
+    {"bomb_on_small": True}, {"four_beats_all": True},
+    {"jokers": "wild", "smack_down": "2S"}, {"decks": 2, "players": 6, "dragon": True},
 ], ids=lambda o: next(iter(o)))
 def test_options_outside_the_core_keep_the_python_engine(option: dict[str, Any]) -> None:
     rules = Rules(**option)
@@ -85,8 +84,10 @@ def test_two_decks_are_native_but_not_the_one_deck_loops() -> None:
         assert isinstance(v.engine, native.WideNativeEngine)
 
 
-def test_valueless_jokers_are_native_but_not_the_one_deck_loops() -> None:
-    for rules in (Rules(jokers="valueless"), Rules(jokers="valueless", decks=2, players=6)):
+def test_jokers_are_native_but_not_the_one_deck_loops() -> None:
+    for rules in (Rules(jokers="valueless"), Rules(jokers="valueless", decks=2, players=6),
+                  Rules(jokers="wild"), Rules(jokers="wild", five_of_a_kind="below-straight-flush"),
+                  Rules(jokers="wild", decks=2, players=6)):
         v = variant(rules)
         assert v.native and v.native_deal and isinstance(v.engine, native.WideNativeEngine)
         assert native.native_game_reason(rules) in ("jokers", "decks")

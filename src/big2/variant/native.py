@@ -80,8 +80,6 @@ def native_reason(rules: Rules) -> str | None:
     ``None`` when the core plays every option of it."""
     if _native is None:
         return "the extension is not built"
-    if rules.jokers == "wild":
-        return "jokers"
     for name, value in _OFF.items():
         if getattr(rules, name) != value:
             return name
@@ -255,9 +253,14 @@ def compile_wide(rules: Rules, eng: GenericEngine) -> Any:
     n = rules.players
     jokers = [eng.readings(1 << c)[0].power if eng.deck_cards >> c & 1 else 0
               for c in (NUM_CARDS, NUM_CARDS + 1)]
+    k = eng.keys
     return _native.WideTables(
         base, rank_power, rank_ok, n, [s for seat in range(n) for s in turns.after[seat]],
-        [scorer.multiplier(left) for left in range(104 + 1)], eng.deck_cards, jokers)
+        [scorer.multiplier(left) for left in range(104 + 1)], eng.deck_cards, jokers,
+        wild=eng.wild, kind_base=[k.kind_base.get(Kind(i), 0) if i else 0 for i in range(16)],
+        kind_order=[k.kind_order.get(Kind(i), 0) if i else 0 for i in range(16)],
+        suit_pos=list(k.suit_rank), suited=k.suited,
+        five_of_a_kind=rules.five_of_a_kind != "off")
 
 
 @lru_cache(maxsize=128)
