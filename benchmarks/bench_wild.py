@@ -1,10 +1,11 @@
 """Speed under jokers and two decks (RULES.md §2, variations 29 and 34).
 
 Random-vs-random deals per second and the time to list a fresh hand's
-leads, for rule sets that use the generic engine (:mod:`big2.variant.generic`), side
-by side with the classic game on the plain engine (the same measurement as
-``bench_engine.py``). Process CPU time, medians over rounds, fresh seeds so
-no cache is warm.
+leads, for rule sets that use the generic engine (:mod:`big2.variant.generic`; by
+default its subclass whose listing and deal run in the compiled core, with
+``BIG2_ENGINE=python`` the Python engine), side by side with the classic game
+(the same measurement as ``bench_engine.py``). Process CPU time, medians over
+rounds, fresh seeds so no cache is warm.
 
     python benchmarks/bench_wild.py [--deals 100] [--rounds 3] [--hands 300]
 """
@@ -22,7 +23,7 @@ from big2.cards import cards_of, deck_mask
 from big2.combos import engine
 
 RULE_SETS = {
-    "classic (plain engine)": Rules(),
+    "classic": Rules(),
     "jokers wild, 4 players": Rules(jokers="wild"),
     "jokers valueless, 4 players": Rules(jokers="valueless"),
     "two decks, 8 players": Rules(decks=2, players=8),

@@ -102,10 +102,11 @@ std::shared_ptr<WideTables> make_wide(const Tables& base, const std::vector<int6
 
 void register_wide(py::module_& m) {
   py::class_<WideTables, std::shared_ptr<WideTables>>(m, "WideTables",
-      "A two-deck or valueless-joker rule set compiled for the core "
+      "A two-deck or joker rule set compiled for the core "
       "(big2.variant.native.compile_wide): the one-deck tables of its plays, the powers of "
-      "one-rank plays by suit multiset, the deck (jokers are valueless singles of "
-      "joker_power), and the seats' order and scoring multipliers for 2 to 8 players.")
+      "one-rank plays by suit multiset, the deck (a joker alone is a single of "
+      "joker_power; wild ones read by kind_base, kind_order, suit_pos, suited and "
+      "five_of_a_kind), and the seats' order and scoring multipliers for 2 to 8 players.")
       .def(py::init(&make_wide), py::arg("base"), py::arg("rank_power"), py::arg("rank_ok"),
            py::arg("players"), py::arg("after"), py::arg("multiplier"), py::arg("deck"),
            py::arg("joker_power"), py::arg("wild") = false,
@@ -151,6 +152,22 @@ void register_wide(py::module_& m) {
       }, py::arg("tables"), py::arg("hand"),
       "Every play of two-deck *hand* by size 1..5, once per set of card names (the lowest "
       "copies held), encoded power << PLAY_SHIFT | mask, in the generic engine's order.");
+
+  m.def("wide_follows", [](const WideTables& t, py::handle hand, py::handle mask, int kind,
+                           int64_t power) {
+        WideHandPlays hp;
+        generate(t, big2n::wide_mask_in(hand, "hand", t.deck), hp);
+        WPlay last; last.mask = big2n::wide_mask_in(mask, "mask", t.deck);
+        last.kind = kind; last.power = power;
+        py::list out;
+        for_each_follow(t, hp, last, [&](const WPlay& p) {
+          out.append(py::make_tuple(py::reinterpret_steal<py::object>(big2n::wide_to_py(p.mask)),
+                                    p.kind, p.power));
+        });
+        return out;
+      }, py::arg("tables"), py::arg("hand"), py::arg("mask"), py::arg("kind"), py::arg("power"),
+      "The plays of *hand* that may follow *mask* read as (*kind*, *power*), in listing "
+      "order, each as (cards, kind, power): with wild jokers the reading it is played as.");
 
   m.def("wide_bombs_held", [](const WideTables& t, py::handle hand) {
         return bombs_held(t, big2n::wide_mask_in(hand, "hand", t.deck));

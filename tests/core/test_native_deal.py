@@ -41,8 +41,11 @@ TABLES = [Rules(players=3), Rules(players=2), Rules.preset("taiwan", players=3),
 WIDE = [Rules(decks=2, players=6), Rules(decks=2, players=8, scoring="ranking"),
         Rules(decks=2, players=5, passing="lock-out", direction="clockwise"),
         Rules(decks=2, players=4, trick_end="one-pass", spare_to="aside", scoring="count"),
-        Rules(jokers="valueless", players=3), Rules(decks=2, players=7, jokers="valueless")]
-"""Two decks or valueless jokers (``WideState``: up to 108 cards, 2-8 seats)."""
+        Rules(jokers="valueless", players=3), Rules(decks=2, players=7, jokers="valueless"),
+        Rules(jokers="wild"), Rules(jokers="wild", players=3, five_of_a_kind="below-straight-flush",
+                                    five_card_compare="same-kind"),
+        Rules(decks=2, players=6, jokers="wild", scoring="classic")]
+"""Two decks or jokers, valueless or wild (``WideState``: up to 108 cards, 2-8 seats)."""
 
 
 def state(g: Game) -> tuple[object, ...]:
@@ -123,7 +126,7 @@ def lockstep(rules: Rules, seed: int) -> int:
     return steps
 
 
-@pytest.mark.parametrize("rules", PRESETS[::3] + TABLES[:3] + WIDE[:1], ids=repr)
+@pytest.mark.parametrize("rules", PRESETS[::3] + TABLES[:3] + [WIDE[0], WIDE[-3]], ids=repr)
 def test_lockstep_with_the_python_trick_loop(rules: Rules) -> None:
     lockstep(rules, 11)
 
@@ -230,7 +233,8 @@ def test_bad_input_raises_the_same_on_both_at_every_kind_of_position() -> None:
     """A card not held, a foreign or malformed play, a wrong type, a pass when
     leading, a play after the deal: the same exception with the same words."""
     rng = random.Random(8)
-    for rules in (Rules(), Rules.preset("taiwan", players=3), WIDE[0], Rules(jokers="valueless")):
+    for rules in (Rules(), Rules.preset("taiwan", players=3), WIDE[0], Rules(jokers="valueless"),
+                  Rules(jokers="wild")):
         ref, game = pair(rules, 21)
         seen: list[str] = []
         while True:

@@ -1,11 +1,13 @@
-"""The wide core (``src/native/engine_wide.hpp``: two decks and 2-8 players, valueless
-jokers) against the Python reference engine (:class:`~big2.variant.generic.GenericEngine`).
+"""The wide core (``src/native/engine_wide.hpp``: two decks and 2-8 players, jokers
+valueless or wild) against the Python reference engine
+(:class:`~big2.variant.generic.GenericEngine`).
 
 The lockstep of :mod:`native_lockstep` (Python engine, native engine, the core's
 ``WideState``: the same legal plays in the same order after every action, the same
-transitions and scores) over the two-deck rule sets with random options, a few deals
-in ``make test`` and a long share nightly; the listing and reading of random two-deck
-hands; copies of a card named either way; bad masks.
+transitions and scores) over the two-deck and joker rule sets with random options, a
+few deals in ``make test`` and a long share nightly; the listing and reading of random
+hands; every reading of sets holding wild jokers and the follows of each; copies of a
+card named either way; bad masks.
 """
 
 from __future__ import annotations
@@ -20,16 +22,18 @@ from hypothesis import strategies as st
 from native_lockstep import (
     OPTION_NEEDS,
     WIDE_OPTION_VALUES,
+    deck_cards,
     engines_agree,
     lockstep,
     option_strategies,
+    wide_follows_agree,
 )
 from python_engine import python_engine
 from valid_options import consistent
 
 from big2 import Game, Rules
 from big2.cards import DECK_SIZE, parse_cards
-from big2.variant import Kind, native
+from big2.variant import Kind, native, variant
 
 _native = native._native
 pytestmark = pytest.mark.skipif(_native is None, reason="big2._native is not built")
@@ -43,12 +47,21 @@ wide_mixes = st.fixed_dictionaries({}, optional=WIDE_OPTIONS).map(
     lambda o: Rules(**consistent({**o, "decks": 2})))
 
 
+wild_mixes = st.tuples(st.fixed_dictionaries({}, optional=WIDE_OPTIONS),
+                       st.sampled_from((1, 2))).map(
+    lambda od: wide_rules({**od[0], "jokers": "wild"}, od[1]))
+"""Rule sets with wild jokers: one deck or two, random options of the wide core."""
+
+
 def wide_rules(options: dict[str, Any], decks: int) -> Rules:
     """*options* (values of :data:`_VALUES`) as a rule set of the wide core: two decks, or
-    one deck with valueless jokers (up to four players, no five of a kind)."""
+    one deck with jokers (up to four players): wild ones if *options* say so, else
+    valueless ones (and then no five of a kind)."""
     if decks == 1:
-        options = {k: v for k, v in options.items() if k != "five_of_a_kind"}
-        options.update(jokers="valueless", players=min(options.get("players", 4), 4))
+        wild = options.get("jokers") == "wild"
+        options = {k: v for k, v in options.items() if wild or k != "five_of_a_kind"}
+        options.update(jokers="wild" if wild else "valueless",
+                       players=min(options.get("players", 4), 4))
     return Rules(**consistent({**options, "decks": decks}))
 
 
@@ -59,6 +72,44 @@ def test_lockstep_one_deck_with_valueless_jokers(players: int) -> None:
     rules = Rules(jokers="valueless", players=players)
     assert isinstance(native.native_engine(rules), native.WideNativeEngine)
     assert sum(lockstep(rules, seed) for seed in range(2)) > 20
+
+
+@pytest.mark.parametrize(("players", "five"), [
+    (2, "off"), (3, "below-straight-flush"), (4, "off"), (4, "above-straight-flush")])
+def test_lockstep_one_deck_with_wild_jokers(players: int, five: str) -> None:
+    """Wild jokers (any card; a set may read as several plays, played as the strongest
+    reading that beats the table) on the wide core, one deck."""
+    rules = Rules(jokers="wild", players=players, five_of_a_kind=five)
+    assert isinstance(native.native_engine(rules), native.WideNativeEngine)
+    assert variant(rules).native_deal
+    assert sum(lockstep(rules, seed) for seed in range(3)) > 40
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=wild_mixes, seed=st.integers(0, 2**32))
+def test_wild_readings_and_follows_agree(rules: Rules, seed: int) -> None:
+    """Sets holding wild jokers, drawn at random and from the plays a hand lists: every
+    reading (strongest first), and what follows each reading, as the Python engine."""
+    rng = random.Random(seed)
+    ref = variant(rules, engine="python").engine
+    tables = native.native_engine(rules).tables
+    cards = deck_cards(rules)
+    jokers = [c for c in cards if c % DECK_SIZE >= 52]
+    naturals = [c for c in cards if c % DECK_SIZE < 52]
+    several = 0
+    for _ in range(40):
+        n = rng.randint(2, 5)
+        j = rng.randint(1, min(n, len(jokers)))
+        drawn = sum(1 << c for c in rng.sample(jokers, j) + rng.sample(naturals, n - j))
+        hand = sum(1 << c for c in rng.sample(cards, 17)) | 1 << jokers[0]
+        listed = [p & ((1 << 108) - 1) for g in ref.hand_plays(hand).groups[2:6] for p in g]
+        for mask in (drawn, rng.choice([m for m in listed if m >> 52 & 3 or m >> 106 & 3])):
+            reads = _native.wide_readings(tables, mask)
+            assert reads == [(int(c.kind), c.power) for c in ref.readings(mask)]
+            several += len(reads) > 1
+            if reads:
+                wide_follows_agree(ref, tables, rng.sample(cards, 17), mask)
+    assert several  # sets that read as more than one play were met
 
 
 @pytest.mark.parametrize("players", [2, 4, 5, 6, 8])
@@ -135,7 +186,7 @@ WIDE_SWEEP_POSITIONS = 25_000
 @pytest.mark.parametrize("part", range(40))
 def test_lockstep_two_decks_sweep(part: int) -> None:
     """The wide differential: random option mixes (seeded by *part*; two decks, or one
-    deck with valueless jokers), stepped in lockstep until :data:`WIDE_SWEEP_POSITIONS`
+    deck with jokers, valueless or wild), stepped in lockstep until :data:`WIDE_SWEEP_POSITIONS`
     positions agree."""
     rng = random.Random(part)
     positions = 0

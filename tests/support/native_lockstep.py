@@ -45,9 +45,9 @@ WIDE_OPTION_VALUES: dict[str, list[Any]] = {
     **{name: values for name, values in CORE_OPTION_VALUES.items() if name != "deal"},
     "players": list(range(2, 9)),
     "five_of_a_kind": ["off", "below-straight-flush", "above-straight-flush"],
-    "jokers": ["none", "valueless"],
+    "jokers": ["none", "valueless", "wild"],
 }
-"""Every option the wide core (two decks, valueless jokers) plays, with every value."""
+"""Every option the wide core (two decks, jokers valueless or wild) plays, with every value."""
 
 
 OPTION_NEEDS: dict[str, dict[str, Any]] = {
@@ -124,6 +124,7 @@ def engines_agree(rules: Rules, rng: random.Random, hands: int) -> None:
                 assert last is not None
                 if wide:
                     assert _native.wide_classify(tables, mask) == (int(last.kind), last.power)
+                    wide_follows_agree(ref, tables, rng.sample(cards_in, 13), mask)
                     continue
                 other = sum(1 << c for c in rng.sample(cards_in, 13))
                 assert _native.follows(tables, other, mask) == ref.follows(other, last)
@@ -133,3 +134,17 @@ def engines_agree(rules: Rules, rng: random.Random, hands: int) -> None:
             got = ref.classify(some)
             assert _native.wide_classify(tables, some) == (
                 None if got is None else (int(got.kind), got.power))
+            assert _native.wide_readings(tables, some) == [
+                (int(c.kind), c.power) for c in ref.readings(some)]
+
+
+def wide_follows_agree(ref: Any, tables: Any, cards: list[int], mask: int) -> None:
+    """The wide core follows *mask*, read each way it may be played, from the hand of
+    *cards* as the Python engine *ref* does: the same plays in the same order, each
+    played as the same reading (with wild jokers a set may be played as several plays)."""
+    hand = sum(1 << c for c in cards)
+    for last in ref.readings(mask):
+        want = [(m, int(c.kind), c.power) for m in ref.follows(hand, last)
+                if (c := ref.as_played(m, last)) is not None]
+        got = [tuple(x) for x in _native.wide_follows(tables, hand, mask, int(last.kind), last.power)]
+        assert got == want, (mask, last)

@@ -11,9 +11,10 @@ generates and compares on it.
 :func:`native_reason` says why a rule set is not native (``None`` when it is);
 :class:`NativeEngine` is a :class:`~big2.variant.tables.TableEngine` whose
 listing and reading run in the core, so the game, the bots and the scorer use it
-unchanged. Two decks (2-8 players) and valueless jokers (not wild ones) run on
+unchanged. Two decks (2-8 players) and jokers (valueless or wild) run on
 :class:`WideNativeEngine`, the generic engine with the core's listing on 128-bit masks
-(``src/native/engine_wide.hpp``, tables from :func:`compile_wide`). The Python
+(``src/native/engine_wide.hpp``; wild jokers' readings in ``engine_wild.hpp``; tables from
+:func:`compile_wide`). The Python
 engine stays the reference: ``BIG2_ENGINE=python`` in the
 environment (read when a rule set is first compiled), or
 ``variant(rules, engine="python")``, selects it.
@@ -54,9 +55,9 @@ _OFF: dict[str, Any] = {
     "dragon": False, "bomb_on_small": False, "four_beats_all": False,
 }
 """Options the core does not play, with the one value it does: any other value keeps the
-rule set on the Python engine (and wild jokers: valueless ones are played). (One deck and 2-4 players, or two decks and 2-8 players:
-both; two decks run on the core's 128-bit masks, ``src/native/engine_wide.hpp``, five of a
-kind included: with one deck it needs wild jokers, which the core does not play.)"""
+rule set on the Python engine. (One deck and 2-4 players, or two decks and 2-8 players:
+both; two decks and jokers run on the core's 128-bit masks, ``src/native/engine_wide.hpp``,
+five of a kind included.)"""
 
 _GAME_OFF: dict[str, Any] = {
     "redeal": (), "four_twos": "play", "maltese": False, "last_card": False,
@@ -219,12 +220,13 @@ def compile_tables(rules: Rules, eng: TableEngine) -> Any:
 
 
 def compile_wide(rules: Rules, eng: GenericEngine) -> Any:
-    """A two-deck rule set as the core's tables (:class:`big2._native.WideTables`): the
+    """A two-deck or joker rule set as the core's tables (:class:`big2._native.WideTables`): the
     one-deck tables of the same play options (four players; five of a kind off, as one
     deck has none) for the plays of distinct card names, their powers from *eng*'s own
     keys (so five of a kind keeps its place among the five-card kinds), every one-rank
     play's power (one to five cards) read off the generic engine *eng* by the multiset of
-    its suits, and the seats' order and multipliers for *rules*' players."""
+    its suits, the seats' order and multipliers for *rules*' players, and for wild jokers
+    what their readings need of the keys (kind bases and orders, suit positions)."""
     if _native is None:
         raise RuntimeError("big2._native is not built: pip install -e . builds it")
     from big2.variant.deck import Deck
@@ -306,10 +308,11 @@ class NativeEngine(TableEngine):
 
 
 class WideNativeEngine(GenericEngine):
-    """The generic engine of a two-deck or valueless-joker rule set whose listing of a hand's
-    plays runs in the core (``src/native/engine_wide.hpp``): the same plays, once per
-    set of card names, in the same order and with the same powers; reading a set of
-    cards (:meth:`classify`, :meth:`as_played`) and following stay the generic engine's."""
+    """The generic engine of a two-deck or joker rule set whose listing of a hand's plays
+    runs in the core (``src/native/engine_wide.hpp``): the same plays, once per set of card
+    names, in the same order and with the same powers; reading a set of cards
+    (:meth:`classify`, :meth:`as_played`) and following stay the generic engine's here
+    (the core's deal, ``WideState``, follows and reads in C++)."""
 
     native = True
 
