@@ -2,9 +2,9 @@
 
 Each round measures, one after another (so a noisy spell hits them all):
 
-* ``native``: ``VectorEnv(N, "classic")`` on the core in this process (one core);
-* ``native reuse``: the same with ``reuse_obs=True`` (no copy of the arrays a step);
-* ``native workers=K``: the core's games in K worker processes (shared memory);
+* ``native``: ``VectorEnv(N, "classic")`` on the core in this process (one thread);
+* ``native reuse``: the same with ``reuse_obs=True`` (the same arrays each step);
+* ``native workers=K``: the core's games on K threads of the core;
 * ``python``: ``VectorEnv(N, "classic", engine="python")`` (with ``--python``);
 * OpenSpiel's ``dou_dizhu`` through its Python API, one state at a time
   (``benchmarks/bench_env_openspiel.py``'s loop; when ``pyspiel`` imports).
@@ -85,8 +85,8 @@ def main() -> None:
     for name in got:
         print(f"{name:<34}{wall[name]:>14,.0f}{wall['native'] / wall[name]:>12.2f}"
               f"{cpu[name]:>14,.0f}{cpu['native'] / cpu[name]:>12.2f}")
-    print("(CPU: this process's time; with workers that leaves theirs out, so compare workers "
-          "by the wall clock, on an idle machine)")
+    print("(CPU: this process's time, every thread's; compare workers by the wall clock, on an "
+          "idle machine)")
     if not peer:
         print("OpenSpiel is not installed (pip install open_spiel): no ratio to it")
 

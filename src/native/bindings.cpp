@@ -8,6 +8,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -15,6 +16,7 @@
 #include <thread>
 
 #include "engine.hpp"
+#include "pool.hpp"
 #include "py_mask.hpp"
 
 void register_poker(pybind11::module_& parent);  // poker_bindings.cpp: big2._native.poker
@@ -171,22 +173,6 @@ T* buffer(py::handle obj, const char* name, std::initializer_list<py::ssize_t> s
   return static_cast<T*>(write ? a.mutable_data() : const_cast<void*>(a.data()));
 }
 
-// Run f(lo, hi) over [0, n) split into *threads* contiguous chunks.
-template <class F>
-void parallel(size_t n, int threads, F f) {
-  size_t k = size_t(std::max(1, threads));
-  if (k > n) k = n ? n : 1;
-  if (k == 1) { f(size_t(0), n); return; }
-  size_t chunk = (n + k - 1) / k;
-  std::vector<std::thread> pool;
-  for (size_t j = 1; j < k; ++j) {
-    size_t lo = j * chunk, hi = std::min(n, lo + chunk);
-    if (lo < hi) pool.emplace_back(f, lo, hi);
-  }
-  f(size_t(0), std::min(n, chunk));
-  for (auto& th : pool) th.join();
-}
-
 // Hand-relative action ids (big2.env.hand_actions): a play named by the places
 // of its cards in the mover's hand sorted by card number; 0 the pass, then every
 // set of 1..5 places, each size in colexicographic order.
@@ -216,15 +202,17 @@ struct HandIds {
 
 // The ids of the plays *l* from *held* into *row* (k wide, -1 past the end) and, given
 // *mrow*, a mask over every id (the vector environment's per-step hot loop).
+// A game's legal ids into *row* (k wide), -1 after them up to *pad* columns (the most
+// any game of the batch has: a row as wide as the action space is not written through).
 BIG2_HOT void id_row(const HandIds& h, const std::vector<Mask>& l, Mask held, int64_t* row,
-                     size_t k, bool* mrow) {
+                     size_t k, size_t pad, bool* mrow) {
   if (mrow) std::memset(mrow, 0, size_t(h.size));
   for (size_t j = 0; j < l.size(); ++j) {
     int64_t id = h.id(l[j], held);
     if (j < k) row[j] = id;
     if (mrow) mrow[id] = true;
   }
-  for (size_t j = l.size(); j < k; ++j) row[j] = -1;
+  for (size_t j = l.size(); j < std::min(k, pad); ++j) row[j] = -1;
 }
 
 // N deals stepped together, writing into caller-owned NumPy arrays. Calls on one
@@ -267,7 +255,14 @@ struct PyBatch {
   std::shared_ptr<Tables> tables;
   Batch batch;
   int threads = 1;
+  std::unique_ptr<Pool> pool;  // the threads beside the caller's (threads > 1)
   std::mutex mu;
+
+  // f(lo, hi) over the games, split over the pool's threads (hold the lock).
+  template <class F>
+  void each(F&& f) {
+    if (pool) pool->run(batch.games.size(), f); else f(size_t(0), batch.games.size());
+  }
 
   PyBatch(std::shared_ptr<Tables> t, py::ssize_t num_envs, uint64_t seed, int threads_,
           uint64_t first)
@@ -275,6 +270,7 @@ struct PyBatch {
     if (num_envs < 1 || num_envs > (1 << 22)) throw py::value_error("num_envs: 1 to 4194304");
     if (threads < 1 || threads > 256) throw py::value_error("threads: 1 to 256");
     batch.init(*tables, size_t(num_envs), seed, first);
+    if (threads > 1) pool = std::make_unique<Pool>(threads);
   }
 
   py::tuple deal_log(py::ssize_t i) {
@@ -366,7 +362,7 @@ struct PyBatch {
                 std::to_string(ch[i]);
       if (why.empty()) {
         int p = tables->players;
-        parallel(batch.games.size(), threads, [&](size_t lo, size_t hi) {
+        each([&](size_t lo, size_t hi) {
           for (size_t i = lo; i < hi; ++i) {
             if (rd && rd[i]) {  // the deal ends unscored; the next is dealt
               for (int s = 0; s < p; ++s) sc[i * p + s] = 0;
@@ -389,7 +385,7 @@ struct PyBatch {
     int8_t* dst = buffer<int8_t>(out, "out", {n(), o.size});
     py::gil_scoped_release release;
     std::lock_guard<std::mutex> lock(mu);
-    parallel(batch.games.size(), threads, [&](size_t lo, size_t hi) {
+    each([&](size_t lo, size_t hi) {
       for (size_t i = lo; i < hi; ++i) observe(batch.games[i], o, batch.spare[i], dst + i * o.size);
     });
   }
@@ -417,12 +413,12 @@ struct PyBatch {
     std::lock_guard<std::mutex> lock(mu);
     check_hands(h);
     for (size_t i = 0; i < batch.games.size(); ++i) most = std::max(most, batch.legal[i].size());
-    parallel(batch.games.size(), threads, [&](size_t lo, size_t hi) {
+    each([&](size_t lo, size_t hi) {
       for (size_t i = lo; i < hi; ++i) {
         const State& g = batch.games[i];
         const auto& l = batch.legal[i];
         c[i] = int64_t(l.size());
-        id_row(h, l, g.hands[g.to_move], d + i * k, k, mk ? mk + i * h.size : nullptr);
+        id_row(h, l, g.hands[g.to_move], d + i * k, k, most, mk ? mk + i * h.size : nullptr);
       }
     });
     return most;
@@ -432,21 +428,25 @@ struct PyBatch {
     const int64_t* a = buffer<int64_t>(actions, "actions", {n()}, false);
     int64_t* ch = buffer<int64_t>(choices, "choices", {n()});
     HandIds h(hand_size);
-    size_t bad = 0;
     py::gil_scoped_release release;
     std::lock_guard<std::mutex> lock(mu);
     check_hands(h);
-    for (size_t i = 0; i < batch.games.size(); ++i) {
-      const State& g = batch.games[i];
-      const auto& l = batch.legal[i];
-      Mask held = g.hands[g.to_move];
-      ch[i] = -1;
-      if (a[i] >= 0 && a[i] < h.size)
-        for (size_t j = 0; j < l.size(); ++j)
-          if (h.id(l[j], held) == a[i]) { ch[i] = int64_t(j); break; }
-      bad += ch[i] < 0;
-    }
-    return bad;
+    std::atomic<size_t> bad_all{0};
+    each([&](size_t lo, size_t hi) {
+      size_t bad = 0;
+      for (size_t i = lo; i < hi; ++i) {
+        const State& g = batch.games[i];
+        const auto& l = batch.legal[i];
+        Mask held = g.hands[g.to_move];
+        ch[i] = -1;
+        if (a[i] >= 0 && a[i] < h.size)
+          for (size_t j = 0; j < l.size(); ++j)
+            if (h.id(l[j], held) == a[i]) { ch[i] = int64_t(j); break; }
+        bad += ch[i] < 0;
+      }
+      bad_all += bad;
+    });
+    return bad_all;
   }
 
   py::tuple random_steps(uint64_t steps_per_game, uint64_t seed) {
@@ -454,7 +454,7 @@ struct PyBatch {
     {
       py::gil_scoped_release release;
       std::lock_guard<std::mutex> lock(mu);
-      parallel(batch.games.size(), threads, [&](size_t lo, size_t hi) {
+      each([&](size_t lo, size_t hi) {
         int64_t scores[4]; bool done;
         for (size_t i = lo; i < hi; ++i) {
           Rng rng(seed * 0x2545F4914F6CDD1DULL + i);

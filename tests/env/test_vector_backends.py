@@ -18,6 +18,7 @@ import big2._native as core
 from big2.cards import CardSet
 from big2.env.deals import GOLDEN, DealStream
 from big2.env.native_backends import native_env_reason
+from big2.env.native_games import MIN_SHARE
 from big2.env.observation import encode_game
 from big2.env.vector import VectorEnv
 from big2.rules import Rules
@@ -256,3 +257,32 @@ def test_every_native_preset_steps_alike_on_both_engines(name: str, players: int
     assert [g.history for g in native.games] == [g.history for g in python.games]
     for i, g in enumerate(native.games):
         assert np.array_equal(encode_game(g, g.to_move), a["observation"][i])
+
+
+def test_core_threads_step_the_same_games_and_hand_over_their_arrays() -> None:
+    """``workers=2`` on the core: two of the core's threads (256 games: two shares of
+    128) give the games of one, and each step's observations stay as they were when the
+    next steps write theirs (the core writes into new arrays after handing them over)."""
+    with VectorEnv(2 * MIN_SHARE, "classic", seed=9, workers=2) as two, \
+            VectorEnv(2 * MIN_SHARE, "classic", seed=9) as one:
+        assert two.backend == one.backend == "native"
+        assert two._games.nat.threads == 2 and one._games.nat.threads == 1  # type: ignore[attr-defined]
+        a, _ = two.reset()
+        one.reset()
+        kept = [(a, {k: v.copy() for k, v in a.items()})]
+        rng = np.random.default_rng(4)
+        ended = 0
+        for _ in range(80):
+            acts = one.sample(rng)
+            got, want = two.step(acts), one.step(acts)
+            for x, y in zip(got[:4], want[:4]):
+                if isinstance(x, dict):
+                    assert all(np.array_equal(x[k], y[k]) for k in y)
+                else:
+                    assert np.array_equal(x, y)
+            assert np.array_equal(got[4]["seat_rewards"], want[4]["seat_rewards"])
+            ended += int(got[2].sum())
+            kept.append((got[0], {k: v.copy() for k, v in got[0].items()}))
+        assert ended > 0
+        for obs, copy in kept:  # nothing handed over was written again
+            assert all(np.array_equal(obs[k], copy[k]) for k in copy)

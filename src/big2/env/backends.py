@@ -13,9 +13,8 @@ one deals game *i* of a seed from the same stream (:mod:`big2.env.deals`):
 * :class:`PythonBackend`: the Python engine's games in this process (any rule
   set the env takes, bots in the other seats, every action form);
 * :class:`PythonShards`: the same in worker processes (:mod:`big2.env.shards`);
-* :class:`~big2.env.native_backends.NativeBackend` and
-  :class:`~big2.env.native_backends.NativeShards`: the compiled core's games, in
-  this process or in workers writing into shared memory.
+* :class:`~big2.env.native_backends.NativeBackend`: the compiled core's games, in
+  this process, on one thread or on the core's worker threads.
 
 The Python ones see each position as a :class:`~big2.env.batch.Batch` through a
 :class:`BatchView` (lookup keys for legality, masks, ids).

@@ -1,9 +1,9 @@
 """Worker processes for :class:`big2.env.vector.VectorEnv` (``workers > 1``).
 
-Each worker holds one backend (:mod:`big2.env.backends`: Python games or the
-compiled core's) over a contiguous share of the games, numbered as they would be
-in one process (so seeds, and therefore deals and results, do not depend on the
-number of workers). The parent calls the workers' backends by method name and
+Each worker holds one backend (:mod:`big2.env.backends`: the Python engine's games;
+the core's run on its own threads instead) over a contiguous share of the games,
+numbered as they would be in one process (so seeds, and therefore deals and results,
+do not depend on the number of workers). The parent calls the workers' backends by method name and
 gets back what they return (:meth:`Shards.call`). Workers are forked where the
 platform can (no ``if __name__ == "__main__"`` guard needed in the caller's
 script; a worker runs only NumPy and the engine, never the caller's PyTorch

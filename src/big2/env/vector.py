@@ -46,7 +46,8 @@ for networks that score (state, play) pairs.
 
 What steps the games is a backend chosen in ``__init__`` (:mod:`big2.env.backends`):
 the compiled core where it can (self-play, ``"hand"`` actions, a rule set the core
-plays), else the Python engine, in this process or in ``workers`` processes. Every
+plays), on ``workers`` threads of the core, else the Python engine, in this process or
+in ``workers`` processes. Every
 backend deals game *i* of a seed the same stream of hands (:mod:`big2.env.deals`), so
 ``reset(seed=s)`` deals the same hands whatever the backend and worker count.
 """
@@ -66,7 +67,7 @@ from big2.env.backends import Obs, PythonBackend, PythonShards
 from big2.env.batch import LegalPlays, check_actions, seating
 from big2.env.codec import ACTION_FORMS, ActionCodec, ActionForm
 from big2.env.core import RewardMode, make_rules
-from big2.env.native_backends import NativeBackend, NativeShards, native_env_reason
+from big2.env.native_backends import NativeBackend, native_env_reason
 from big2.env.reset_options import check_options
 from big2.env.spaces import ActionSpace, BatchedSpaces, observation_space
 from big2.game import Game
@@ -111,12 +112,13 @@ class VectorEnv(BatchedSpaces,
             ``"end"`` that game's deal (the mover gets *illegal_reward*, the
             others 0; ``info["illegal"]`` marks it) and deal a new one.
         illegal_reward: the mover's reward under ``illegal="end"``.
-        workers: processes that step the games (1: this process). With more,
-            each worker steps a share of the games (the core's games write into
-            shared memory; the Python engine's send their arrays back); the results
-            equal ``workers=1``'s for the same seed and actions. A :class:`Bot`
-            opponent is then copied into each worker. Call :meth:`close` (or use
-            ``with``) to stop them.
+        workers: how many share the stepping (1: this thread). With more, each
+            worker steps a share of the games: on the core a thread of the core in
+            this process (the GIL released while they step; at most one per 128
+            games), on the Python engine a worker process (which sends its arrays
+            back; a :class:`Bot` opponent is then copied into each); the results
+            equal ``workers=1``'s for the same seed and actions. Call :meth:`close`
+            (or use ``with``) to stop them.
         engine: ``"auto"`` steps self-play games of a rule set the core plays with
             ``"hand"`` actions in the compiled core, the rest on the Python engine;
             ``"python"`` always the Python engine; ``"native"`` the core or a
@@ -172,14 +174,14 @@ class VectorEnv(BatchedSpaces,
             "native" if engine != "python" and why is None else "python")
         """What steps the games: ``"native"`` (the compiled core) or ``"python"``."""
         self.workers = workers
-        """The processes that step the games (1: this one)."""
+        """The workers that step the games: threads of the core on the native backend,
+        processes on the Python one (1: this thread alone)."""
         settings: dict[str, Any] = {"reward": reward, "illegal": illegal,
                                     "illegal_reward": self.illegal_reward}
         self._games: Backend
         if self.backend == "native":
-            self._games = (NativeShards(self.rules, workers=workers, num_envs=num_envs,
-                                        **settings) if workers > 1
-                           else NativeBackend(self.rules, num_envs=num_envs, **settings))
+            self._games = NativeBackend(self.rules, num_envs=num_envs, threads=workers,
+                                        **settings)
         else:
             settings.update(reward=reward, learners=seats, bot_specs=bot_specs)
             self._games = (PythonShards(self.rules, codec, workers=workers, num_envs=num_envs,
@@ -193,7 +195,7 @@ class VectorEnv(BatchedSpaces,
         return self._deals
 
     def close_extras(self, **kwargs: Any) -> None:
-        """Stop the worker processes (nothing to do with ``workers=1``);
+        """Stop the worker processes or threads (nothing to do with ``workers=1``);
         :meth:`close` calls it."""
         self._games.close()
 
