@@ -17,7 +17,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "engine.hpp"
+#include "deal.hpp"
 
 namespace big2h {
 

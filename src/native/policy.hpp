@@ -20,6 +20,7 @@
 #include <cstring>
 #include <vector>
 
+#include "batch.hpp"
 #include "heuristic.hpp"
 
 namespace big2p {

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "engine.hpp"
+#include "deal.hpp"
 #include "wide_state.hpp"
 #include "py_mask.hpp"
 

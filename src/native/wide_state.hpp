@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "deal.hpp"
 #include "engine_wide.hpp"
 
 namespace big2w {
@@ -54,8 +55,9 @@ inline int bombs_held(const WideTables& t, WMask hand) {
   return s.best(0);
 }
 
-// One two-deck deal in progress (big2n::State's sequencing, up to eight seats); a
-// seat's plays are listed again after it plays (copies may move).
+// One deal of the wide core in progress (big2n::State's sequencing, up to eight seats):
+// after a seat plays, one deck drops the plays that used a played card, two decks list
+// the hand again (a play's copies may move to the other deck's).
 struct WideState {
   using Mask = WMask;
   const WideTables* t = nullptr;
@@ -135,22 +137,9 @@ struct WideState {
     advance(seat);
   }
 
-  int next_active(int seat) const {
-    for (int k = 0; k < n; ++k) { int s = t->after[seat][k]; if (hands[s]) return s; }
-    return -1;
-  }
-  void advance(int seat) {
-    for (int k = 0; k < n; ++k) {
-      int s = t->after[seat][k];
-      if (s != last_player && hands[s] && !(passed >> s & 1)) { to_move = s; return; }
-    }
-    end_trick();
-  }
-  void end_trick() {
-    int lp = last_player;
-    has_last = false; last = WPlay(); last_player = -1; passed = 0; trick_leader = -1;
-    to_move = hands[lp] ? lp : next_active(lp);
-  }
+  int next_active(int seat) const { return big2n::Turns::next_active(*this, seat); }
+  void advance(int seat) { big2n::Turns::advance(*this, seat); }
+  void end_trick() { big2n::Turns::end_trick(*this); }
 
   static int twos(WMask h) { return popcount(first(h) >> 48) + popcount(second(h) >> 48); }
 
