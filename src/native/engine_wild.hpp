@@ -31,6 +31,27 @@ struct Reading {
   int64_t power = 0;
 };
 
+// f(rm) for every k-subset of the bits of *from* (a rank mask), as a mask; the empty
+// subset once for k = 0, none when *from* has fewer than k bits.
+template <class F>
+inline void for_each_subset(unsigned from, int k, F&& f) {
+  int rs[13], m = 0;
+  for (unsigned x = from; x; x &= x - 1) rs[m++] = __builtin_ctz(x);
+  if (k > m) return;
+  int ix[13];
+  for (int i = 0; i < k; ++i) ix[i] = i;
+  while (true) {
+    unsigned rm = 0;
+    for (int i = 0; i < k; ++i) rm |= 1u << rs[ix[i]];
+    f(rm);
+    int i = k - 1;
+    while (i >= 0 && ix[i] == m - k + i) --i;
+    if (i < 0) return;
+    ++ix[i];
+    for (int j = i + 1; j < k; ++j) ix[j] = ix[j - 1] + 1;
+  }
+}
+
 // What the readings need beyond the one-deck tables (big2.variant.keys.StrengthKeys).
 struct WildKeys {
   bool on = false;              // jokers="wild"
@@ -130,22 +151,7 @@ inline int wild_reads(const WildKeys& w, const Tables& b, uint64_t names, uint64
           for (int r = 12; r >= 0; --r) if (rm >> r & 1) key = key * 13 + r;
           if (key > best_key) { best_key = key; best = rm; }
         };
-        // every choice of *jokers* free ranks (at most four)
-        unsigned fr[13]; int nf = 0;
-        for (unsigned x = free; x; x &= x - 1) fr[nf++] = unsigned(__builtin_ctz(x));
-        int j = jokers, ix[4] = {0, 1, 2, 3};
-        if (j <= nf) {
-          while (true) {
-            unsigned rm = rmask;
-            for (int i = 0; i < j; ++i) rm |= 1u << fr[ix[i]];
-            consider(rm);
-            int i = j - 1;
-            while (i >= 0 && ix[i] == nf - j + i) --i;
-            if (i < 0) break;
-            ++ix[i];
-            for (int m = i + 1; m < j; ++m) ix[m] = ix[m - 1] + 1;
-          }
-        }
+        for_each_subset(free, jokers, [&](unsigned extra) { consider(rmask | extra); });
         if (best) {
           int hr = 31 - __builtin_clz(best), suit = __builtin_ctz(suits);
           emit(big2n::FLUSH, b.top_card ? (w.suited ? hr * 4 + s : hr)

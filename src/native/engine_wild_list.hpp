@@ -76,24 +76,6 @@ inline void list_wild(const WideTables& t, WMask hand, WideHandPlays& out) {
       if ((rm & b.straight_mask[i]) == rm) return true;
     return false;
   };
-  // every k-subset of the ranks *from*, handed to f as a rank mask
-  auto subsets = [](unsigned from, int k, auto&& f) {
-    int rs[13], m = 0;
-    for (unsigned x = from; x; x &= x - 1) rs[m++] = __builtin_ctz(x);
-    if (k > m) return;
-    int ix[5];
-    for (int i = 0; i < k; ++i) ix[i] = i;
-    while (true) {
-      unsigned rm = 0;
-      for (int i = 0; i < k; ++i) rm |= 1u << rs[ix[i]];
-      f(rm);
-      int i = k - 1;
-      while (i >= 0 && ix[i] == m - k + i) --i;
-      if (i < 0) return;
-      ++ix[i];
-      for (int j = i + 1; j < k; ++j) ix[j] = ix[j - 1] + 1;
-    }
-  };
   // one name of each rank of *rm* (every choice), handed to emit
   auto one_each = [&](unsigned rm, int n, int jn) {
     int rs[5], m = 0;
@@ -140,12 +122,12 @@ inline void list_wild(const WideTables& t, WMask hand, WideHandPlays& out) {
       // straight window, or of one suit
       bool every = (n == 5 && (k <= 2 || (k == 3 && odd))) || (n == 4 && k == 2 && b.two_pairs);
       if (every || n == 5)
-        subsets(hranks, k, [&](unsigned rm) { if (every || in_window(rm)) one_each(rm, n, jn); });
+        for_each_subset(hranks, k, [&](unsigned rm) { if (every || in_window(rm)) one_each(rm, n, jn); });
       if (n == 5 && !every)
         for (int s = 0; s < 4; ++s) {
           unsigned sr = 0;
           for (int r = 0; r < 13; ++r) if (names >> (4 * r + s) & 1) sr |= 1u << r;
-          subsets(sr, k, [&](unsigned rm) {
+          for_each_subset(sr, k, [&](unsigned rm) {
             if (in_window(rm)) return;
             u64 nm = 0;
             for (unsigned x = rm; x; x &= x - 1) nm |= u64(1) << (4 * __builtin_ctz(x) + s);
