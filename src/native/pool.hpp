@@ -7,6 +7,8 @@
 // waking a sleeping core costs more than stepping a few hundred deals, and a batch is
 // usually stepped again at once.  The caller waits for the chunks awake too.  An
 // exception thrown by a chunk is raised again in the caller after every chunk ended.
+// A process forked from the owner (whose copy has no threads) runs every chunk itself,
+// and leaves the threads, lock and condition it copied alone when the pool is destroyed.
 #pragma once
 
 #include <atomic>
@@ -16,8 +18,11 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <memory>
 #include <thread>
 #include <vector>
+
+#include <unistd.h>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -33,88 +38,100 @@ class Pool {
   static constexpr std::chrono::microseconds kSpin{500};
 
   // A pool of *threads* - 1 threads beside the caller's.
-  explicit Pool(int threads) {
-    for (int i = 1; i < threads; ++i) workers_.emplace_back([this, i] { serve(size_t(i)); });
+  explicit Pool(int threads) : owner_(getpid()), s_(new Shared()) {
+    Shared* s = s_.get();
+    for (int i = 1; i < threads; ++i) s->workers.emplace_back([s, i] { serve(*s, size_t(i)); });
   }
   Pool(const Pool&) = delete;
   Pool& operator=(const Pool&) = delete;
   ~Pool() {
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      stop_ = true;
-      gen_.fetch_add(1, std::memory_order_release);
+    if (getpid() != owner_) {  // a forked copy: its threads, lock and condition are the owner's
+      (void)s_.release();
+      return;
     }
-    cv_.notify_all();
-    for (auto& t : workers_) t.join();
+    {
+      std::lock_guard<std::mutex> lock(s_->mu);
+      s_->stop = true;
+      s_->gen.fetch_add(1, std::memory_order_release);
+    }
+    s_->cv.notify_all();
+    for (auto& t : s_->workers) t.join();
   }
 
-  size_t threads() const { return workers_.size() + 1; }
+  size_t threads() const { return s_->workers.size() + 1; }
 
   // f(lo, hi) over [0, n) in threads() contiguous chunks (fewer when n is small).
   template <class F>
   void run(size_t n, F&& f) {
+    Shared& s = *s_;
     size_t k = std::min(threads(), std::max<size_t>(n, 1));
-    if (k == 1) { f(size_t(0), n); return; }
+    if (k == 1 || getpid() != owner_) { f(size_t(0), n); return; }
     size_t chunk = (n + k - 1) / k;
     std::function<void(size_t)> job = [&](size_t j) {
       size_t lo = j * chunk, hi = std::min(n, lo + chunk);
       if (lo < hi) f(lo, hi);
     };
-    job_ = &job;
-    chunks_ = k;
-    error_ = nullptr;
-    pending_.store(int(workers_.size()), std::memory_order_relaxed);
+    s.job = &job;
+    s.chunks = k;
+    s.error = nullptr;
+    s.pending.store(int(s.workers.size()), std::memory_order_relaxed);
     {
-      std::lock_guard<std::mutex> lock(mu_);
-      gen_.fetch_add(1, std::memory_order_release);
+      std::lock_guard<std::mutex> lock(s.mu);
+      s.gen.fetch_add(1, std::memory_order_release);
     }
-    cv_.notify_all();
+    s.cv.notify_all();
     std::exception_ptr mine;
     try { job(0); } catch (...) { mine = std::current_exception(); }
-    while (pending_.load(std::memory_order_acquire) != 0) BIG2_PAUSE();
-    job_ = nullptr;
+    while (s.pending.load(std::memory_order_acquire) != 0) BIG2_PAUSE();
+    s.job = nullptr;
     if (mine) std::rethrow_exception(mine);
-    if (error_) std::rethrow_exception(error_);
+    if (s.error) std::rethrow_exception(s.error);
   }
 
  private:
-  void serve(size_t index) {
+  // What the threads share with the caller (on the heap: a forked copy leaves it be).
+  struct Shared {
+    std::vector<std::thread> workers;
+    std::mutex mu;
+    std::condition_variable cv;
+    std::atomic<uint64_t> gen{0};
+    std::atomic<int> pending{0};
+    const std::function<void(size_t)>* job = nullptr;
+    size_t chunks = 0;
+    std::exception_ptr error;
+    bool stop = false;
+  };
+
+  static void serve(Shared& s, size_t index) {
     uint64_t seen = 0;
     while (true) {
-      uint64_t g = gen_.load(std::memory_order_acquire);
+      uint64_t g = s.gen.load(std::memory_order_acquire);
       auto until = std::chrono::steady_clock::now() + kSpin;
       while (g == seen) {
         BIG2_PAUSE();
-        g = gen_.load(std::memory_order_acquire);
+        g = s.gen.load(std::memory_order_acquire);
         if (g == seen && std::chrono::steady_clock::now() > until) {
-          std::unique_lock<std::mutex> lock(mu_);
-          cv_.wait(lock, [&] { return gen_.load(std::memory_order_acquire) != seen; });
-          g = gen_.load(std::memory_order_acquire);
+          std::unique_lock<std::mutex> lock(s.mu);
+          s.cv.wait(lock, [&] { return s.gen.load(std::memory_order_acquire) != seen; });
+          g = s.gen.load(std::memory_order_acquire);
         }
       }
       seen = g;
-      if (stop_) return;
-      if (index < chunks_) {
+      if (s.stop) return;
+      if (index < s.chunks) {
         try {
-          (*job_)(index);
+          (*s.job)(index);
         } catch (...) {
-          std::lock_guard<std::mutex> lock(mu_);
-          if (!error_) error_ = std::current_exception();
+          std::lock_guard<std::mutex> lock(s.mu);
+          if (!s.error) s.error = std::current_exception();
         }
       }
-      pending_.fetch_sub(1, std::memory_order_release);
+      s.pending.fetch_sub(1, std::memory_order_release);
     }
   }
 
-  std::vector<std::thread> workers_;
-  std::mutex mu_;
-  std::condition_variable cv_;
-  std::atomic<uint64_t> gen_{0};
-  std::atomic<int> pending_{0};
-  const std::function<void(size_t)>* job_ = nullptr;
-  size_t chunks_ = 0;
-  std::exception_ptr error_;
-  bool stop_ = false;
+  pid_t owner_;
+  std::unique_ptr<Shared> s_;
 };
 
 }  // namespace big2n

@@ -12,8 +12,12 @@ reference's — over many random deals of several presets.
 
 from __future__ import annotations
 
+import gc
 import hashlib
+import os
 import random
+import signal
+import time
 
 import numpy as np
 import pytest
@@ -278,3 +282,34 @@ def test_bad_reward_mode_raises() -> None:
         NativeGames(2).rewards("points")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="illegal"):
         NativeGames(2, illegal="skip")  # type: ignore[arg-type]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_forked_copy_steps_on_its_own_and_exits() -> None:
+    """A process forked from one whose games run on the core's threads (its copy has
+    none of them) steps the same games on one thread and can free them: it neither
+    waits for the threads it lacks nor for their lock when the games are destroyed."""
+    games = NativeGames(2 * MIN_SHARE, "classic", seed=3, threads=2)
+    assert games.threads == 2
+    games.step(games.sample(np.random.default_rng(1)))
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: step, free the games, report
+        try:
+            digest = _trace(games, 20)[-1]
+            del games
+            gc.collect()
+            os.write(write, digest.encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    deadline = time.monotonic() + 60
+    while os.waitpid(pid, os.WNOHANG) == (0, 0):
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            pytest.fail("the forked copy hung")
+        time.sleep(0.05)
+    with os.fdopen(read, "rb") as f:
+        got = f.read().decode()
+    assert got == _trace(games, 20)[-1]  # the parent, on its threads, steps alike
