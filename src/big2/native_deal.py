@@ -147,7 +147,7 @@ class NativeDeal:
             return combo(core.last)
         if name == "_outcome":
             return outcome(core)
-        if name in ("_last_player", "_passed", "_must", "trick_start"):
+        if name in ("_last_player", "_passed", "_must", "trick_start", "waive", "_lead_passes"):
             return getattr(core, name.lstrip("_"))
         if name in ("_last_size", "_follow_key"):  # what the Python loop follows by
             last = core.last
@@ -160,7 +160,7 @@ class NativeDeal:
         if name == "_undo":
             hands, to_move, must = core.start
             return [(0, 0, tuple(hands), 0, 0, 0, False, must, to_move, 0, (), None)]
-        return {"stock": [], "waive": False, "_lead_passes": 0, "_legal": None, "_keys": None,
+        return {"stock": [], "_legal": None, "_keys": None,
                 "_hp": [None] * self.num_players}[name]
 
     def _detach(self) -> None:

@@ -117,6 +117,7 @@ std::shared_ptr<Tables> make_tables(py::kwargs kw) {
     }
   t->jump_back = flag("jump_back"); t->one_pass = flag("one_pass");
   t->opening_alone = flag("opening_alone");
+  t->finish_barred = unsigned(kw.contains("finish_barred") ? num("finish_barred", 0, 15) : 0);
   t->scoring = num("scoring", 0, 3);
   t->twos_each = flag("twos_each"); t->count_twos = flag("count_twos");
   fill(t->multiplier, vec("multiplier"), kCards + 1, "multiplier");

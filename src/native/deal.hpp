@@ -31,6 +31,35 @@ struct Turns {
     }
     end_trick(g);
   }
+  // Finish restrictions: drop the mover's whole hand from *legal* (its masks, or plays
+  // with a .mask) when going out with it is barred and not waived; a leader left with no
+  // play may pass (FinishRestrictions.filter_legal).  *barred*: the tables' test of a mask.
+  template <class S, class L, class Barred>
+  static void drop_barred_finish(const S& g, L& legal, Barred&& barred) {
+    if (g.waive || g.to_move < 0) return;
+    auto hand = g.hands[g.to_move];
+    for (auto it = legal.begin(); it != legal.end(); ++it)
+      if (mask_of(*it) == hand) {
+        if (barred(hand)) {
+          legal.erase(it);
+          if (legal.empty()) legal.push_back(typename L::value_type());
+        }
+        return;
+      }
+  }
+  // A leader with no legal play passes: the lead goes on, and once every seat holding
+  // cards has passed it the restriction is waived until the next play.
+  template <class S>
+  static void pass_lead(S& g, int seat) {
+    int holding = 0;
+    for (int i = 0; i < g.n; ++i) holding += g.hands[i] != 0;
+    if (++g.lead_passes >= holding) g.waive = true;
+    g.to_move = next_active(g, seat);
+  }
+  template <class P>
+  static auto mask_of(const P& p) -> decltype(p.mask) { return p.mask; }
+  static Mask mask_of(Mask m) { return m; }
+
   // The trick ends: its last player leads, or the next seat holding cards.
   template <class S>
   static void end_trick(S& g) {
@@ -55,6 +84,8 @@ struct State {
   Mask must = 0;                     // the card the deal's first play must contain
   Mask played[4] = {};               // the cards each seat has played this deal
   int trick_leader = -1;             // who made the current trick's first play
+  int lead_passes = 0;               // leaders in a row with no legal play (finish restrictions)
+  bool waive = false;                // every seat passed the lead: the restriction is waived
   int finished[4] = {}; int nfinished = 0;
   int64_t scores[4] = {};
   HandPlays plays[4];
@@ -64,7 +95,7 @@ struct State {
     t = &tables; n = tables.players;
     for (int i = 0; i < 4; ++i) { hands[i] = i < n ? h[i] : 0; plays_ok[i] = false; scores[i] = 0; }
     to_move = seat; has_last = false; last = Play(); last_player = -1; passed = 0;
-    must = must_card; nfinished = 0; trick_leader = -1;
+    must = must_card; nfinished = 0; trick_leader = -1; lead_passes = 0; waive = false;
     for (auto& p : played) p = 0;
   }
 
@@ -88,13 +119,17 @@ struct State {
       for_each_follow(*t, hp, last, [&](const Play& p) { out.push_back(p.mask); });
     }
     if (has_last || out.empty()) out.push_back(0);
+    if (t->finish_barred)
+      Turns::drop_barred_finish(*this, out, [&](Mask m) {
+        return t->barred(popcount(m), popcount(m & (Mask(0xF) << 48)), (m >> 51) & 1);
+      });
   }
 
   // Apply a legal play or pass (the caller checked legality).
   BIG2_HOT void apply(Mask m) {
     int seat = to_move;
     if (!m) {
-      if (!has_last) { to_move = next_active(seat); return; }  // cannot happen natively
+      if (!has_last) { Turns::pass_lead(*this, seat); return; }  // finish restrictions
       passed |= 1u << seat;
       if (t->one_pass) end_trick(); else advance(seat);
       return;
@@ -110,7 +145,7 @@ struct State {
                 g.end());
       }
     }
-    has_last = true; last = p; last_player = seat; must = 0;
+    has_last = true; last = p; last_player = seat; must = 0; lead_passes = 0; waive = false;
     if (t->jump_back) passed = 0;
     if (!hands[seat]) {
       finished[nfinished++] = seat;

@@ -74,12 +74,23 @@ struct Tables {
   int players = 4;
   int after[4][4] = {};             // seats after each seat in the direction of play
   bool jump_back = true, one_pass = false, opening_alone = false;
+  // finish restrictions (big2.house.restrictions), a bit each: 1 any 2, 2 a single 2,
+  // 4 a pair of 2s, 8 a play holding 2S; 0: none
+  unsigned finish_barred = 0;
   int scoring = CLASSIC;
   bool twos_each = true, count_twos = false;
   int multiplier[kCards + 1] = {};  // classic/penalty points per card by cards left
   int by_strength[kCards] = {};     // cards weakest first
   int per_seat = 13, left_over = 0, spare_to = 0;  // spare_to: 0 lowest, 1 highest, 2 aside
   bool thirteen_each = false;
+
+  // Whether going out with a play of *n* cards holding *twos* 2s (*two_spades*: a 2S
+  // among them) is barred: FinishRestrictions.barred.
+  bool barred(int n, int twos, bool two_spades) const {
+    unsigned f = finish_barred;
+    return ((f & 1) && twos) || ((f & 2) && n == 1 && twos) || ((f & 4) && n == 2 && twos == 2) ||
+           ((f & 8) && two_spades);
+  }
 
   int straight_index(unsigned rmask) const {
     for (int i = 0; i < n_straights; ++i)

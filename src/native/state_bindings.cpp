@@ -191,6 +191,7 @@ struct OneDeck {
   static bool outside(M m) { return m & ~kDeck; }
   static bool off_deck(const T&, M) { return false; }  // to_mask refused cards above 51
   static bool is_play(const T& t, M m) { return t.classify(m).kind != 0; }
+  static unsigned finish_barred(const T& t) { return t.finish_barred; }
   // The place of *m* among the listed plays *legal* (the hand *hand*), or -1.
   static long find(const S&, const std::vector<M>& legal, M m, M) {
     auto it = std::find(legal.begin(), legal.end(), m);
@@ -217,6 +218,7 @@ struct TwoDecks {
   static bool outside(M m) { return m & ~big2w::kWideAll; }
   static bool off_deck(const T& t, M m) { return m & ~t.deck; }
   static bool is_play(const T& t, M m) { return t.classify(m).kind != 0; }
+  static unsigned finish_barred(const T& t) { return t.base.finish_barred; }
   // A listed play, or one of the same card names with other copies the mover holds.
   static long find(const S& st, const std::vector<M>& legal, M m, M hand) {
     auto it = std::find(legal.begin(), legal.end(), m);
@@ -328,11 +330,13 @@ struct PyStateT {
   void record(M m, long at) {
     seats.push_back(st.to_move);
     hist.push_back(m);
+    bool had = st.has_last;
     K::apply(st, *tables, m, at);
     legal_ok = false;
     legal_list = py::object();
     plays = py::object();
-    if (st.to_move >= 0 && !st.has_last) trick_start = hist.size();  // a new trick is led
+    // a new trick is led (a leader's pass, under finish restrictions, stays in the trick)
+    if (st.to_move >= 0 && !st.has_last && (had || m)) trick_start = hist.size();
   }
   void play(py::handle cards) {
     M m = K::from_py(cards, "play");
@@ -358,14 +362,17 @@ struct PyStateT {
   }
   // Replay recorded actions without the legality check (a search's guessed deal):
   // each must be the seat to move's, its cards held and a combination (or a pass
-  // on a play). Stops at the first that is not; returns how many were applied.
+  // on a play, or a leader's under finish restrictions). Stops at the first that is
+  // not; returns how many were applied.
   size_t replay(const std::vector<int>& who, const std::vector<py::object>& masks) {
     if (who.size() != masks.size()) throw py::value_error("replay: one seat per action");
     for (size_t i = 0; i < masks.size(); ++i) {
       M m = 0;
       if (!K::try_mask(masks[i].ptr(), m)) return i;
       if (st.to_move < 0 || who[i] != st.to_move || K::outside(m)) return i;
-      if (m ? ((m & ~st.hands[st.to_move]) || !K::is_play(*tables, m)) : !st.has_last) return i;
+      if (m ? ((m & ~st.hands[st.to_move]) || !K::is_play(*tables, m))
+            : (!st.has_last && !K::finish_barred(*tables)))
+        return i;
       record(m, -1);
     }
     return masks.size();
@@ -462,6 +469,11 @@ void register_state_class(py::module_& m, const char* name, const char* doc) {
                               mask_obj<K>(s.start_must));
       }, "The deal's start: (hands, seat to move, must-contain card).")
       .def_property_readonly("to_move", [](const S& s) { return seat_or_none(s.st.to_move); })
+      .def_property_readonly("waive", [](const S& s) { return s.st.waive; },
+                             "Every seat holding cards passed the lead (finish restrictions): "
+                             "the restriction is waived until the next play.")
+      .def_property_readonly("lead_passes", [](const S& s) { return s.st.lead_passes; },
+                             "Leaders in a row who had no legal play and passed.")
       .def_property_readonly("hands", [](const S& s) {
         return mask_list<K>(s.st.hands, s.st.n);
       })

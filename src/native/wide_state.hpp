@@ -71,6 +71,8 @@ struct WideState {
   WMask must = 0;
   WMask played[kSeats] = {};
   int trick_leader = -1;
+  int lead_passes = 0;  // as big2n::State's (finish restrictions)
+  bool waive = false;
   int finished[kSeats] = {}; int nfinished = 0;
   int64_t scores[kSeats] = {};
   WideHandPlays plays[kSeats];
@@ -81,7 +83,7 @@ struct WideState {
     t = &tables; n = tables.players;
     for (int i = 0; i < kSeats; ++i) { hands[i] = i < n ? h[i] : 0; plays_ok[i] = false; scores[i] = 0; played[i] = 0; }
     to_move = seat; has_last = false; last = WPlay(); last_player = -1; passed = 0;
-    must = must_card; nfinished = 0; trick_leader = -1;
+    must = must_card; nfinished = 0; trick_leader = -1; lead_passes = 0; waive = false;
   }
 
   const WideHandPlays& plays_of(int seat) {
@@ -103,6 +105,12 @@ struct WideState {
       for_each_follow(*t, hp, last, [&](const WPlay& p) { legal_plays.push_back(p); });
     }
     if (has_last || legal_plays.empty()) legal_plays.push_back(WPlay());
+    if (t->base.finish_barred)
+      big2n::Turns::drop_barred_finish(*this, legal_plays, [&](WMask m) {
+        u64 a = first(m), b = second(m);
+        return t->base.barred(wpop(m), popcount(a >> 48) + popcount(b >> 48),
+                              ((a | b) >> 51) & 1);
+      });
     for (const WPlay& p : legal_plays) out.push_back(p.mask);
   }
 
@@ -111,7 +119,7 @@ struct WideState {
     int seat = to_move;
     WMask m = p.mask;
     if (!m) {
-      if (!has_last) { to_move = next_active(seat); return; }
+      if (!has_last) { big2n::Turns::pass_lead(*this, seat); return; }  // finish restrictions
       passed |= 1u << seat;
       if (t->base.one_pass) end_trick(); else advance(seat);
       return;
@@ -126,7 +134,7 @@ struct WideState {
       plays_ok[seat] = false;  // two decks: copies may move, the plays are listed again
     }
     if (!has_last) trick_leader = seat;
-    has_last = true; last = p; last_player = seat; must = 0;
+    has_last = true; last = p; last_player = seat; must = 0; lead_passes = 0; waive = false;
     if (t->base.jump_back) passed = 0;
     if (!hands[seat]) {
       finished[nfinished++] = seat;

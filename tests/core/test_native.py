@@ -65,11 +65,21 @@ def test_options_outside_the_core_keep_the_python_engine(option: dict[str, Any])
 
 
 def test_house_rules_keep_the_engine_native_but_not_the_deal_loop() -> None:
-    rules = Rules.preset("philippines")  # finish restrictions: a hook in Game
+    rules = Rules(three_threes=True)  # a hook in Game
     assert variant(rules).native
-    assert native.native_game_reason(rules) == "finish_restrictions"
-    assert native.native_deal_reason(rules) == "finish_restrictions"
+    assert native.native_game_reason(rules) == "three_threes"
+    assert native.native_deal_reason(rules) == "three_threes"
     assert not variant(rules).native_deal
+
+
+def test_finish_restrictions_are_in_the_deal_but_not_the_one_deck_loops() -> None:
+    """Philippines (finish restrictions): Game's deal in the core (the leader's pass and
+    the waiver are the core's), the core's own loops (Batch, the environment, the
+    heuristic's play-outs) not."""
+    rules = Rules.preset("philippines")
+    assert variant(rules).native and variant(rules).native_deal
+    assert native.native_game_reason(rules) == "finish_restrictions"
+    assert Game(rules, seed=1)._core is not None
 
 
 def test_two_decks_are_native_but_not_the_one_deck_loops() -> None:

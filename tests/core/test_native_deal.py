@@ -23,19 +23,19 @@ from collections.abc import Callable
 import pytest
 from python_engine import python_engine
 
-from big2 import Game, Rules
-from big2.cards import CardSet, cards_of
+from big2 import Game, IllegalPlayError, Rules
+from big2.cards import CardSet, cards_of, parse_cards
 from big2.variant import Outcome, native
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="big2._native is not built")
 
-PRESETS = [Rules.preset(n).replace(finish_restrictions=()) for n in Rules.presets()
-           if not Rules.preset(n).extended_deck]
-"""Every preset of the standard family, house-rule hooks off (they keep a deal in Python)."""
+PRESETS = [Rules.preset(n) for n in Rules.presets() if not Rules.preset(n).extended_deck]
+"""Every preset of the standard family (philippines with its finish restrictions)."""
 
 TABLES = [Rules(players=3), Rules(players=2), Rules.preset("taiwan", players=3),
           Rules(scoring="ranking", players=3), Rules(trick_end="one-pass"),
-          Rules(passing="lock-out", players=3), Rules(players=3, spare_to="aside")]
+          Rules(passing="lock-out", players=3), Rules(players=3, spare_to="aside"),
+          Rules(finish_restrictions=("single-2", "pair-2", "any-2", "2S"), players=3)]
 """Other table sizes and turn rules the core plays."""
 
 WIDE = [Rules(decks=2, players=6), Rules(decks=2, players=8, scoring="ranking"),
@@ -44,7 +44,8 @@ WIDE = [Rules(decks=2, players=6), Rules(decks=2, players=8, scoring="ranking"),
         Rules(jokers="valueless", players=3), Rules(decks=2, players=7, jokers="valueless"),
         Rules(jokers="wild"), Rules(jokers="wild", players=3, five_of_a_kind="below-straight-flush",
                                     five_card_compare="same-kind"),
-        Rules(decks=2, players=6, jokers="wild", scoring="classic")]
+        Rules(decks=2, players=6, jokers="wild", scoring="classic"),
+        Rules(decks=2, players=5, finish_restrictions=("any-2",))]
 """Two decks or jokers, valueless or wild (``WideState``: up to 108 cards, 2-8 seats)."""
 
 
@@ -68,6 +69,16 @@ def pair(rules: Rules, seed: int) -> tuple[Game, Game]:
     return ref, game
 
 
+def pair_of(rules: Rules, hands: list[str]) -> tuple[Game, Game]:
+    """A deal of chosen *hands* (card text) on the Python engine and in the core."""
+    cards = [parse_cards(h, copies=rules.decks) for h in hands]
+    with python_engine():
+        ref = Game(rules, hands=cards)
+    game = Game(rules, hands=cards)
+    assert ref._core is None and game._core is not None
+    return ref, game
+
+
 def act(g: Game, how: int, play: int) -> None:
     """Play *play* by one of the public API's ways, picked by *how*."""
     if how == 0:
@@ -82,9 +93,10 @@ def act(g: Game, how: int, play: int) -> None:
         g.play(cards_of(play))
 
 
-def lockstep(rules: Rules, seed: int) -> int:
-    """Play a random deal on both, checking everything after every action; return its steps."""
-    ref, game = pair(rules, seed)
+def lockstep(rules: Rules, seed: int, hands: list[str] | None = None) -> int:
+    """Play a random deal on both (of *seed*, or of *hands*), checking everything after
+    every action; return its steps."""
+    ref, game = pair(rules, seed) if hands is None else pair_of(rules, hands)
     rng = random.Random(seed)
     assert state(game) == state(ref)
     branches: list[tuple[Game, Game]] = []
@@ -126,7 +138,7 @@ def lockstep(rules: Rules, seed: int) -> int:
     return steps
 
 
-@pytest.mark.parametrize("rules", PRESETS[::3] + TABLES[:3] + [WIDE[0], WIDE[-3]], ids=repr)
+@pytest.mark.parametrize("rules", PRESETS[::3] + TABLES[:3] + [WIDE[0], WIDE[6]], ids=repr)
 def test_lockstep_with_the_python_trick_loop(rules: Rules) -> None:
     lockstep(rules, 11)
 
@@ -135,6 +147,45 @@ def test_lockstep_with_the_python_trick_loop(rules: Rules) -> None:
 @pytest.mark.parametrize("rules", PRESETS + TABLES + WIDE, ids=repr)
 def test_lockstep_sweep(rules: Rules) -> None:
     assert sum(lockstep(rules, seed) for seed in range(40)) > 40 * 20
+
+
+@pytest.mark.parametrize(("rules", "hands"), [
+    (Rules(finish_restrictions=("single-2",)), ["2D", "2C", "2H", "2S"]),
+    (Rules(finish_restrictions=("any-2",), players=3), ["3D 2S", "4C 2H", "5H 2C"]),
+    (Rules(finish_restrictions=("pair-2", "2S")), ["3D 2S", "2D 2C", "4C 4D", "5S 2H"]),
+    (Rules(decks=2, players=5, finish_restrictions=("any-2",)),
+     ["3D 2S", "2S", "2D 2D", "4C 2H", "2C"]),
+], ids=repr)
+def test_finish_restrictions_in_the_core(rules: Rules, hands: list[str]) -> None:
+    """A leader whose only play would go out on a barred play passes the lead on; once
+    every seat holding cards has, the restriction is waived until the next play
+    (``Game.waive``): the core keeps the deal through it as the Python trick loop does,
+    undo, copies and pickles included, and refuses the barred play in the same words."""
+    assert native.native_deal_reason(rules) is None
+    assert native.native_game_reason(rules) in ("finish_restrictions", "decks")
+    for seed in range(12):
+        lockstep(rules, seed, hands)
+    ref, game = pair_of(rules, hands)
+    passes = waived = 0
+    while not ref.is_over():
+        legal = ref.legal_masks()
+        assert game.legal_masks() == legal
+        hand = ref.hands[ref.to_move]  # type: ignore[index]
+        if ref.leading and legal == [0]:  # only the barred whole hand: pass the lead
+            passes += 1
+            outcomes = []
+            for g in (ref, game):
+                with pytest.raises(IllegalPlayError) as err:
+                    g.play(hand)
+                outcomes.append(str(err.value))
+            assert outcomes[0] == outcomes[1]
+            assert "may not go out" in outcomes[0] or "first play must contain" in outcomes[0]
+        for g in (ref, game):
+            g.play(legal[-1] if legal != [0] else 0)
+        waived += ref.waive
+        assert state(game) == state(ref)
+    assert passes
+    assert waived or len(hands[0].split()) > 1  # one 2 each: every seat passes, then waived
 
 
 def test_games_rebuilt_from_views_match() -> None:

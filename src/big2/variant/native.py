@@ -61,12 +61,17 @@ five of a kind included.)"""
 
 _GAME_OFF: dict[str, Any] = {
     "redeal": (), "four_twos": "play", "maltese": False, "last_card": False,
-    "assist_penalty": False, "spare_swap": False, "go_fish": False, "finish_restrictions": (),
+    "assist_penalty": False, "spare_swap": False, "go_fish": False,
     "three_threes": False, "teams": False,
 }
 """House rules (hooks of :mod:`big2.house`) the core's own deal loop does not play: with
 one on, the engine is still native under :class:`~big2.Game` (the hooks run there), but
-:func:`native_game_reason` says the deal cannot be stepped in the core."""
+:func:`native_deal_reason` says the deal cannot be stepped in the core. (Finish
+restrictions are played by the core's deal, ``Tables.finish_barred``, but not by its
+one-deck loops: :func:`native_game_reason`.)"""
+
+_FINISH_BITS = {"any-2": 1, "single-2": 2, "pair-2": 4, "2S": 8}
+"""Each finish restriction's bit in the core's ``finish_barred``."""
 
 _SCORING = ("classic", "penalty", "count", "ranking")
 
@@ -113,6 +118,8 @@ def native_game_reason(rules: Rules) -> str | None:
         return "decks"
     if why is None and rules.jokers != "none":
         return "jokers"
+    if why is None and rules.finish_restrictions:  # a leader's pass: not in those loops
+        return "finish_restrictions"
     return why
 
 
@@ -211,6 +218,7 @@ def compile_tables(rules: Rules, eng: TableEngine) -> Any:
         four_kicker=eng.four_kicker, same_kind=eng.same_kind, top_card=k.top_card,
         players=n, after=[s for seat in range(n) for s in turns.after[seat]],
         jump_back=turns.jump_back, one_pass=turns.one_pass, opening_alone=deck.opening_alone,
+        finish_barred=sum(_FINISH_BITS[r] for r in set(rules.finish_restrictions)),
         scoring=_SCORING.index(scorer.method), twos_each=scorer.twos_each,
         count_twos=scorer.count_twos,
         multiplier=[scorer.multiplier(left) for left in range(NUM_CARDS + 1)],
