@@ -313,3 +313,11 @@ def test_a_forked_copy_steps_on_its_own_and_exits() -> None:
     with os.fdopen(read, "rb") as f:
         got = f.read().decode()
     assert got == _trace(games, 20)[-1]  # the parent, on its threads, steps alike
+
+
+def test_a_share_numbered_from_first_deals_what_the_whole_batch_deals() -> None:
+    """Game *i* of ``first=k`` deals the stream of game *k + i* of the same seed."""
+    whole = NativeGames(6, "classic", seed=21)
+    share = NativeGames(4, "classic", seed=21, first=2)
+    assert (share.hands() == whole.hands()[2:]).all()
+    assert not (NativeGames(4, "classic", seed=21).hands() == share.hands()).all()

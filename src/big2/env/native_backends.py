@@ -39,15 +39,15 @@ def native_env_reason(rules: Rules, *, opponents: object, actions: str) -> str |
 
 
 class NativeBackend:
-    """*num_envs* self-play games in the core, numbered from *first*, stepped on
-    *threads* threads (see :class:`~big2.env.native_games.NativeGames`)."""
+    """*num_envs* self-play games in the core, stepped on *threads* threads (see
+    :class:`~big2.env.native_games.NativeGames`)."""
 
     def __init__(self, rules: Rules, *, reward: RewardMode, illegal: IllegalMode,
-                 illegal_reward: float, num_envs: int, first: int = 0, threads: int = 1) -> None:
+                 illegal_reward: float, num_envs: int, threads: int = 1) -> None:
         self.num_envs = num_envs
         self.reward = reward
         self.nat = NativeGames(num_envs, rules, seed=0, illegal=illegal,
-                               illegal_reward=illegal_reward, first=first, threads=threads)
+                               illegal_reward=illegal_reward, threads=threads)
         self.rewards = np.zeros((num_envs, self.nat.num_players), np.float32)
         """The last step's rewards by seat."""
 

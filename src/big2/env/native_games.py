@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import numbers
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from functools import partial
 from typing import Any, Final, Literal
 
@@ -63,9 +63,8 @@ I64 = npt.NDArray[np.int64]
 IllegalMode = Literal["raise", "end"]
 
 
-def buffer_shapes(n: int, players: int, mask_width: int) -> dict[str, tuple[tuple[int, ...], Any]]:
-    """The arrays :class:`NativeGames` writes (name: shape, dtype) for *n* games: what
-    a caller may hand it as ``buffers`` (shared memory, for worker processes)."""
+def _buffer_shapes(n: int, players: int, mask_width: int) -> dict[str, tuple[tuple[int, ...], Any]]:
+    """The arrays :class:`NativeGames` writes (name: shape, dtype) for *n* games."""
     return {"observation": ((n, OBS_SIZE), np.int8), "to_move": ((n,), np.int64),
             "counts": ((n,), np.int64), "action_mask": ((n, mask_width), np.bool_),
             "scores": ((n, players), np.int64), "done": ((n,), np.bool_),
@@ -161,17 +160,14 @@ class NativeGames:
             :meth:`rewards` gives its mover *illegal_reward*) and deal a new one.
         illegal_reward: the mover's reward under ``illegal="end"``.
         first: the number of the first game: game *i* here deals the stream of game
-            *first + i* of the seed (a worker's share deals what it would in one
-            process).
-        buffers: arrays to write into instead of new ones, by the names of
-            :func:`buffer_shapes` (any of them; shared memory for workers).
+            *first + i* of the seed (a share of a larger batch deals what it would
+            there).
     """
 
     def __init__(self, num_envs: int = 256, rules: Rules | str | None = "classic", *,
                  players: int | None = None, seed: int | None = 0, threads: int = 1,
                  masks: bool = True, illegal: IllegalMode = "raise",
-                 illegal_reward: float = -1.0, first: int = 0,
-                 buffers: Mapping[str, npt.NDArray[Any]] | None = None) -> None:
+                 illegal_reward: float = -1.0, first: int = 0) -> None:
         if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
         if not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= 256:
@@ -195,12 +191,8 @@ class NativeGames:
         self._batch: Any = None
         self.first = first
         """The number of the first game (its stream of deals is that game's)."""
-        own = buffer_shapes(n, p, self.num_actions if masks else 0)
-        given = dict(buffers or {})
-        for name, (shape, dtype) in own.items():
-            if name in given and (given[name].shape != shape or given[name].dtype != dtype):
-                raise ValueError(f"buffers[{name!r}]: {shape} {np.dtype(dtype)} needed")
-        buf = {name: given.get(name, np.zeros(shape, dtype)) for name, (shape, dtype) in own.items()}
+        buf = {name: np.zeros(shape, dtype) for name, (shape, dtype)
+               in _buffer_shapes(n, p, self.num_actions if masks else 0).items()}
         self.observation = buf["observation"]
         self.to_move = buf["to_move"]
         self.counts = buf["counts"]
@@ -426,7 +418,6 @@ __all__ = [
     "MIN_SHARE",
     "IllegalMode",
     "NativeGames",
-    "buffer_shapes",
     "illegal_message",
     "native_games_reason",
     "refusal",
