@@ -178,13 +178,7 @@ PYBIND11_MODULE(_native, m) {
         Mask h = to_mask(hand, "hand");
         HandPlays hp;
         generate(t, h, hp);
-        py::list out;
-        for (int s = 1; s <= 5; ++s) {
-          py::list g(hp.groups[s].size());
-          for (size_t i = 0; i < hp.groups[s].size(); ++i) g[i] = encode(hp.groups[s][i]);
-          out.append(g);
-        }
-        return out;
+        return group_lists(hp, encode);
       }, py::arg("tables"), py::arg("hand"),
       "Every leadable play of *hand* by size 1..5, encoded power << PLAY_SHIFT | mask, sorted.");
 

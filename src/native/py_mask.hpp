@@ -93,4 +93,17 @@ inline PyObject* wide_to_py(big2w::WMask m) {
 #endif
 }
 
+// A hand's plays (HandPlays or big2w::WideHandPlays), groups 1..5, as a list of five
+// Python lists, each play made by *encode*.
+template <class HP, class Encode>
+pybind11::list group_lists(const HP& hp, Encode&& encode) {
+  pybind11::list out;
+  for (int s = 1; s <= 5; ++s) {
+    pybind11::list g(hp.groups[s].size());
+    for (size_t i = 0; i < hp.groups[s].size(); ++i) g[i] = encode(hp.groups[s][i]);
+    out.append(g);
+  }
+  return out;
+}
+
 }  // namespace big2n

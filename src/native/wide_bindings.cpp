@@ -142,13 +142,7 @@ void register_wide(py::module_& m) {
         WMask h = big2n::wide_mask_in(hand, "hand", t.deck);
         WideHandPlays hp;
         generate(t, h, hp);
-        py::list out;
-        for (int s = 1; s <= 5; ++s) {
-          py::list g(hp.groups[s].size());
-          for (size_t i = 0; i < hp.groups[s].size(); ++i) g[i] = encode(hp.groups[s][i]);
-          out.append(g);
-        }
-        return out;
+        return big2n::group_lists(hp, encode);
       }, py::arg("tables"), py::arg("hand"),
       "Every play of two-deck *hand* by size 1..5, once per set of card names (the lowest "
       "copies held), encoded power << PLAY_SHIFT | mask, in the generic engine's order.");
