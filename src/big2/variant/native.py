@@ -98,8 +98,9 @@ def native_reason(rules: Rules) -> str | None:
 
 def native_deal_reason(rules: Rules) -> str | None:
     """Like :func:`native_reason`, for keeping a :class:`~big2.Game`'s deal in the core
-    (:class:`big2._native.State`, or ``WideState`` for two decks: what
-    :attr:`~big2.variant.Variant.native_deal` says): house-rule hooks must be off."""
+    (:class:`big2._native.State`, or ``WideState`` for two decks or jokers: what
+    :attr:`~big2.variant.Variant.native_deal` says): house-rule hooks must be off, finish
+    restrictions excepted (the core's deal plays them)."""
     why = native_reason(rules)
     if why is not None:
         return why
@@ -136,7 +137,7 @@ def batch(eng: NativeEngine, num_envs: int, seed: int, threads: int = 1, first: 
 def deal_state(eng: NativeEngine | WideNativeEngine, hands: list[Mask], to_move: int,
                must: Mask, owner: object = None) -> Any:
     """A deal of *eng*'s rule set kept and stepped in the core (:class:`big2._native.State`,
-    or ``WideState`` for two decks: what :mod:`big2.native_deal` keeps for a
+    or ``WideState`` for two decks or jokers: what :mod:`big2.native_deal` keeps for a
     :class:`~big2.Game`): *hands*, *to_move* leading, its first play containing *must*
     (0: free); *owner*, the rule set's variant, goes into the
     :class:`~big2.position.LegalPlays` it makes."""
