@@ -82,7 +82,11 @@ class Pool {
     s.cv.notify_all();
     std::exception_ptr mine;
     try { job(0); } catch (...) { mine = std::current_exception(); }
-    while (s.pending.load(std::memory_order_acquire) != 0) BIG2_PAUSE();
+    // wait for the other chunks awake, giving the core up after a while (more threads
+    // than cores: the one we wait for may need this one)
+    for (int spins = 0; s.pending.load(std::memory_order_acquire) != 0; ++spins) {
+      if (spins < 4096) BIG2_PAUSE(); else std::this_thread::yield();
+    }
     s.job = nullptr;
     if (mine) std::rethrow_exception(mine);
     if (s.error) std::rethrow_exception(s.error);
@@ -107,8 +111,8 @@ class Pool {
     while (true) {
       uint64_t g = s.gen.load(std::memory_order_acquire);
       auto until = std::chrono::steady_clock::now() + kSpin;
-      while (g == seen) {
-        BIG2_PAUSE();
+      for (int spins = 0; g == seen; ++spins) {
+        if (spins < 4096) BIG2_PAUSE(); else std::this_thread::yield();
         g = s.gen.load(std::memory_order_acquire);
         if (g == seen && std::chrono::steady_clock::now() > until) {
           std::unique_lock<std::mutex> lock(s.mu);
