@@ -25,19 +25,10 @@ using namespace big2n;
 
 namespace {
 
-constexpr int kPlayShift = 108;  // big2.variant.keys.PLAY_SHIFT
 
 // power << PLAY_SHIFT | mask as a Python int (wider than 64 bits).
 py::object encode(const Play& p) {
-  unsigned char buf[24] = {};
-  uint64_t m = p.mask, pw = uint64_t(p.power) << (kPlayShift % 8);
-  std::memcpy(buf, &m, 8);  // little-endian hosts (x86-64, aarch64)
-  std::memcpy(buf + kPlayShift / 8, &pw, 8);
-#if PY_VERSION_HEX >= 0x030D0000
-  PyObject* o = PyLong_FromUnsignedNativeBytes(buf, sizeof buf, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
-#else
-  PyObject* o = _PyLong_FromByteArray(buf, sizeof buf, 1, 0);
-#endif
+  PyObject* o = encoded_play(p.mask, 0, p.power);
   if (!o) throw py::error_already_set();
   return py::reinterpret_steal<py::object>(o);
 }

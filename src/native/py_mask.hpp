@@ -93,6 +93,26 @@ inline PyObject* wide_to_py(big2w::WMask m) {
 #endif
 }
 
+constexpr int kPlayShift = 108;  // big2.variant.keys.PLAY_SHIFT
+
+// power << PLAY_SHIFT | mask as a new Python int (a listed play, encoded as the Python
+// engines encode it): *lo* and *hi* the mask's low and high 64 bits (below 2**108),
+// *power* not negative.
+inline PyObject* encoded_play(uint64_t lo, uint64_t hi, int64_t power) {
+  unsigned char buf[24] = {};
+  std::memcpy(buf, &lo, 8);  // little-endian hosts (x86-64, aarch64)
+  std::memcpy(buf + 8, &hi, 8);
+  uint64_t pw = uint64_t(power) << (kPlayShift % 8);
+  unsigned char pb[8];
+  std::memcpy(pb, &pw, 8);
+  for (int i = 0; i < 8 && kPlayShift / 8 + i < 24; ++i) buf[kPlayShift / 8 + i] |= pb[i];
+#if PY_VERSION_HEX >= 0x030D0000
+  return PyLong_FromUnsignedNativeBytes(buf, sizeof buf, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+  return _PyLong_FromByteArray(buf, sizeof buf, 1, 0);
+#endif
+}
+
 // A hand's plays (HandPlays or big2w::WideHandPlays), groups 1..5, as a list of five
 // Python lists, each play made by *encode*.
 template <class HP, class Encode>

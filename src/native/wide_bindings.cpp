@@ -18,7 +18,7 @@ using namespace big2w;
 
 namespace {
 
-constexpr int kPlayShift = 108;  // big2.variant.keys.PLAY_SHIFT
+using big2n::kPlayShift;
 
 // power << PLAY_SHIFT | mask as a Python int.
 py::object encode(const WPlay& p) {
@@ -28,19 +28,7 @@ py::object encode(const WPlay& p) {
     py::object mask = py::reinterpret_steal<py::object>(m);
     return (py::int_(p.power).attr("__lshift__")(kPlayShift)).attr("__or__")(mask);
   }
-  unsigned char buf[24] = {};
-  uint64_t lo = uint64_t(p.mask), hi = uint64_t(p.mask >> 64);
-  std::memcpy(buf, &lo, 8);  // little-endian hosts (x86-64, aarch64)
-  std::memcpy(buf + 8, &hi, 8);
-  uint64_t pw = uint64_t(p.power) << (kPlayShift % 8);
-  unsigned char pb[8];
-  std::memcpy(pb, &pw, 8);
-  for (int i = 0; i < 8 && kPlayShift / 8 + i < 24; ++i) buf[kPlayShift / 8 + i] |= pb[i];
-#if PY_VERSION_HEX >= 0x030D0000
-  PyObject* o = PyLong_FromUnsignedNativeBytes(buf, sizeof buf, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
-#else
-  PyObject* o = _PyLong_FromByteArray(buf, sizeof buf, 1, 0);
-#endif
+  PyObject* o = big2n::encoded_play(uint64_t(p.mask), uint64_t(p.mask >> 64), p.power);
   if (!o) throw py::error_already_set();
   return py::reinterpret_steal<py::object>(o);
 }

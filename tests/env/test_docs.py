@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 DOC = Path(__file__).parents[2] / "docs" / "env.md"
-BLOCKS = re.findall(r"^```python\n(.*?)^```", DOC.read_text(encoding="utf-8"), re.M | re.S)
+BLOCKS = re.findall(r"^```python\n(.*?)^```", DOC.read_text(encoding="utf-8"), re.MULTILINE | re.DOTALL)
 
 
 def test_the_page_has_python_blocks() -> None:
