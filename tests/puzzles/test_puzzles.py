@@ -85,10 +85,19 @@ def test_checking_a_try_and_the_words() -> None:
 
 
 def test_the_puzzle_of_the_day_is_everyones_and_changes() -> None:
-    days = [dt.date(2026, 12, d) for d in range(1, 8)]
-    picks = [daily(d).id for d in days]
-    assert picks == [daily(d).id for d in days]  # the same for everyone
-    assert len(set(picks)) == 7
+    # over four years of dates, not only today's: every pick is a puzzle of the set that
+    # opens (its position replays), the same for everyone, and never the same two days running
+    start = dt.date(2025, 1, 1)
+    days = [start + dt.timedelta(days=k) for k in range(4 * 366)]
+    picks = [daily(d) for d in days]
+    assert [p.id for p in picks] == [daily(d).id for d in days]  # the same for everyone
+    ids = {p.id for p in load()}
+    assert all(p.id in ids for p in picks)
+    assert all(a.id != b.id for a, b in zip(picks, picks[1:], strict=False))
+    assert len({p.id for p in picks}) == min(len(ids), len(days))  # it goes through the set
+    for p in {p.id: p for p in picks[:60]}.values():
+        g = p.game()
+        assert g.to_move == p.seat and p.answer in g.legal_masks()
 
 
 def test_a_file_round_trips_and_bad_data_is_refused(tmp_path: Path) -> None:

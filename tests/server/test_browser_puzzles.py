@@ -13,7 +13,7 @@ from conftest import LiveServer
 from test_browser import DESKTOP, PHONE, new_page, page_errors
 from test_browser_phone import SMALL
 
-from big2.puzzles import daily, load
+from big2.puzzles import Puzzle, load
 
 web = tb.web
 
@@ -28,19 +28,37 @@ def select(page: Any, cards: str) -> None:
     page.click("#check-btn")
 
 
+def a_puzzle_to_answer() -> Puzzle:
+    """The page test's puzzle, named rather than the puzzle of the day (which turns with
+    the date): the first of the set with a play on the table to beat, so the table's
+    cards are drawn apart from the hands."""
+    return next(p for p in load() if not p.game().leading)
+
+
 def test_the_puzzles_page(browser: Any, web: LiveServer, shots: Path) -> None:
-    today = daily()
     page = new_page(browser, reduced_motion="reduce")
     errors = page_errors(page)
+    # with no address the page opens the puzzle of the day, the one the server lists
     page.goto(web.url + "/puzzles")
     page.wait_for_selector(".puzzle-hand.mine .card")
-    assert page.evaluate("() => big2.puzzle.id") == today.id  # the puzzle of the day
-    assert page.locator(".puzzle-seat").count() == 4
-    cards = page.eval_on_selector_all(".puzzle-hand .card", "els => els.map(e => e.dataset.card)")
-    assert sorted(cards) == sorted(c for h in today.game().hands for c in
-                                   " ".join(h_names(h) for h in [h]).split())
+    listed = page.evaluate("() => fetch('/api/puzzles').then(r => r.json())")
+    assert page.evaluate("() => big2.puzzle.id") == listed["daily"]
+    puzzle = a_puzzle_to_answer()
+    page.goto(web.url + f"/puzzles#{puzzle.id}")
+    page.reload()
+    page.wait_for_function("id => window.big2 && big2.puzzle && big2.puzzle.id === id",
+                           arg=puzzle.id)
+    g = puzzle.game()
+    assert page.locator(".puzzle-seat").count() == g.num_players
+    # every hand as the position holds it, seat by seat, and the play to beat on the table
+    for seat, hand in enumerate(g.hands):
+        shown = page.eval_on_selector_all(f'.puzzle-seat .puzzle-hand[data-seat="{seat}"] .card',
+                                          "els => els.map(e => e.dataset.card)")
+        assert shown == h_names(hand).split(), (seat, shown)
+    table = page.eval_on_selector_all("#table-cards .card", "els => els.map(e => e.dataset.card)")
+    assert table == h_names(int(g.last_play)).split() and table
     # the natural play loses, and says why; the streak resets
-    natural = h_names(today.natural)
+    natural = h_names(puzzle.natural)
     if natural:
         select(page, natural)
     else:
@@ -50,7 +68,7 @@ def test_the_puzzles_page(browser: Any, web: LiveServer, shots: Path) -> None:
     # the hint names the kind; the answer solves it and counts
     page.click("#hint-btn")
     assert page.inner_text("#verdict").startswith("Hint: the answer is a")
-    answer = h_names(today.answer)
+    answer = h_names(puzzle.answer)
     if answer:
         select(page, answer)
     else:
@@ -67,7 +85,7 @@ def test_the_puzzles_page(browser: Any, web: LiveServer, shots: Path) -> None:
     # next: another puzzle, of the band chosen
     page.select_option("#band", "hard")
     page.wait_for_function("id => big2.puzzle.id !== id && big2.puzzle.band === 'hard'",
-                           arg=today.id)
+                           arg=puzzle.id)
     page.click("#answer-btn")
     assert page.inner_text("#verdict").startswith("The answer: ")
     assert page.inner_text("#progress").endswith("streak 0 · best 1")
