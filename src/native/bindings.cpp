@@ -19,6 +19,7 @@ void register_bots(pybind11::module_& parent);   // bots_bindings.cpp: big2._nat
 void register_state(pybind11::module_& m);       // state_bindings.cpp: big2._native.State
 void register_wide(pybind11::module_& m);        // wide_bindings.cpp: two decks
 void register_batch(pybind11::module_& m);       // batch_bindings.cpp: big2._native.Batch
+void register_first_out(pybind11::module_& m);   // first_out_bindings.cpp: big2._native.FirstOut
 
 namespace py = pybind11;
 using namespace big2n;
@@ -212,6 +213,7 @@ PYBIND11_MODULE(_native, m) {
 
   register_batch(m);  // after Tables: a Batch holds one
   register_state(m);
+  register_first_out(m);  // after Tables: a FirstOut holds one
   register_wide(m);  // after Tables: WideTables holds one
   register_bots(m);  // after Tables: its Config holds one
 }

@@ -43,7 +43,7 @@ from big2.cards import CARD_NAMES, Mask, cards_of, parse_cards
 from big2.game import Game
 from big2.rules import Rules
 
-__all__ = ["BANDS", "DATA", "Puzzle", "Verdict", "daily", "from_dict", "load"]
+__all__ = ["BANDS", "DATA", "PRESET_RULES", "Puzzle", "Verdict", "daily", "from_dict", "load"]
 
 DATA = Path(__file__).parent / "data" / "puzzles.json"
 """The puzzle set shipped with the package."""
@@ -51,6 +51,16 @@ BANDS = ("easy", "medium", "hard")
 """The difficulty bands, easiest first."""
 FORMAT = "big2-puzzles"
 """The ``format`` field of a puzzle file (``version`` 1)."""
+PRESET_RULES: dict[str, Rules] = {
+    "classic": Rules.preset("classic"),
+    "taiwan": Rules.preset("taiwan"),
+    "hong-kong": Rules.preset("hong-kong"),
+    "pagat": Rules.preset("pagat"),
+    "vietnam-straights": Rules.preset("vietnam-straights"),
+    "philippines": Rules.preset("philippines"),
+    "taiwan:3": Rules.preset("taiwan", players=3),
+}
+"""The rule sets the puzzles are set in, by label (``NAME:3``: the preset for three players)."""
 
 
 def names(mask: Mask) -> str:

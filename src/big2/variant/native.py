@@ -148,6 +148,30 @@ def deal_state(eng: NativeEngine | WideNativeEngine, hands: list[Mask], to_move:
     return _native.State(eng.tables, hands, to_move, must, owner)
 
 
+def first_out_reason(rules: Rules) -> str | None:
+    """Like :func:`native_deal_reason`, for the core's first-out search: one deck too."""
+    why = native_deal_reason(rules)
+    if why is None and rules.decks != 1:
+        return "decks"
+    if why is None and rules.jokers != "none":
+        return "jokers"
+    return why
+
+
+def first_out(rules: Rules, table_bits: int = 20) -> Any:
+    """The core's first-out search (:class:`big2._native.FirstOut`) for *rules*, a rule set
+    it plays (:func:`first_out_reason` is ``None``), else ``ValueError`` saying why not
+    (:class:`big2.puzzles.solve.FirstOutSolver` is its front)."""
+    if _native is None:
+        raise RuntimeError("big2._native is not built: pip install -e . builds it")
+    why = first_out_reason(rules)
+    if why is not None:
+        raise ValueError(f"the core does not play this rule set whole: {why}")
+    eng = native_engine(rules)
+    assert isinstance(eng, NativeEngine)  # one deck: native_deal_reason says so
+    return _native.FirstOut(eng.tables, table_bits)
+
+
 def plays_base() -> type | None:
     """The core's C base of :class:`~big2.position.LegalPlays` (``_native.PlaysBase``),
     or ``None`` where the core is not built."""
@@ -347,6 +371,7 @@ class WideNativeEngine(GenericEngine):
 
 __all__ = [
     "ENGINE_ENV", "NativeEngine", "WideNativeEngine", "available", "batch", "compile_tables",
+    "first_out", "first_out_reason",
     "compile_wide", "deal_state", "native_deal_reason", "native_engine", "native_game_reason",
     "native_reason", "plays_base", "register_plays", "wanted",
 ]
