@@ -161,6 +161,56 @@ class FirstOut {
     return true;
   }
 
+  // A hidden-hand question: the seat to move at *node* knows its own hand and the others'
+  // counts; for each of its legal plays (*plays*, Game order), whether *side* wins after
+  // it in every deal of the unseen cards (the others' hands at *node*, together) to the
+  // other seats with their counts.  *counter[i]*: the first deal (the seats' hands) in
+  // which play i does not win.  Deals are tried in a fixed order and the search stops once
+  // no play wins in all so far; returns the deals tried, or -1 past *max_deals* or the
+  // budget.
+  int64_t hidden(const OutNode& node, unsigned side, const std::vector<Play>& plays,
+                 std::vector<char>& alive, std::vector<std::vector<Mask>>& counter,
+                 int64_t max_deals) {
+    int seat = node.to_move;
+    Mask unseen = 0; int need[4] = {};
+    for (int i = 0; i < node.n; ++i)
+      if (i != seat) { unseen |= node.hands[i]; need[i] = popcount(node.hands[i]); }
+    alive.assign(plays.size(), 1);
+    counter.assign(plays.size(), std::vector<Mask>());
+    int left = int(plays.size());
+    int64_t tried = 0;
+    OutNode deal = node;
+    for (int i = 0; i < node.n; ++i) if (i != seat) deal.hands[i] = 0;
+    bool failed = false;
+    // assign the unseen cards lowest first, each to a seat with room left
+    auto assign = [&](auto&& self, Mask rest) -> void {
+      if (failed || !left) return;
+      if (!rest) {
+        if (++tried > max_deals) { failed = true; return; }
+        for (size_t k = 0; k < plays.size(); ++k) {
+          if (!alive[k]) continue;
+          OutNode c = deal; c.apply(plays[k]);
+          bool won = c.first_out >= 0 ? (side >> c.first_out & 1) : wins(c, side, kUnbounded);
+          if (aborted) { failed = true; return; }
+          if (!won) {
+            alive[k] = 0; --left;
+            counter[k].assign(deal.hands, deal.hands + node.n);
+          }
+        }
+        return;
+      }
+      Mask card = rest & -rest;
+      for (int i = 0; i < node.n; ++i) {
+        if (i == seat || popcount(deal.hands[i]) >= need[i]) continue;
+        deal.hands[i] |= card;
+        self(self, rest & ~card);
+        deal.hands[i] &= ~card;
+      }
+    };
+    assign(assign, unseen);
+    return failed ? -1 : tried;
+  }
+
  private:
   struct Entry {
     Mask hands[4] = {};

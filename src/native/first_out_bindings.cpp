@@ -113,6 +113,28 @@ void register_first_out(py::module_& m) {
            }, py::arg("spot"), py::arg("side"),
            "Each legal play of the seat to move (the Game's order) with whether *side* goes "
            "out first after it.")
+      .def("hidden", [](Solver& s, const Spot& spot, unsigned side, int64_t max_deals) {
+             OutNode n = node_of(*s.tables, spot);
+             side = side_of(*s.tables, side);
+             std::vector<Play> plays;
+             s.search.legal(n, plays);
+             std::vector<char> alive;
+             std::vector<std::vector<Mask>> counter;
+             int64_t tried;
+             {
+               py::gil_scoped_release release;
+               tried = s.search.hidden(n, side, plays, alive, counter, max_deals);
+             }
+             if (tried < 0) throw std::runtime_error("past the node budget or max_deals");
+             py::list out;
+             for (size_t k = 0; k < plays.size(); ++k)
+               out.append(py::make_tuple(plays[k].mask, bool(alive[k]), counter[k]));
+             return py::make_tuple(tried, out);
+           }, py::arg("spot"), py::arg("side"), py::arg("max_deals"),
+           "The seat to move sees its own hand and the others' counts: (deals tried, [(play, "
+           "wins in every deal tried, the first deal's hands where it does not)]) over the "
+           "deals of the others' cards (together) with their counts, stopping once no play "
+           "wins in all.")
       .def("distance", [](Solver& s, const Spot& spot, unsigned side) {
              OutNode n = node_of(*s.tables, spot);
              side = side_of(*s.tables, side);

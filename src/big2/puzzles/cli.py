@@ -132,27 +132,38 @@ def solve(puzzles: Sequence[Puzzle], inp: TextIO, out: TextIO) -> int:
 @click.option("--seed", type=int, default=1, show_default=True, help="first deal's seed (--mine)")
 @click.option("--count", type=click.IntRange(1), default=20, show_default=True,
               help="puzzles to make (--mine)")
+@click.option("--hidden", type=click.IntRange(0), default=0, show_default=True,
+              help="hidden-hand puzzles to make after the others (--mine)")
 @click.option("-o", "--out", default="puzzles.json", show_default=True,
               help="where --mine writes them (big2.puzzles.load reads the file)")
 def puzzle_command(band: str | None, preset: str | None, number: int | None, today: bool,
-                   shuffle: int | None, mine: bool, seed: int, count: int, out: str) -> None:
+                   shuffle: int | None, mine: bool, seed: int, count: int, hidden: int,
+                   out: str) -> None:
     """Big Two puzzles: find the one play that wins the deal.
 
     \b
       big2 puzzle                 every puzzle, easiest band first
       big2 puzzle --band hard --shuffle 7
       big2 puzzle --daily
-      big2 puzzle --mine --seed 2026 --count 20 -o more.json
+      big2 puzzle --mine --seed 2026 --count 20 --hidden 5 -o more.json
     """
     if mine:
         from big2.puzzles.mine import mine as dig
         from big2.puzzles.mine import save
 
         found: list[Puzzle] = []
-        for p in dig(seed, count, say=lambda s: click.echo(s, err=True)):
-            found.append(p)
-            click.echo(f"#{p.id} {p.preset} {p.band} ({p.choices} choices)")
-            save(found, out)
+        runs = [dig(seed, count, say=lambda s: click.echo(s, err=True))]
+        if hidden:
+            runs.append(dig(seed + 10**6, hidden, say=lambda s: click.echo(s, err=True),
+                            first_id=count + 1, hidden=True))
+        for run in runs:
+            for p in run:
+                found.append(p)
+                click.echo(f"#{p.id} {p.label} {p.band} ({p.choices} choices"
+                           f"{f', {p.deals} deals' if p.hidden else ''})")
+                if len(found) % 25 == 0:
+                    save(found, out)
+        save(found, out)
         click.echo(f"{len(found)} puzzles written to {out}")
         return
     puzzles = list(load())

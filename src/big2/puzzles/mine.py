@@ -1,18 +1,23 @@
 """Mining puzzles from self-play deals (``big2 puzzle --mine``).
 
-Four ``medium`` bots (the heuristic) play deals of the chosen presets from a
-seed. Once :data:`LEFT` cards or fewer remain in all hands together, each
-decision with :data:`MIN_CHOICES` legal plays or more is solved exactly by
-:class:`~big2.bots.search.endgame.EndgameSolver` (every legal play of the seat to
-move, each searched to the deal's end under max^n). A position is a puzzle
-when exactly one play lets that seat go out first and the ``easy`` bot's
-natural play is not it; the winning line and the natural play's refutation
-are the solver's own lines. Two puzzles at most a deal (at different
-decisions), so the set is varied.
+Four ``medium`` bots (the heuristic) play deals of the puzzle rule sets
+(:data:`big2.puzzles.PRESET_RULES`, in turn) from a seed. Once :data:`LEFT`
+cards or fewer remain in all hands together, each decision with
+:data:`MIN_CHOICES` legal plays or more is settled by the first-out search
+(:class:`big2.puzzles.solve.FirstOutSolver`) for every legal play. A position
+is a puzzle (:func:`big2.puzzles.is_puzzle`'s definition) when exactly one play
+lets the seat to move go out first whatever the others do, together, and the
+natural play (the ``easy`` bot's) is not it; a play that goes out at once is no
+puzzle. Two puzzles at most a deal.
+
+The band comes from measured difficulty (:func:`band_of`): how often the
+``medium`` and ``hard`` bots, each seeing only its own hand, find the answer
+(:data:`TRIES` tries each), the winning line's length, and whether the answer is
+a pass or breaks a combination the seat holds.
 
 Mining is a benchmark, not a test: ``python -m big2.puzzles.mine`` or
-``big2 puzzle --mine`` prints the deals played, the positions solved and the
-time each took.
+``big2 puzzle --mine`` prints the deals played, the positions settled and the
+time they took.
 """
 
 from __future__ import annotations
@@ -23,134 +28,135 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from big2.bots import make_bot
-from big2.bots.search.endgame import EndgameSolver, Values, cards_left
+from big2.bots.search.endgame import cards_left
 from big2.cards import Mask
 from big2.game import Game
-from big2.puzzles import BANDS, FORMAT, Puzzle, names
-from big2.rules import Rules
+from big2.puzzles import BANDS, FORMAT, PRESET_RULES, Puzzle, breaks_combination, names
+from big2.puzzles.hidden import settle
+from big2.puzzles.solve import FirstOutSolver
 
-__all__ = ["LEFT", "MIN_CHOICES", "PER_DEAL", "PRESETS", "band_of", "mine", "principal_line",
-           "save", "winner_of"]
+__all__ = ["HIDDEN_UNSEEN", "LEFT", "MIN_CHOICES", "PER_DEAL", "TRIES", "band_of", "difficulty",
+           "hidden_puzzle_at", "mine", "puzzle_at", "save"]
 
-LEFT = 12
-"""Cards left in all hands together from which positions are solved (exactly)."""
+LEFT = 20
+"""Cards left in all hands together from which positions are settled."""
 MIN_CHOICES = 3
 """The fewest legal plays a puzzle position offers."""
-PRESETS = ("classic", "taiwan", "hong-kong", "pagat", "vietnam-straights")
-"""The presets mined by default (four players, one deck, first out wins the deal)."""
-BUDGET = 200_000
-"""The solver's node budget a position (a larger tree is skipped)."""
 PER_DEAL = 2
 """Puzzles taken from one deal at most (at different decisions), so the set is varied."""
-SHORT = 8
-"""A winning line of at most this many actions after the answer is a short one
-(two more rounds: you play, the others answer, twice)."""
+HIDDEN_UNSEEN = 12
+"""The most cards a hidden-hand puzzle's seat may not see (12 cards to three seats:
+34,650 fitting deals at most)."""
+TRIES = 4
+"""Tries of each of ``medium`` and ``hard`` (other seeds) at a puzzle, for its band."""
 
 
-def winner_of(values: Values) -> int | None:
-    """The seat that goes out first in a solved line: the one best score
-    (``None`` when two share it)."""
-    best = max(values)
-    top = [s for s, v in enumerate(values) if v == best]
-    return top[0] if len(top) == 1 else None
-
-
-def principal_line(solver: EndgameSolver, game: Game) -> list[tuple[int, Mask]]:
-    """The solver's line from *game* to the deal's end: each seat's max^n play
-    (the first of equals, as the solver breaks ties)."""
-    g = game.copy()
-    line = []
-    while g.to_move is not None:
-        seat = g.to_move
-        moves = solver.move_values(g)
-        if moves is None:
-            raise RuntimeError("the line left the solver's budget")
-        best = max(v[seat] for _, v in moves)
-        move = next(m for m, v in moves if v[seat] == best)
-        line.append((seat, move))
-        g.play(move)
-    return line
-
-
-def band_of(medium_finds: bool, line: Sequence[tuple[int, Mask]], answer: Mask) -> str:
-    """``easy`` when the medium bot finds the answer and the winning line is
-    short; ``hard`` when it misses it and the line is long or the answer is to
-    pass; ``medium`` otherwise."""
-    short = len(line) <= SHORT
-    if medium_finds and short:
-        return BANDS[0]
-    if not medium_finds and (not short or not answer):
-        return BANDS[2]
-    return BANDS[1]
-
-
-def _position(game: Game, solver: EndgameSolver, natural: Mask, medium: Mask
-              ) -> tuple[Mask, list[tuple[int, Mask]], list[tuple[int, Mask]], str] | None:
-    """``(answer, line, refutation, band)`` when *game*'s position is a puzzle."""
+def difficulty(game: Game, answer: Mask, seed: int, tries: int = TRIES) -> tuple[float, float]:
+    """How often ``medium`` and ``hard`` (each seeing only its own hand) play *answer*."""
     seat = game.to_move
-    moves = solver.move_values(game)
-    if seat is None or moves is None:
-        return None
-    wins = [m for m, v in moves if winner_of(v) == seat]
-    if len(wins) != 1 or wins[0] == natural:
+    assert seat is not None
+    view = game.view(seat)
+    rates = []
+    for level in ("medium", "hard"):
+        found = sum(make_bot(level, seed=seed * 31 + k).choose(view) == answer
+                    for k in range(tries))
+        rates.append(found / tries)
+    return rates[0], rates[1]
+
+
+def band_of(medium: float, hard: float, own: int, answer: Mask, broken: bool) -> str:
+    """The band from measured difficulty: a score of one point for each bot's miss
+    rate, a quarter point for each play of the seat's own past two in the winning
+    line (*own*, the answer included), and half a point for an answer that passes or
+    breaks a combination; ``easy`` below 0.75, ``hard`` from 1.75, ``medium`` between."""
+    score = (1 - medium) + (1 - hard) + max(0, own - 2) / 4 + 0.5 * (not answer or broken)
+    if score < 0.75:
+        return BANDS[0]
+    return BANDS[2] if score >= 1.75 else BANDS[1]
+
+
+def puzzle_at(game: Game, solver: FirstOutSolver, natural: Mask, *, label: str,
+              number: int, seed: int, hidden: bool = False) -> Puzzle | None:
+    """The puzzle *game*'s position makes (numbered *number*), or ``None``; *hidden*:
+    a hidden-hand puzzle (:mod:`big2.puzzles.hidden`)."""
+    seat = game.to_move
+    assert seat is not None
+    after = solver.after_each(game)
+    wins = [m for m, won in after if won]
+    hand = game.hands[seat]
+    deals = 0
+    if hidden:  # the answer must win open-handed too: most positions stop here
+        unseen = sum(h.bit_count() for s, h in enumerate(game.hands) if s != seat)
+        if not wins or unseen > HIDDEN_UNSEEN:
+            return None
+        settled = settle(game, solver)
+        wins, deals = list(settled.winners), settled.deals
+    if len(wins) != 1 or wins[0] == natural or wins[0] == hand:
         return None
     answer = wins[0]
-    after = game.copy()
-    after.play(answer)
-    line = principal_line(solver, after)
-    refuted = game.copy()
-    refuted.play(natural)
-    refutation = principal_line(solver, refuted)
-    return answer, line, refutation, band_of(medium == answer, line, answer)
+    won = game.copy()
+    won.play(answer)
+    line = solver.line(won, {seat})
+    refutation: list[tuple[int, Mask]] = []
+    if not hidden:  # (a hidden one's refutation may be in another deal: made when asked)
+        lost = game.copy()
+        lost.play(natural)
+        refutation = solver.line(lost, set(range(game.num_players)) - {seat})
+    medium, hard = difficulty(game, answer, seed)
+    broken = breaks_combination(game.rules, hand, answer)
+    rules = PRESET_RULES[label]
+    return Puzzle(
+        id=number, preset=label.split(":")[0],
+        options={} if ":" not in label else {"players": rules.players},
+        hands=tuple(names(h) for h in game.initial_hands), dealer=game.dealer, leader=None,
+        actions=tuple((a.seat, names(a.cards)) for a in game.history), seat=seat,
+        answer=answer, natural=natural,
+        line=tuple((s, names(m)) for s, m in line),
+        refutation=tuple((s, names(m)) for s, m in refutation),
+        band=band_of(medium, hard, 1 + sum(1 for s, m in line if s == seat and m), answer,
+                     broken), choices=len(after),
+        medium=medium, hard=hard, hidden=hidden, deals=deals)
 
 
-def mine(seed: int, count: int, presets: Sequence[str] = PRESETS, *,
+def mine(seed: int, count: int, labels: Sequence[str] = tuple(PRESET_RULES), *,
          say: Callable[[str], None] = print, first_id: int = 1,
-         per_deal: int = PER_DEAL) -> Iterator[Puzzle]:
-    """Puzzles from deals seeded from *seed* upward, presets in turn, until
-    *count* are found (*per_deal* at most from one deal); *say* gets a progress
-    line each 50 deals."""
-    found = deals = solved = 0
+         per_deal: int = PER_DEAL, hidden: bool = False) -> Iterator[Puzzle]:
+    """Puzzles from deals seeded from *seed* upward, rule sets in turn, until *count*
+    are found (*per_deal* at most from one deal); *say* gets a progress line each 50
+    deals. *hidden*: hidden-hand puzzles, from the four-player rule sets of *labels*."""
+    if hidden:
+        labels = [label for label in labels if PRESET_RULES[label].players == 4]
+    found = deals = settled = 0
     start = time.perf_counter()
-    solver = EndgameSolver(budget=BUDGET)
+    solvers = {label: FirstOutSolver(PRESET_RULES[label], table_bits=18) for label in labels}
     while found < count:
-        preset = presets[deals % len(presets)]
-        rules = Rules.preset(preset)
+        label = labels[deals % len(labels)]
+        rules, solver = PRESET_RULES[label], solvers[label]
         deal_seed = seed + deals
         deals += 1
         game = Game(rules, seed=deal_seed)
-        bots = [make_bot("medium", seed=deal_seed * 4 + s) for s in range(4)]
+        bots = [make_bot("medium", seed=deal_seed * 4 + s) for s in range(game.num_players)]
         easy = make_bot("easy")
         solver.clear()
         taken = 0
-        while not game.is_over() and found < count:
+        while not game.is_over() and found < count and taken < per_deal:
             seat = game.to_move
             assert seat is not None
             view = game.view(seat)
-            medium = bots[seat].choose(view)
-            if cards_left(game) <= LEFT and len(view.legal) >= MIN_CHOICES:
-                solved += 1
-                natural = easy.choose(view)
-                got = _position(game, solver, natural, medium)
+            chosen = bots[seat].choose(view)
+            if cards_left(game) <= LEFT and len(view.legal) >= MIN_CHOICES and not game.finished:
+                settled += 1
+                got = puzzle_at(game, solver, easy.choose(view), label=label,
+                                number=first_id + found, seed=deal_seed, hidden=hidden)
                 if got is not None:
-                    answer, line, refutation, band = got
                     found += 1
-                    yield Puzzle(
-                        id=first_id + found - 1, preset=preset,
-                        hands=tuple(names(h) for h in game.initial_hands), dealer=game.dealer,
-                        leader=None, actions=tuple((a.seat, names(a.cards)) for a in game.history),
-                        seat=seat, answer=answer, natural=natural,
-                        line=tuple((s, names(m)) for s, m in line),
-                        refutation=tuple((s, names(m)) for s, m in refutation),
-                        band=band, choices=len(view.legal))
                     taken += 1
-                    if taken >= per_deal:
-                        break
-            game.play(medium)
+                    yield got
+            game.play(chosen)
         if deals % 50 == 0:
-            say(f"{deals} deals, {solved} positions solved, {found} puzzles, "
+            say(f"{deals} deals, {settled} positions settled, {found} puzzles, "
                 f"{time.perf_counter() - start:.0f} s")
-    say(f"{deals} deals, {solved} positions solved, {found} puzzles, "
+    say(f"{deals} deals, {settled} positions settled, {found} puzzles, "
         f"{time.perf_counter() - start:.0f} s")
 
 
@@ -170,5 +176,8 @@ if __name__ == "__main__":  # pragma: no cover - the mining benchmark
     got: list[Puzzle] = []
     for p in mine(seed, count):
         got.append(p)
-        print(f"#{p.id} {p.preset} {p.band} ({p.choices} choices)", flush=True)
-        save(got, out)
+        print(f"#{p.id} {p.preset} {p.band} ({p.choices} choices, medium {p.medium:.2f}, "
+              f"hard {p.hard:.2f})", flush=True)
+        if len(got) % 20 == 0:
+            save(got, out)
+    save(got, out)

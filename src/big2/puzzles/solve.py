@@ -39,16 +39,21 @@ from collections.abc import Collection, Hashable
 from typing import Any
 
 from big2.bots.search.endgame import position_key
-from big2.cards import Mask
+from big2.cards import CARD_NAMES, Mask, cards_of
 from big2.game import Game
-from big2.puzzles import names
 from big2.rules import Rules
 from big2.variant import native
 
-__all__ = ["FirstOutSolver", "Line", "ReferenceSolver", "first_out", "side_bits", "solver_for"]
+__all__ = ["FirstOutSolver", "Line", "ReferenceSolver", "first_out", "names", "side_bits",
+           "solver_for"]
 
 Line = list[tuple[int, Mask]]
 """``(seat, cards)`` of each action (``0``: a pass), to the first seat going out."""
+
+
+def names(mask: Mask) -> str:
+    """``"3D 3S"``: card names, lowest first (``""``: a pass)."""
+    return " ".join(CARD_NAMES[c] for c in cards_of(mask))
 
 
 def side_bits(game: Game, side: Collection[int] | None) -> int:
@@ -202,6 +207,13 @@ class FirstOutSolver:
         :meth:`big2.Game.legal_masks`'s order, with whether *side* goes out first after it."""
         got = self._core.after_each(self._spot(game), side_bits(game, side))
         return [(int(m), bool(w)) for m, w in got]
+
+    def hidden(self, game: Game, max_deals: int) -> tuple[int, list[tuple[Mask, bool, list[Mask]]]]:
+        """The hidden-hand question for the seat to move (:func:`big2.puzzles.hidden.settle`
+        reads it): the fitting deals tried, and each legal play with whether it went out
+        first in all of them and the first deal (hands) in which it did not."""
+        tried, plays = self._core.hidden(self._spot(game), side_bits(game, None), max_deals)
+        return int(tried), [(int(m), bool(a), [int(h) for h in d]) for m, a, d in plays]
 
     def line(self, game: Game, side: Collection[int] | None = None) -> Line:
         """The actions by which *side* goes out first, to that seat going out: its
