@@ -127,3 +127,14 @@ def test_every_puzzle_is_settled_again() -> None:
             assert got.winners == (p.answer,) and got.deals == p.deals, p.id
         else:
             assert [m for m, won in solver.after_each(p.game()) if won] == [p.answer], p.id
+
+
+def test_one_definition_said_in_its_words() -> None:
+    """The docs quote big2.puzzles.DEFINITION word for word, and the terminal says it."""
+    from pathlib import Path
+
+    from big2.puzzles import DEFINITION
+
+    docs = (Path(__file__).parents[2] / "docs" / "puzzles.md").read_text(encoding="utf-8")
+    assert f"> {DEFINITION}" in docs
+    assert "max^n" not in docs

@@ -44,7 +44,8 @@ from big2.game import Game
 from big2.puzzles.solve import FirstOutSolver, ReferenceSolver, names, solver_for
 from big2.rules import Rules
 
-__all__ = ["BANDS", "DATA", "PRESET_RULES", "Puzzle", "Verdict", "breaks_combination", "daily",
+__all__ = ["BANDS", "DATA", "DEFINITION", "PRESET_RULES", "Puzzle", "Verdict", "breaks_combination",
+           "daily",
            "from_dict", "is_puzzle", "load", "names"]
 
 DATA = Path(__file__).parent / "data" / "puzzles.json"
@@ -53,6 +54,9 @@ BANDS = ("easy", "medium", "hard")
 """The difficulty bands, easiest first."""
 FORMAT = "big2-puzzles"
 """The ``format`` field of a puzzle file (``version`` 1)."""
+DEFINITION = ("Exactly one legal play lets you go out first, whatever the others do (they may "
+              "play together against you); the natural play does not.")
+"""What a puzzle is, in the words the terminal, the page and the docs say it."""
 PRESET_RULES: dict[str, Rules] = {
     "classic": Rules.preset("classic"),
     "taiwan": Rules.preset("taiwan"),
