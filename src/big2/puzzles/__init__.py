@@ -45,8 +45,7 @@ from big2.puzzles.solve import FirstOutSolver, ReferenceSolver, names, solver_fo
 from big2.rules import Rules
 
 __all__ = ["BANDS", "DATA", "DEFINITION", "PRESET_RULES", "Puzzle", "Verdict", "breaks_combination",
-           "daily",
-           "from_dict", "is_puzzle", "load", "names"]
+           "daily", "from_dict", "is_puzzle", "load", "names"]
 
 DATA = Path(__file__).parent / "data" / "puzzles.json"
 """The puzzle set shipped with the package."""
