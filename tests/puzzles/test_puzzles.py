@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import itertools
 import json
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from click.testing import CliRunner
 
 from big2.cards import parse_cards
 from big2.cli import main
-from big2.puzzles import BANDS, daily, from_dict, load
+from big2.puzzles import daily, from_dict, load
 from big2.puzzles.cli import solve
 from big2.puzzles.mine import save
 
@@ -49,7 +50,7 @@ def test_the_puzzle_of_the_day_is_everyones_and_changes() -> None:
     assert [p.id for p in picks] == [daily(d).id for d in days]  # the same for everyone
     ids = {p.id for p in load()}
     assert all(p.id in ids for p in picks)
-    assert all(a.id != b.id for a, b in zip(picks, picks[1:], strict=False))
+    assert all(a.id != b.id for a, b in itertools.pairwise(picks))
     assert len({p.id for p in picks}) == min(len(ids), len(days))  # it goes through the set
     for p in {p.id: p for p in picks[:60]}.values():
         g = p.game()

@@ -39,7 +39,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from big2.cards import CARD_NAMES, Mask, cards_of, parse_cards
+from big2.cards import CARD_NAMES, Mask, parse_cards
 from big2.game import Game
 from big2.puzzles.solve import FirstOutSolver, ReferenceSolver, names, solver_for
 from big2.rules import Rules

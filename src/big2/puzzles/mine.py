@@ -36,7 +36,7 @@ from big2.puzzles.hidden import settle
 from big2.puzzles.solve import FirstOutSolver
 
 __all__ = ["HIDDEN_UNSEEN", "LEFT", "MIN_CHOICES", "PER_DEAL", "TRIES", "band_of", "difficulty",
-           "hidden_puzzle_at", "mine", "puzzle_at", "save"]
+           "mine", "puzzle_at", "save"]
 
 LEFT = 20
 """Cards left in all hands together from which positions are settled."""

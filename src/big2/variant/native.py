@@ -371,7 +371,6 @@ class WideNativeEngine(GenericEngine):
 
 __all__ = [
     "ENGINE_ENV", "NativeEngine", "WideNativeEngine", "available", "batch", "compile_tables",
-    "first_out", "first_out_reason",
-    "compile_wide", "deal_state", "native_deal_reason", "native_engine", "native_game_reason",
-    "native_reason", "plays_base", "register_plays", "wanted",
+    "compile_wide", "deal_state", "first_out", "first_out_reason", "native_deal_reason",
+    "native_engine", "native_game_reason", "native_reason", "plays_base", "register_plays", "wanted",
 ]
