@@ -192,8 +192,8 @@ def play(preset: str, options: tuple[str, ...], players: int | None, seed: int |
     if save_path:
         _check_save_path(save_path)
     try:
-        bots = [make_bot(bot_name, seed=None if seed is None else seed * 10 + i)
-                for i in range(1, variant(rules).players)]
+        seeds = [None if seed is None else seed * 10 + i for i in range(1, variant(rules).players)]
+        bots = [make_bot(bot_name, seed=s) for s in seeds]
         match = Match(rules, seed=seed, deals=deals)
         for bot in bots:  # seat names show the level asked for and the bot playing it
             if bot.name == "bot":
@@ -202,15 +202,17 @@ def play(preset: str, options: tuple[str, ...], players: int | None, seed: int |
                 bot.name = f"{bot_name}: {bot.name}"
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
-    on_deal_end = _deal_saver(save_path, match) if save_path else None
+    # the Bots tag names each seat's bot and seed, for `big2 replay --duplicate`
+    who = ["-"] + [bot_name if s is None else f"{bot_name}@{s}" for s in seeds]
+    on_deal_end = _deal_saver(save_path, match, {"Bots": ",".join(who)}) if save_path else None
     base = PRESET_ALIASES.get(preset.lower(), preset.lower())
     sys.exit(TerminalGame(match, bots, on_deal_end=on_deal_end, preset=base,
                           delay=delay, hint=hint_bot).run())
 
 
-def _deal_saver(path: str, match: Match) -> Callable[[Game], None]:
+def _deal_saver(path: str, match: Match, tags: dict[str, str]) -> Callable[[Game], None]:
     """A callback that appends each finished deal of *match* to the record
-    file *path* (with the date, the deal number and the totals before it)."""
+    file *path* (with the date, the deal number, the totals before it and *tags*)."""
     from datetime import date
 
     from big2.records import append_game
@@ -221,7 +223,7 @@ def _deal_saver(path: str, match: Match) -> Callable[[Game], None]:
         try:
             append_game(path, game, totals=before,
                         tags={"Date": date.today().strftime("%Y.%m.%d"),
-                              "Deal": str(len(match.results))})
+                              "Deal": str(len(match.results)), **tags})
         except OSError as exc:
             click.echo(f"big2 play: could not save the deal to {path}: "
                        f"{exc.strerror or exc}", err=True)

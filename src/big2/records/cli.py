@@ -316,21 +316,40 @@ def step_through(replays: Sequence[Replay], inp: TextIO, out: TextIO) -> None:
               help="only this deal of a match file (default: every deal in turn)")
 @click.option("--review", is_flag=True,
               help="judge the seat's decisions (--seat, default 0) with the expert search")
+@click.option("--duplicate", is_flag=True,
+              help="play the deal again with the expert in the seat (--seat, default 0), the "
+                   "other seats the same bots and seeds, and compare")
 @click.option("--budget", type=click.IntRange(2), default=None,
-              help="with --review: play-outs a decision (default 400)")
+              help="with --review or --duplicate: play-outs a decision (default 400)")
 def replay_command(file: str, seat: int | None, show_all: bool, deal: int | None,
-                   review: bool, budget: int | None) -> None:
+                   review: bool, duplicate: bool, budget: int | None) -> None:
     """Step through the deals recorded in FILE (Enter/n next, b back, q quit).
 
     Reads answers one line at a time, so it works through a plain pipe too.
     With --review, prints each of a seat's decisions against the best play
-    the expert search finds, marking inaccuracies and mistakes.
+    the expert search finds, marking inaccuracies and mistakes. With
+    --duplicate, deals the same cards again with the expert in the seat and
+    prints its score beside yours and your decisions it would have made otherwise.
     """
     chosen = _pick(_load(file), deal)
     for _, record in chosen:
         _check_seat(seat, record)
-    if budget is not None and not review:
-        raise click.UsageError("--budget goes with --review")
+    if budget is not None and not (review or duplicate):
+        raise click.UsageError("--budget goes with --review or --duplicate")
+    if review and duplicate:
+        raise click.UsageError("choose one of --review and --duplicate")
+    if duplicate:
+        from big2 import duplicate as dup
+
+        for i, (number, record) in enumerate(chosen):
+            if i:
+                click.echo()
+            try:
+                dup.report(record, 0 if seat is None else seat, number=number,
+                           budget=budget or dup.BUDGET, say=click.echo)
+            except ValueError as exc:
+                raise click.ClickException(f"deal {number}: {exc}") from None
+        return
     if review:
         from big2 import review as reviewing
 
