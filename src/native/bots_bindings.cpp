@@ -1,5 +1,5 @@
 // Python bindings of the heuristic bot's core (big2._native.bots; see
-// heuristic.hpp).  Reached from Python through big2.bots.native alone, which
+// heuristic.hpp).  Reached from Python through big2.bots.rules_based.native alone, which
 // compiles a rule set's Config once and falls back to Python where the core
 // does not play the rule set.
 #include <pybind11/pybind11.h>
@@ -56,7 +56,7 @@ std::vector<int> counts_of(const std::vector<int>& counts) {
   return counts;
 }
 
-// A deal's position as the core steps it, checked (see big2.bots.native.rollout).
+// A deal's position as the core steps it, checked (see big2.bots.rules_based.native.rollout).
 big2n::State position(Config& c, const std::vector<uint64_t>& hands, int to_move, uint64_t must,
                       uint64_t last, int last_player, unsigned passed,
                       const std::vector<int>& finished) {
@@ -94,7 +94,7 @@ void register_bots(py::module_& parent) {
       "bots", "The heuristic bot's decision and the expert's play-out (heuristic.hpp).");
 
   py::class_<Config, std::shared_ptr<Config>>(m, "Config",
-      "A rule set as the heuristic reads it (built by big2.bots.native).")
+      "A rule set as the heuristic reads it (built by big2.bots.rules_based.native).")
       .def(py::init(&make_config), py::arg("tables"), py::arg("suit_rank"), py::arg("suited"),
            py::arg("five_kinds"), py::arg("hands_grow"), py::arg("barred"),
            py::arg("longest_play"))

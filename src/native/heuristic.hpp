@@ -1,6 +1,6 @@
-// The heuristic bot's decision in the core: big2.bots.planning.heuristic_play
-// with big2.bots.control (beaten_by_unseen, unbeatable, _Sure, way_out), and
-// the expert's play-out (big2.bots.expert.rollout, greedy_play) on a deal
+// The heuristic bot's decision in the core: big2.bots.rules_based.planning.heuristic_play
+// with big2.bots.rules_based.control (beaten_by_unseen, unbeatable, _Sure, way_out), and
+// the searches' play-out (big2.bots.search.evaluators.rollout, greedy_play) on a deal
 // State.  Each function follows its Python original line for line, orderings
 // and first-wins ties included: the Python code is the reference and the tests
 // compare the two on many positions (tests/bots/test_native_heuristic.py).

@@ -1,4 +1,4 @@
-// The heuristic bot's hand planner in the core: big2.bots.planning.plan,
+// The heuristic bot's hand planner in the core: big2.bots.rules_based.planning.plan,
 // line for line (the same candidates in the same order, the same bounded
 // depth-first search, the same float arithmetic in the same order, the same
 // round(cost, 6)), so a plan here is the plan Python finds.
@@ -6,7 +6,7 @@
 // A Config is one rule set as the planner and the bot read it: the engine's
 // Tables (plays, powers) and the few things the bot asks besides (suit order,
 // the five-card kinds' order, finish restrictions...), compiled once per rule
-// set by big2.bots.native.  engine.hpp knows nothing of this file.
+// set by big2.bots.rules_based.native.  engine.hpp knows nothing of this file.
 #pragma once
 
 #include <cstdio>
@@ -47,7 +47,7 @@ struct Plan {
   double cost = 0;
 };
 
-// The heuristic's switches and thresholds (big2.bots.planning.Style).
+// The heuristic's switches and thresholds (big2.bots.rules_based.planning.Style).
 struct Style {
   bool all_kinds = true, go_out = true;
   int hold_two_above = 6, hold_two_plays = 4;

@@ -1,4 +1,4 @@
-// A pool of threads kept by a batch of deals (bindings.cpp's Batch), so that a call
+// A pool of threads kept by a batch of deals (batch_bindings.cpp's Batch), so that a call
 // split over several threads does not start and join threads each time.
 //
 // run(n, f) calls f(lo, hi) over [0, n) cut into one contiguous chunk per thread, the

@@ -1,7 +1,7 @@
 """The vector environment's one stream of deals: :class:`DealStream`.
 
 ``VectorEnv(..., seed=s)`` deals game *i* from one stream whatever steps it: the
-compiled core's (``src/native/engine.hpp``: xoshiro256** seeded by splitmix64 from
+compiled core's (``src/native/deal.hpp``: xoshiro256** seeded by splitmix64 from
 ``s * 0x9E3779B97F4A7C15 + i``, a Fisher–Yates shuffle of the 52 cards, the cards
 dealt round the table from the dealer's left, the dealer moving one seat a deal).
 The core deals it natively; this module deals the same stream in Python for the
@@ -41,7 +41,7 @@ def core_dealt(rules: Rules) -> bool:
 
 
 class CoreRng:
-    """The core's random stream (``Rng`` in ``engine.hpp``), in Python: the reference
+    """The core's random stream (``Rng`` in ``deal.hpp``), in Python: the reference
     its deals are tested against."""
 
     def __init__(self, seed: int) -> None:
