@@ -5,7 +5,8 @@ is taken by the level :data:`big2.bots.STRONGEST_LEVEL` names (``expert``), and
 every other seat by the bot that played it, with the same seed (the record's
 ``Bots`` tag, which ``big2 play --save`` and the server's records write: one
 entry a seat, ``level`` or ``level@seed``, ``-`` for a person; a seat the tag
-does not name is played by ``medium``). :func:`duplicate` gives both deals'
+does not name is played by ``medium``; a bot saved without a seed, as the
+server saves its bots, starts from its seat's number). :func:`duplicate` gives both deals'
 scores for the seat side by side, and marks **your decisions where the expert
 chooses differently**: at each of your decisions with a choice, the expert is
 asked for its play in that very position (your deal's), so the marks read along
@@ -115,12 +116,13 @@ def _others(record: GameRecord, seat: int) -> tuple[list[Bot | None], tuple[str,
             bots.append(None)
             labels.append("")
             continue
-        level, seed = entry or (DEFAULT_BOT, s)
+        level, seed = entry or (DEFAULT_BOT, None)
+        seed = s if seed is None else seed
         try:
             bots.append(make_bot(level, seed=seed))
         except ValueError as exc:
             raise ValueError(f"seat {s}: {exc}") from None
-        labels.append(f"{level}@{seed}" if seed is not None else level)
+        labels.append(f"{level}@{seed}")
     return bots, tuple(labels)
 
 
