@@ -19,6 +19,7 @@ let messageUntil = 0, sticky = false, sentSince = false, lastShownPlay = null;
 let lastChange = null;  // the last play, pass, next or start sent: offered again if not saved
 let sentForState = false;  // a play or pass sent since the last state (not sent twice)
 let autoPassTimer = null, wasMyTurn = false;
+let passedForYou = false;  // "Nothing beats it — passed for you" is on show
 const AUTO_PASS_MS = 600;  // long enough to see the play you cannot beat
 
 function connect() {
@@ -128,6 +129,7 @@ function flash(text, isError) {
   m.classList.toggle("error", !!isError);
   messageUntil = text ? performance.now() + 6000 : 0;
   sticky = false;
+  passedForYou = false;
 }
 S.flash = flash;
 
@@ -149,7 +151,10 @@ function render() {
   renderSeats(); renderCenter(); renderHand(); renderPanel(join); renderSide(); tick();
   renderReactions();
   dealing(g);
-  if (myTurn() && !wasMyTurn) focusHandOnTurn();
+  if (myTurn() && !wasMyTurn) {
+    if (passedForYou) flash("");  // about the turn before: not this one
+    focusHandOnTurn();
+  }
   wasMyTurn = myTurn();
   autoPass();
 }
@@ -186,7 +191,8 @@ function autoPass() {
         || `${S.state.table.deal}:${game().plies}` !== at) return;
     S.send({type: "pass"});
     flash(t("autoPassed"));
-    sticky = true;  // kept over the bots' plays that follow, like "Time's up"
+    sticky = true;  // kept over the bots' plays that follow, like "Time's up", until your turn
+    passedForYou = true;
   }, AUTO_PASS_MS);
 }
 
