@@ -154,6 +154,7 @@ function render() {
   if (myTurn() && !wasMyTurn) {
     if (passedForYou) flash("");  // about the turn before: not this one
     focusHandOnTurn();
+    controlsInView();
   }
   wasMyTurn = myTurn();
   autoPass();
@@ -174,6 +175,13 @@ function dealing(g) {
   const on = dealIn([...document.querySelectorAll("#hand .card")], $("center"),
                     performance.now() - dealStart);
   if (!on) dealStart = null;
+}
+
+// Your turn brings Play, Pass and Hint into view where they fell below the fold (a phone
+// with a long note over the hand; the page scrolled down to the scores).
+function controlsInView() {
+  const c = $("controls"), r = c.getBoundingClientRect();
+  if (r.height && (r.bottom > innerHeight || r.top < 0)) c.scrollIntoView({block: "end"});
 }
 
 // Forced passes: when pass is your only legal play, pass for you after a moment (the
