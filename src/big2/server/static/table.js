@@ -9,7 +9,7 @@ import {dealIn, flyIn, played, sound, turnCue} from "./cues.js";
 import {S, countText, game, myTurn, nameOf, you} from "./tablestate.js";
 import {H, clearSelection, focusHandOnTurn, handKey, playSelected, positionsOf, renderHand,
         reshow, selectedNames, setLegal} from "./hand.js";
-import {renderPanel, revealEl} from "./panel.js";
+import {renderPanel, revealEl, teams} from "./panel.js";
 import {renderSide} from "./side.js";
 import {bubbleEl, onReaction, renderReactions} from "./reactions.js";
 import {reasonText} from "./whys.js";
@@ -70,8 +70,9 @@ function onMessage(msg) {
   } else if (msg.type === "hint") {
     H.selected = positionsOf(msg.cards);
     const why = reasonText(msg.why);
+    const late = msg.fallback ? t("hintFallback", msg.fallback.asked, msg.fallback.seconds) : "";
     flash((msg.cards.length ? t("hintIs", labels(msg.cards), msg.bot || "")
-      : t("hintPass", msg.bot || "")) + (why ? t("hintWhy", why) : ""));
+      : t("hintPass", msg.bot || "")) + (why ? t("hintWhy", why) : "") + late);
     renderHand();
   } else if (msg.type === "error") {
     if (msg.message.startsWith("unknown seat token")) forgetSeat(S.tableId);
@@ -223,13 +224,16 @@ function seatEl(seat, rel) {
   const count = g ? g.counts[seat] : null;
   const turn = g && g.to_move === seat && tb.status === "playing";
   const name = info.open ? t("openSeat") : nameOf(seat);
-  const label = [name, count !== null ? countText(count) : null, turn ? t("toMove") : null];
+  const partner = teams() && you() !== null && seat === (you() + 2) % 4;
+  const label = [name, partner ? t("partner") : null, count !== null ? countText(count) : null,
+                 turn ? t("toMove") : null];
   const box = el("div", {class: "seat" + (turn ? " turn" : "") + (seat === you() ? " mine" : ""),
                          "data-seat": seat, role: "group",
                          "aria-label": label.filter(Boolean).join(", ")});
   box.append(el("div", {class: "who"},
     el("span", {class: "name", text: name}),
     info.bot ? el("span", {class: "tag", text: t("bot")}) : null,
+    partner ? el("span", {class: "tag partner", text: t("partner")}) : null,
     !info.bot && !info.open && !info.connected
       ? el("span", {class: "tag away", text: t("away")}) : null,
     g && g.passed[seat] ? el("span", {class: "tag", text: t("outOfTrick")}) : null));
