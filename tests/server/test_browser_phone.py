@@ -85,13 +85,18 @@ def test_a_13_card_hand_is_tappable_on_phones(browser: Any, web: LiveServer, sho
           return [r.top - fr.top, fr.right - r.right, r.left - fr.left, r.height]; }""")
         assert min(top[:3]) >= 0 and top[3] > 30, (tag, top)
         # on your turn Play, Pass, Hint, Clear and Sort are whole on the screen, no scroll
-        page.evaluate("() => scrollTo(0, 0)")
-        for button in ("play-btn", "pass-btn", "hint-btn", "clear-btn", "sort-btn"):
-            box = page.evaluate(f"""() => {{ const r = document.getElementById('{button}')
-              .getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom,
-              innerWidth, innerHeight]; }}""")
-            assert box[0] >= 0 and box[1] >= 0 and box[2] <= box[4] and box[3] <= box[5], (
-                tag, button, box)
+        for lang in ("en", "zh-Hant", "en"):  # (Chinese labels differ in width)
+            if lang != page.evaluate("() => document.documentElement.lang"):
+                page.click("#settings summary")
+                page.select_option("#lang", lang)
+                page.click("#settings summary")
+            page.evaluate("() => scrollTo(0, 0)")
+            for button in ("play-btn", "pass-btn", "hint-btn", "clear-btn", "sort-btn"):
+                box = page.evaluate(f"""() => {{ const r = document.getElementById('{button}')
+                  .getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom,
+                  innerWidth, innerHeight]; }}""")
+                assert box[0] >= 0 and box[1] >= 0 and box[2] <= box[4] and box[3] <= box[5], (
+                    tag, lang, button, box)
         page.screenshot(path=str(shots / f"turn-{tag}.png"))
     assert not errors, errors
     page.context.close()
