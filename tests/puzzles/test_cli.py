@@ -12,7 +12,7 @@ import re
 from big2.cards import CARD_NAMES, CARD_SYMBOLS
 from big2.puzzles import Puzzle, load, names, seat_name
 from big2.puzzles.cli import solve
-from puzzle_sets import a_hidden_puzzle
+from puzzle_sets import a_hidden_puzzle, a_puzzle_of, a_three_player_puzzle
 
 
 def _typed(p: Puzzle, *plays: int) -> str:
@@ -88,3 +88,20 @@ def test_a_hidden_hand_puzzle_in_the_terminal() -> None:
     assert not {w for r in hand_rows for w in r.split()} & (others - played)
     tried = text.split("Your play")[1]
     assert "The unseen cards could lie so: " in tried or "The hands were: " in tried
+
+
+def test_the_rules_that_decide_are_shown() -> None:
+    three, hidden = a_three_player_puzzle(), a_hidden_puzzle()
+    for p in (three, hidden, next(p for p in load() if not p.hidden)):
+        out = io.StringIO()
+        solve([p], io.StringIO("q\n"), out)
+        text = " ".join(out.getvalue().split())  # (wrapped to the width)
+        players = p.game().num_players
+        assert f"Rules: {p.preset} · {players} players · suits " in text, text
+        assert f"(big2 rules {p.preset})" in text
+    out = io.StringIO()
+    solve([three], io.StringIO("q\n"), out)
+    assert "suits ♣ < ♦ < ♥ < ♠" in " ".join(out.getvalue().split())  # taiwan's order
+    out = io.StringIO()
+    solve([a_puzzle_of("philippines")], io.StringIO("q\n"), out)
+    assert "no going out on a single 2 or a pair of 2s" in " ".join(out.getvalue().split())

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import LiveServer, cards_in
-from puzzle_sets import a_hidden_puzzle, a_three_player_puzzle
+from puzzle_sets import a_hidden_puzzle, a_puzzle_of, a_three_player_puzzle
 
 from big2.cards import CARD_NAMES
 from big2.puzzles import Puzzle, daily, load, names
@@ -124,10 +124,13 @@ def test_a_hidden_hand_puzzle_shows_no_other_hand(live: LiveServer,
             assert not got["other_deal"]  # the answer's line on the real hands
 
 
-def test_the_three_player_rules_are_said(live: LiveServer,
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    p = a_three_player_puzzle()
-    serve_also(monkeypatch, p)
+def test_the_rules_that_decide_are_said(live: LiveServer,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    p, ph = a_three_player_puzzle(), a_puzzle_of("philippines")
+    serve_also(monkeypatch, p, ph)
     one = live.get(f"/api/puzzles/{p.id}")
     assert one["players"] == 3 and one["rules"]["players"] == 3
     assert one["rules"]["label"] == "taiwan:3" and one["rules"]["suits"] == "CDHS"
+    assert one["rules"]["finish"] == []
+    one = live.get(f"/api/puzzles/{ph.id}")
+    assert one["rules"]["suits"] == "CSHD" and one["rules"]["finish"] == ["single-2", "pair-2"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from functools import cache
 
-from big2.puzzles import Puzzle, load
+from big2.puzzles import PRESET_RULES, Puzzle, load
 from big2.puzzles.mine import mine
 
 
@@ -22,10 +22,15 @@ def a_hidden_puzzle() -> Puzzle:
 
 
 @cache
-def a_three_player_puzzle() -> Puzzle:
-    """A ``taiwan:3`` puzzle (three players)."""
-    shipped = next((p for p in load() if p.label == "taiwan:3"), None)
+def a_puzzle_of(label: str) -> Puzzle:
+    """An open-hand puzzle of the rule set *label* (``taiwan:3``: three players)."""
+    shipped = next((p for p in load() if p.label == label and not p.hidden), None)
     if shipped is not None:
         return shipped
-    got = next(iter(mine(7, 1, labels=("taiwan:3",), say=lambda _s: None)))
-    return dataclasses.replace(got, id=len(load()) + 2)
+    got = next(iter(mine(7, 1, labels=(label,), say=lambda _s: None)))
+    return dataclasses.replace(got, id=len(load()) + 2 + sorted(PRESET_RULES).index(label))
+
+
+def a_three_player_puzzle() -> Puzzle:
+    """A ``taiwan:3`` puzzle (three players)."""
+    return a_puzzle_of("taiwan:3")

@@ -58,6 +58,7 @@ def show(p: Puzzle, streak: int, out: TextIO) -> list[Mask]:
     else:
         say(f"You are {seat_name(p.seat)}. Every hand is shown: find the one play that wins "
             "the deal (you go out first, whatever the others do).", out)
+    say(rules_line(p), out)
     played: list[Mask] = [0] * g.num_players
     for s, cards in p.actions:
         played[s] |= int(parse_cards(cards)) if cards else 0
@@ -76,6 +77,31 @@ def show(p: Puzzle, streak: int, out: TextIO) -> list[Mask]:
     listed = "  ".join(f"{i}) {_shown(g, m)}" for i, m in enumerate(legal, 1))
     say(f"Legal plays: {listed}", out)
     return legal
+
+
+_FINISH = {"single-2": "a single 2", "pair-2": "a pair of 2s", "any-2": "a play with a 2",
+           "2S": "a play with the 2♠"}
+
+
+def rules_line(p: Puzzle) -> str:
+    """The rules that decide *p*, in a line: the preset, the players, the suit order,
+    the straights allowed (weakest first), the plays one may not go out on."""
+    from big2.variant import variant
+
+    rules = p.rules
+    v = variant(rules)
+    suits = sorted("DCHS", key=lambda s: rules.strength(int(parse_cards("3" + s)).bit_length() - 1))
+    symbol = {"D": "♦", "C": "♣", "H": "♥", "S": "♠"}
+
+    def rank(r: str) -> str:
+        return "10" if r == "T" else r
+
+    straights = ", ".join(f"{rank(q[0])}-{rank(q[-1])}" for q, _top in v.straight_sequences)
+    finish = [_FINISH.get(f, f) for f in rules.finish_restrictions]
+    return (f"Rules: {p.preset} · {v.players} players · suits "
+            + " < ".join(symbol[s] for s in suits) + f" · straights {straights or 'none'}"
+            + (f" · no going out on {' or '.join(finish)}" if finish else "")
+            + f" (big2 rules {p.preset})")
 
 
 def play_out(p: Puzzle, play: Mask, out: TextIO) -> None:
