@@ -9,10 +9,11 @@ from __future__ import annotations
 import io
 import re
 
+from puzzle_sets import a_hidden_puzzle, a_puzzle_of, a_three_player_puzzle
+
 from big2.cards import CARD_NAMES, CARD_SYMBOLS
 from big2.puzzles import Puzzle, load, names, seat_name
 from big2.puzzles.cli import solve
-from puzzle_sets import a_hidden_puzzle, a_puzzle_of, a_three_player_puzzle
 
 
 def _typed(p: Puzzle, *plays: int) -> str:
@@ -44,7 +45,7 @@ def test_any_wrong_play_is_refuted_step_by_step() -> None:
     tries = text.split("Not this one: ")[1:]
     assert len(tries) == len(wrong)
     for m, said in zip(wrong, tries, strict=True):
-        steps = re.findall(r"^ +(\d+)\. (You|Seat \d): (.*)$", said, re.M)
+        steps = re.findall(r"^ +(\d+)\. (You|Seat \d): (.*)$", said, re.MULTILINE)
         line = p.line_after(m)
         if not line:
             continue
@@ -56,7 +57,7 @@ def test_any_wrong_play_is_refuted_step_by_step() -> None:
         assert said.startswith("it loses: ") and f"{seat_name(first)} goes out first" in said
     # the answer shown plays its line on the cards too, to you going out
     shown = text.split("Answer: ")[1]
-    assert re.search(r"^ +\d+\. You: play .*\(out!\)$", shown, re.M), shown
+    assert re.search(r"^ +\d+\. You: play .*\(out!\)$", shown, re.MULTILINE), shown
 
 
 def test_seats_are_numbered_as_at_the_table() -> None:

@@ -196,6 +196,15 @@ def test_a_hidden_hand_puzzle_on_the_page(browser: Any, web: LiveServer, shots: 
     page.wait_for_selector("#stepper:not([hidden])")
     step_through(page, p, wrong)
     page.screenshot(path=str(shots / "puzzles-hidden-tried-1280.png"), full_page=True)
+    for tag, viewport in (("390", PHONE), ("360", SMALL)):  # the phones: only your hand
+        page.set_viewport_size(viewport)
+        page.click("#retry-btn")
+        assert page.locator(".puzzle-seat .puzzle-hand:not(.mine) .card[data-card]").count() == 0
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), tag
+        page.screenshot(path=str(shots / f"puzzles-hidden-{tag}.png"), full_page=True)
+        select(page, names(wrong))
+        page.wait_for_selector("#stepper:not([hidden])")
+        assert in_view(page, "#verdict"), tag
     assert not errors, errors
 
 
@@ -225,7 +234,8 @@ def test_the_puzzles_page_on_phones(browser: Any, web: LiveServer, shots: Path,
         # a three-player puzzle says so, and names its preset in the page's language
         page.goto(web.url + f"/puzzles#{three.id}")
         page.reload()
-        page.wait_for_function("id => big2.puzzle && big2.puzzle.id === id", arg=three.id)
+        page.wait_for_function("id => window.big2 && big2.puzzle && big2.puzzle.id === id",
+                               arg=three.id)
         assert page.locator(".puzzle-seat").count() == 3
         rules = page.inner_text("#rules")
         assert ("3 人" if tag == "360" else "3 players") in rules, rules

@@ -77,7 +77,6 @@ def test_bad_ids_and_plays_are_refused_with_a_message(live: LiveServer) -> None:
         assert status == 404 and "numbered 1 to" in body["detail"], (bad, status, body)
         status, body = live.request("GET", f"/api/puzzles/{bad}/after?play=pass")
         assert status == 404, bad
-    mine_ = int(g.hands[p.seat])
     theirs = next(c for c in range(52) if int(g.hands[(p.seat + 1) % g.num_players]) >> c & 1)
     illegal = _singles_not_legal(p)[0]  # one of your cards that is no play here
     for play, said in (("", "name the play"), ("3d", "name the play"), ("XX", "name the play"),
