@@ -20,6 +20,7 @@ from test_browser import DESKTOP, PHONE, new_page, page_errors
 from test_browser_phone import SMALL
 from test_puzzle_api import serve_also
 
+from big2.game import Game
 from big2.puzzles import Puzzle, load, names
 
 web = tb.web
@@ -63,6 +64,9 @@ def step_through(page: Any, p: Puzzle, play: int) -> None:
     """Step the line after *play* on the board, checking each seat's cards at each step."""
     hands = [int(h) for h in p.hands_after(play)]
     steps = [(p.seat, names(play)), *p.line_after(play)]
+    game = p.game()  # (on the hands the line is played on)
+    if hands != [int(h) for h in game.hands]:
+        game = Game.from_view(game.view(p.seat), hands)
     if page.locator("#step-first").is_enabled():  # (it may have played by itself)
         page.click("#step-first")
     assert board(page) == {s: names(h).split() if h else [] for s, h in enumerate(hands)}
@@ -71,6 +75,10 @@ def step_through(page: Any, p: Puzzle, play: int) -> None:
         for c in cards.split():
             hands[seat] &= ~(1 << _index(c))
         assert board(page) == {s: names(h).split() if h else [] for s, h in enumerate(hands)}
+        on_table = page.eval_on_selector_all("#table-cards .card",
+                                             "els => els.map(e => e.dataset.card)")
+        game.play(sum(1 << _index(c) for c in cards.split()))
+        assert on_table == ([] if game.leading else names(game.last_play).split()), k
         said = page.inner_text("#table")
         assert said.startswith(f"Step {k} of {len(steps)}: "), said
     assert page.locator("#step-next").is_disabled()

@@ -62,9 +62,12 @@ def test_any_legal_play_is_answered_with_its_line(live: LiveServer) -> None:
         # the line is legal from the position, and ends with its winner out
         after = g.copy()
         after.play(m)
+        on_table = [[] if after.leading else names(after.last_play).split()]
         for seat, cards in got["line"]:
             assert after.to_move == seat
             after.play(sum(1 << CARD_NAMES.index(c) for c in cards.split()))
+            on_table.append([] if after.leading else names(after.last_play).split())
+        assert got["tables"] == on_table  # a trick won clears the table
         assert got["winner"] == (after.finished[0] if after.finished else after.winner)
         assert (got["winner"] == p.seat) == got["correct"]
 

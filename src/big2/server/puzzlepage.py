@@ -12,7 +12,8 @@ keeps them until the player tries a play or asks), and the rules that decide
 legal play comes to: whether it is the answer, the line after it to the first
 seat going out (the answer's winning line, or the other seats' refutation) and
 every seat's hand that line is played on (for a wrong play of a hidden-hand
-puzzle, a deal of the unseen cards in which it loses, ``other_deal``). The page
+puzzle, a deal of the unseen cards in which it loses, ``other_deal``), and the
+cards on the table after each step (``tables``: none once a trick is won). The page
 steps that line on the cards and says every sentence itself, in its own
 language. Progress (solved, streak) lives in the browser.
 
@@ -27,8 +28,9 @@ import re
 import threading
 from typing import Any
 
-from big2.cards import CARD_NAMES, Mask, cards_of
+from big2.cards import CARD_NAMES, Mask, cards_of, parse_cards
 from big2.combos import engine
+from big2.game import Game
 from big2.puzzles import Puzzle, daily, load
 from big2.server.guide import guide
 
@@ -159,10 +161,26 @@ def _remember(key: tuple[Any, ...], p: Puzzle, play: Mask) -> dict[str, Any]:
     shown = tuple(int(h) for h in p.game().hands)
     if len(_AFTER) >= MAX_REMEMBERED:
         _AFTER.pop(next(iter(_AFTER)))
+    line = p.line_after(play)
     _AFTER[key] = {"id": p.id, "play": " ".join(_names(play)), "correct": play == p.answer,
                    "hands": [_names(h) for h in hands], "other_deal": hands != shown,
-                   "line": [list(a) for a in p.line_after(play)], "winner": p.first_out(play)}
+                   "line": [list(a) for a in line], "winner": p.first_out(play),
+                   "tables": _tables(p, hands, play, line)}
     return _AFTER[key]
+
+
+def _tables(p: Puzzle, hands: tuple[Mask, ...], play: Mask,
+            line: tuple[tuple[int, str], ...]) -> list[list[str]]:
+    """The cards on the table after each step of *play* and its *line* (``[]``: the
+    trick is over, the next seat leads), played on *hands*."""
+    g = p.game()
+    if hands != tuple(int(h) for h in g.hands):
+        g = Game.from_view(g.view(p.seat), list(hands))
+    tables = []
+    for cards in (play, *(int(parse_cards(c)) if c else 0 for _s, c in line)):
+        g.play(cards)
+        tables.append([] if g.leading else _names(g.last_play))
+    return tables
 
 
 MAX_REMEMBERED = 512

@@ -129,13 +129,10 @@ function handsNow() {
 // The play on the table now, and its words.
 function tableNow() {
   if (shown && shown.step > 0) {
-    const done = steps(shown.res).slice(0, shown.step);
-    const last = [...done].reverse().find(([, c]) => c);
-    const [s, cards] = done[done.length - 1];
-    const all = steps(shown.res).length;
-    const text = t("puzzleStep", shown.step, all, stepText([s, cards]))
+    const done = steps(shown.res).slice(0, shown.step), all = steps(shown.res).length;
+    const text = t("puzzleStep", shown.step, all, stepText(done[done.length - 1]))
       + (shown.step === all ? t("lineSep") + outText(shown.res.winner) : "");
-    return {cards: last ? split(last[1]) : cur.last_play, text};
+    return {cards: shown.res.tables[shown.step - 1], text};  // none: the trick was won
   }
   const text = cur.leading ? t("puzzleYouLead")
     : t("puzzleTable", kindText(cur.last_kind, cur.last_play) || labels(cur.last_play),
