@@ -84,6 +84,19 @@ def test_a_13_card_hand_is_tappable_on_phones(browser: Any, web: LiveServer, sho
           const r = s.getBoundingClientRect(), fr = f.getBoundingClientRect();
           return [r.top - fr.top, fr.right - r.right, r.left - fr.left, r.height]; }""")
         assert min(top[:3]) >= 0 and top[3] > 30, (tag, top)
+        # on your turn Play, Pass, Hint, Clear and Sort are whole on the screen, no scroll
+        for lang in ("en", "zh-Hant", "en"):  # (Chinese labels differ in width)
+            if lang != page.evaluate("() => document.documentElement.lang"):
+                page.click("#settings summary")
+                page.select_option("#lang", lang)
+                page.click("#settings summary")
+            page.evaluate("() => scrollTo(0, 0)")
+            for button in ("play-btn", "pass-btn", "hint-btn", "clear-btn", "sort-btn"):
+                box = page.evaluate(f"""() => {{ const r = document.getElementById('{button}')
+                  .getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom,
+                  innerWidth, innerHeight]; }}""")
+                assert box[0] >= 0 and box[1] >= 0 and box[2] <= box[4] and box[3] <= box[5], (
+                    tag, lang, button, box)
         page.screenshot(path=str(shots / f"turn-{tag}.png"))
     assert not errors, errors
     page.context.close()
@@ -159,6 +172,25 @@ def test_the_deal_end_reads_on_every_size(browser: Any, web: LiveServer, shots: 
         page.screenshot(path=str(shots / f"end-full-{tag}.png"), full_page=True)
     assert not errors, errors
     page.context.close()
+
+
+def test_next_deal_is_on_screen_at_the_deal_end(browser: Any, web: LiveServer,
+                                                shots: Path) -> None:
+    """At a deal's end on a phone, Next deal is on the screen under who won, not below
+    the results."""
+    for tag in ("390", "360"):
+        page = new_page(browser, SIZES[tag], reduced_motion="reduce")
+        errors = page_errors(page)
+        tid = seat_at(web, page, [None, "greedy", "greedy", "greedy"], deals=2, turn_time=0)
+        finish_deal(web, page, tid)
+        page.wait_for_selector("#next-btn")
+        page.evaluate("() => scrollTo(0, 0)")
+        box = page.evaluate("""() => { const r = document.getElementById('next-btn')
+          .getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }""")
+        assert box[0] >= 0 and box[1] <= box[2], (tag, box)
+        page.screenshot(path=str(shots / f"next-deal-{tag}.png"))
+        assert not errors, errors
+        page.context.close()
 
 
 def test_a_reaction_bubble_keeps_clear_of_your_own_timer(browser: Any, web: LiveServer, shots: Path) -> None:

@@ -29,7 +29,7 @@ def web(live_factory: Any) -> LiveServer:
 
 
 def test_the_replay_reviews_a_seats_decisions(browser: Any, web: LiveServer,
-                                               tmp_path: Path) -> None:
+                                               tmp_path: Path, shots: Path) -> None:
     tid = finished_table(web, deals=1)
     rid = web.get(f"/api/tables/{tid}/records")[0]["id"]
     page = new_page(browser, {"width": 1280, "height": 1000},
@@ -69,6 +69,17 @@ def test_the_replay_reviews_a_seats_decisions(browser: Any, web: LiveServer,
     marked = [d["ply"] for d in got["decisions"] if d["mark"]]
     page.click(f'#review-list li[data-ply="{(marked or plies)[0]}"]')
     shoot(page, (_DOCS if UPDATE else tmp_path) / "browser-review.png")  # the docs' picture of a review
+    # on a phone the list lies below the board: a line tapped brings the board into view
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.keyboard.press("Home")
+    last_line = plies[-1]  # the last line: far down the list
+    page.click(f'#review-list li[data-ply="{last_line}"]')
+    page.wait_for_function("p => big2.ply === p", arg=last_line)
+    seen = page.evaluate("""() => { const r = document.getElementById('felt')
+      .getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }""")
+    assert seen[0] >= -1 and (seen[1] <= seen[2] + 1 or seen[0] <= 1), seen  # whole, or its top
+    page.screenshot(path=str(shots / "review-390.png"))
+    page.set_viewport_size({"width": 1280, "height": 1000})
     page.keyboard.press("Home")  # the keys step on; the mark follows
     page.wait_for_function("() => big2.ply === 0")
     assert page.locator("#review-list li.here").count() == 0

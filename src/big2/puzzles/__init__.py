@@ -45,7 +45,7 @@ from big2.puzzles.solve import FirstOutSolver, ReferenceSolver, names, solver_fo
 from big2.rules import Rules
 
 __all__ = ["BANDS", "DATA", "DEFINITION", "PRESET_RULES", "Puzzle", "Verdict", "breaks_combination",
-           "daily", "from_dict", "is_puzzle", "load", "names"]
+           "daily", "from_dict", "is_puzzle", "load", "names", "seat_name"]
 
 DATA = Path(__file__).parent / "data" / "puzzles.json"
 """The puzzle set shipped with the package."""
@@ -182,8 +182,20 @@ class Puzzle:
         return (f"the answer is a {kind}; you go out in {mine} play{'s' * (mine != 1)} of "
                 "your own, whatever the others do")
 
+    def first_out(self, play: Mask) -> int | None:
+        """The seat that goes out first in :meth:`line_after`'s line after *play*
+        (``None`` when the line stops short of it)."""
+        return self._winner(play, self.line_after(play))
+
+    def _winner(self, play: Mask, line: tuple[tuple[int, str], ...]) -> int | None:
+        g = _position_on(self, self.hands_after(play))
+        g.play(play)
+        for seat, cards in line:
+            g.play(int(parse_cards(cards)) if cards else 0)
+        return g.finished[0] if g.finished else g.winner
+
     def _play(self, seat: int, cards: str) -> str:
-        who = "you" if seat == self.seat else f"S{seat}"
+        who = "you" if seat == self.seat else seat_name(seat)
         if not cards:
             return f"{who} pass" + ("" if seat == self.seat else "es")
         shown = " ".join(_symbol(c) for c in cards.split())
@@ -192,15 +204,11 @@ class Puzzle:
     def _said(self, play: Mask, line: tuple[tuple[int, str], ...]) -> str:
         if not line:
             return "the deal ends"
-        hands = self.hands_after(play)
-        g = _position_on(self, hands)
-        g.play(play)
-        for seat, cards in line:
-            g.play(int(parse_cards(cards)) if cards else 0)
-        winner = g.finished[0] if g.finished else g.winner
+        winner = self._winner(play, line)
         steps = "; ".join(self._play(s, c) for s, c in line)
         end = ("you go out first" if winner == self.seat
-               else f"S{winner} goes out first" if winner is not None else "the deal goes on")
+               else f"{seat_name(winner)} goes out first" if winner is not None
+               else "the deal goes on")
         return f"{steps}: {end}"
 
     def to_dict(self) -> dict[str, Any]:
@@ -213,6 +221,11 @@ class Puzzle:
                 "refutation": [list(a) for a in self.refutation],
                 "band": self.band, "choices": self.choices, "medium": self.medium,
                 "hard": self.hard, "hidden": self.hidden, "deals": self.deals}
+
+
+def seat_name(seat: int) -> str:
+    """A seat as the table names it, numbered from 1: ``seat_name(0) == "Seat 1"``."""
+    return f"Seat {seat + 1}"
 
 
 def _symbol(name: str) -> str:

@@ -1,9 +1,14 @@
 """``big2 puzzle``: Big Two puzzles in the terminal, and ``--mine`` to make more.
 
-Each puzzle shows every hand and the table; type the play that wins the deal
-(a number from the list, or the cards), ``h`` for a hint, ``a`` for the answer
-with its reason, ``n`` to skip, ``q`` to quit. A streak counts the puzzles
-solved in a row without the answer shown. It also works through a pipe.
+Each puzzle shows every hand (a hidden-hand puzzle only yours, the others' counts
+and the cards each seat has played) and the table; type the play that wins the
+deal (a number from the list, or the cards), ``h`` for a hint, ``a`` for the
+answer with its line, ``n`` to skip, ``q`` to quit. A wrong play is answered with
+the line that beats it (for a hidden-hand puzzle, on a deal of the unseen cards
+that fits what you saw), played out step by step. A streak counts the puzzles
+solved in a row without the answer shown; an input that names no play you hold
+does not end it. Seats are numbered from 1, as at the table. It also works
+through a pipe.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import click
 
 from big2.cards import CARD_SYMBOLS, InvalidCardError, Mask, cards_of, parse_cards
 from big2.game import Game, kind_name
-from big2.puzzles import BANDS, Puzzle, daily, load
+from big2.puzzles import BANDS, Puzzle, daily, load, names, seat_name
 
 __all__ = ["puzzle_command", "solve"]
 
@@ -42,23 +47,81 @@ def say(text: str, out: TextIO) -> None:
 
 
 def show(p: Puzzle, streak: int, out: TextIO) -> list[Mask]:
-    """Print puzzle *p*'s position; the legal plays as numbered."""
+    """Print puzzle *p*'s position (a hidden-hand puzzle: your hand, the others'
+    counts and the cards played); the legal plays as numbered."""
     g = p.game()
-    print(f"\n=== Puzzle {p.id} · {p.preset} · {p.band} · streak {streak} ===", file=out)
-    say(f"You are S{p.seat}. Every hand is shown: find the one play that wins the deal "
-        "(you go out first, whatever the others do).", out)
+    print(f"\n=== Puzzle {p.id} · {p.label} · {p.band} · streak {streak} ===", file=out)
+    if p.hidden:
+        say(f"You are {seat_name(p.seat)}. Only your hand is shown: find the one play that "
+            "wins the deal (you go out first) however the unseen cards lie, whatever the "
+            "others do.", out)
+    else:
+        say(f"You are {seat_name(p.seat)}. Every hand is shown: find the one play that wins "
+            "the deal (you go out first, whatever the others do).", out)
+    say(rules_line(p), out)
+    played: list[Mask] = [0] * g.num_players
+    for s, cards in p.actions:
+        played[s] |= int(parse_cards(cards)) if cards else 0
     for s, hand in enumerate(g.hands):
         mark = " (you)" if s == p.seat else ""
-        print(f"  S{s}{mark:6} {hand.bit_count():2d}  {_cards(hand, g)}", file=out)
+        cards = _cards(hand, g) if s == p.seat or not p.hidden else "(unseen)"
+        print(f"  {seat_name(s)}{mark:6} {hand.bit_count():2d}  {cards}", file=out)
+        if p.hidden and played[s]:
+            say(f"    played: {_cards(played[s], g)}", out)
     if g.leading:
         print("Table: empty, you lead", file=out)
     else:
         assert g.last_player is not None
-        print(f"Table: {_shown(g, g.last_play)} by S{g.last_player}", file=out)
+        print(f"Table: {_shown(g, g.last_play)} by {seat_name(g.last_player)}", file=out)
     legal = list(g.legal_masks())
     listed = "  ".join(f"{i}) {_shown(g, m)}" for i, m in enumerate(legal, 1))
     say(f"Legal plays: {listed}", out)
     return legal
+
+
+_FINISH = {"single-2": "a single 2", "pair-2": "a pair of 2s", "any-2": "a play with a 2",
+           "2S": "a play with the 2♠"}
+
+
+def rules_line(p: Puzzle) -> str:
+    """The rules that decide *p*, in a line: the preset, the players, the suit order,
+    the straights allowed (weakest first), the plays one may not go out on."""
+    from big2.variant import variant
+
+    rules = p.rules
+    v = variant(rules)
+    suits = sorted("DCHS", key=lambda s: rules.strength(int(parse_cards("3" + s)).bit_length() - 1))
+    symbol = {"D": "♦", "C": "♣", "H": "♥", "S": "♠"}
+
+    def rank(r: str) -> str:
+        return "10" if r == "T" else r
+
+    straights = ", ".join(f"{rank(q[0])}-{rank(q[-1])}" for q, _top in v.straight_sequences)
+    finish = [_FINISH.get(f, f) for f in rules.finish_restrictions]
+    return (f"Rules: {p.preset} · {v.players} players · suits "
+            + " < ".join(symbol[s] for s in suits) + f" · straights {straights or 'none'}"
+            + (f" · no going out on {' or '.join(finish)}" if finish else "")
+            + f" (big2 rules {p.preset})")
+
+
+def play_out(p: Puzzle, play: Mask, out: TextIO) -> None:
+    """Print the line after *play* step by step on the cards: each seat's play and
+    the cards it has left, to the first seat going out (for a hidden-hand puzzle,
+    first the hands the line is played on)."""
+    g = p.game()
+    hands = [int(h) for h in p.hands_after(play)]
+    if p.hidden:
+        lie = "The unseen cards could lie so" if any(
+            a != int(b) for a, b in zip(hands, g.hands, strict=True)) else "The hands were"
+        say(f"{lie}: " + "; ".join(f"{seat_name(s)} holds {_cards(h, g)}"
+                                    for s, h in enumerate(hands) if s != p.seat) + ".", out)
+    for step, (s, cards) in enumerate(((p.seat, names(play)), *p.line_after(play)), 1):
+        mask = int(parse_cards(cards)) if cards else 0
+        hands[s] &= ~mask
+        who = "You" if s == p.seat else seat_name(s)
+        did = f"play {_shown(g, mask)}" if mask else "pass"
+        left = "out!" if not hands[s] else f"{hands[s].bit_count()} left: {_cards(hands[s], g)}"
+        print(f"  {step:2d}. {who}: {did} ({left})", file=out)
 
 
 def _read(answer: str, legal: list[Mask]) -> Mask | None:
@@ -99,6 +162,7 @@ def solve(puzzles: Sequence[Puzzle], inp: TextIO, out: TextIO) -> int:
             if low in ("a", "answer"):
                 streak = 0
                 say(f"Answer: {_shown(p.game(), p.answer)}. Why: {p.why()}.", out)
+                play_out(p, p.answer, out)
                 print("Streak: 0.", file=out)
                 break
             play = _read(answer, legal)
@@ -106,15 +170,22 @@ def solve(puzzles: Sequence[Puzzle], inp: TextIO, out: TextIO) -> int:
                 print("Answer with a number from the list, the cards (3D 3S), or h, a, n, q.",
                       file=out)
                 continue
+            if play not in legal:  # a typo: the streak stands
+                held = int(p.game().hands[p.seat])
+                print(f"You do not hold {_cards(play & ~held, p.game())}; try again."
+                      if play & ~held else "That is not a legal play here; try again.", file=out)
+                continue
             verdict = p.check(play)
             if verdict.correct:
                 streak += 1
                 solved += 1
                 say(f"Correct! {verdict.reason[0].upper()}{verdict.reason[1:]}.", out)
+                play_out(p, play, out)
                 print(f"Streak: {streak}.", file=out)
                 break
             streak = 0
             say(f"Not this one: {verdict.reason}.", out)
+            play_out(p, play, out)
             print("Streak: 0. Try again, or h for a hint.", file=out)
     print(f"\nNo more puzzles. Solved {solved}; streak {streak}.", file=out)
     return solved

@@ -21,7 +21,7 @@ of them.
 >>> got.deals, [names(m) for m in got.winners]  # any single wins, whoever holds what
 (90, ['3D', '3S', '2S'])
 >>> describe(got.counters[int(parse_cards("3D 3S"))], 0)  # the pair of 3s loses to a pair
-'S1 holds 5C 6C; S2 holds 7C 8C; S3 holds 9D 9C'
+'Seat 2 holds 5C 6C; Seat 3 holds 7C 8C; Seat 4 holds 9D 9C'
 """
 
 from __future__ import annotations
@@ -87,5 +87,6 @@ def settle(game: Game, solver: FirstOutSolver | None = None, max_deals: int = MA
 
 
 def describe(deal: tuple[Mask, ...], seat: int) -> str:
-    """``"S1 holds 5C; S2 holds 6C 7C"``: the other seats' hands of a deal."""
-    return "; ".join(f"S{s} holds {names(h)}" for s, h in enumerate(deal) if s != seat)
+    """``"Seat 2 holds 5C; Seat 3 holds 6C 7C"``: the other seats' hands of a deal (seats
+    numbered from 1, as the table numbers them)."""
+    return "; ".join(f"Seat {s + 1} holds {names(h)}" for s, h in enumerate(deal) if s != seat)

@@ -49,7 +49,14 @@ from big2.server.core import TABLE_ID, Limits, Server, TableLimit
 from big2.server.guide import guide
 from big2.server.hygiene import AddressLimit, BodyLimit, host_allowed
 from big2.server.pool import BotPool
-from big2.server.puzzlepage import puzzle_list, puzzle_view
+from big2.server.puzzlepage import (
+    BadPlay,
+    NoSuchPuzzle,
+    find,
+    puzzle_after,
+    puzzle_list,
+    puzzle_view,
+)
 from big2.server.rematch import NotAPlayer, Rematches
 from big2.server.reviews import Reviews
 from big2.server.sockets import Sockets, quiet_disconnect_logs
@@ -186,12 +193,25 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
         return puzzle_list()
 
     @app.get("/api/puzzles/{number}")
-    async def one_puzzle(number: int) -> dict[str, Any]:
-        """One puzzle as the page draws it, with its solution."""
-        view: dict[str, Any] | None = await _to_thread(puzzle_view, number)
-        if view is None:
-            raise HTTPException(404, "no such puzzle")
-        return view
+    async def one_puzzle(number: str) -> dict[str, Any]:
+        """One puzzle as the page draws it (a hidden-hand puzzle without the others'
+        cards), with its answer."""
+        try:
+            return dict(await _to_thread(puzzle_view, find(number)))
+        except NoSuchPuzzle as exc:
+            raise HTTPException(404, str(exc)) from None
+
+    @app.get("/api/puzzles/{number}/after")
+    async def puzzle_line(number: str, play: str = "") -> dict[str, Any]:
+        """A legal play at the puzzle (``play=3D+3S``, ``play=pass``): whether it is the
+        answer, the line after it to the first seat going out and the hands it is
+        played on."""
+        try:
+            return dict(await _to_thread(puzzle_after, find(number), play))
+        except NoSuchPuzzle as exc:
+            raise HTTPException(404, str(exc)) from None
+        except BadPlay as exc:
+            raise HTTPException(400, str(exc)) from None
 
     @app.get("/api/guide")
     async def rules_guide(request: Request, preset: str = "classic",

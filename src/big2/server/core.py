@@ -439,16 +439,21 @@ class Server:
         ``bot`` (the bot that chose it: a level with the bot it plays,
         :func:`big2.bots.bot_label`, or the quick bot that answered when the
         hint bot ran out of time) and ``why`` (:meth:`Why.data
-        <big2.bots.rules_based.reasons.Why.data>`, or ``None`` when no simple fact says it)."""
+        <big2.bots.rules_based.reasons.Why.data>`, or ``None`` when no simple fact says it);
+        ``fallback``: when another bot answered, the bot asked and its time budget in
+        seconds (``{"asked": …, "seconds": …}``), else ``None``."""
         from big2.bots import bot_label
         from big2.bots.rules_based.reasons import why_play
         from big2.server.state import cards_text
 
         view = hub.table.hint_view(seat)
-        play, bot = await self.pool.choose_named(self.auto_bot or HINT_BOT, view)
+        asked = self.auto_bot or HINT_BOT
+        play, bot = await self.pool.choose_named(asked, view)
         why = why_play(view, play)
         return {"cards": cards_text(play).split(), "bot": bot_label(bot),
-                "why": None if why is None else why.data()}
+                "why": None if why is None else why.data(),
+                "fallback": None if bot == asked else {"asked": bot_label(asked),
+                                                       "seconds": self.pool.budget}}
 
 
 class TableLimit(TableError):

@@ -8,7 +8,14 @@ import {S, fmt, game, nameOf, you} from "./tablestate.js";
 // Why a seat scored what it did, from big2.scoring.explain's fields, in plain words:
 // "10 cards left · counted ×2: 10 or more of the 13 cards still in hand · doubled for
 // holding a 2" (How to play's Scoring section has the rules).
-export function scoreWhy(line) {
+// Under teams (*side*: the cards left on this seat's side and on the other) the seat's
+// own cards left and the sides' counts, which decide the score.
+export function scoreWhy(line, side) {
+  if (side) {
+    return [line.left === 0 ? t("sWentOut") : line.left === 1 ? t("sOneCard")
+      : t("sCards", line.left),
+            t("sTeams", side[0], side[1])].join(" · ");
+  }
   if (line.adjusted) return t("sAdjusted", line.adjusted.replaceAll("-", " "));
   if (line.method === "ranking") return t("sPlace", (line.place || 0) + 1);
   if (line.collects.length) return t("sCollects", line.collects.join(" + "));
@@ -67,9 +74,16 @@ export function renderPanel(join) {
   panel.classList.toggle("end", show && !!(g && g.winner !== null));
 }
 
+// Partners sit opposite under the teams house rule (four players).
+export function teams() { return !!(S.state.rules.options || {}).teams; }
+const partnersOf = (s) => [s, (s + 2) % 4].sort((a, b) => a - b);
+
 function dealEnd(panel, g, over) {
   const st = S.state, n = st.table.players;
-  panel.append(el("h2", {text: over ? t("matchOver") : t("winsDeal", nameOf(g.winner))}));
+  const sides = teams() && g.scores.some(v => v > 0);  // a tie goes to a shoot-out
+  const won = sides ? partnersOf(g.scores.findIndex(v => v > 0)) : null;
+  panel.append(el("h2", {text: over ? t("matchOver")
+    : won ? t("sideWinsDeal", won.map(nameOf).join(t("and"))) : t("winsDeal", nameOf(g.winner))}));
   // one row per seat, best first: name, deal and total; the cards left face up
   // and why they scored what they did
   const list = el("div", {class: "result", role: "table"});
@@ -94,7 +108,8 @@ function dealEnd(panel, g, over) {
                             text: t("placeN", ordinal(places[s]), places[s])}) : null,
          over ? " " : null, nameOf(s)),
       el("div", {class: "r-why"}, cards.length ? reveal : null,
-         el("span", {class: "why", text: end ? scoreWhy(end.lines[s]) : ""})),
+         el("span", {class: "why", text: end ? scoreWhy(end.lines[s], teams() ? sideLeft(end, s)
+           : null) : ""})),
       el("span", {class: "r-num", text: fmt(g.scores[s])}),
       el("span", {class: "r-num", text: fmt(st.totals[s])})));
   }
@@ -102,7 +117,9 @@ function dealEnd(panel, g, over) {
   if (over) {
     const first = [...Array(n).keys()].filter(s => places[s] === 1);
     const saved = savedSeat(S.tableId);
+    const side = teams() && first.length === 2 && first[1] === (first[0] + 2) % 4;
     const result = first.length === 1 ? t("winsMatch", nameOf(first[0]))
+      : side ? t("sideWinsMatch", first.map(nameOf).join(t("and")))
       : t("tieMatch", first.map(nameOf).join(t("and")), fmt(st.totals[first[0]]));
     panel.append(el("p", {class: "match-result", text: result}),
       el("p", {class: "next-row"},
@@ -117,6 +134,12 @@ function dealEnd(panel, g, over) {
   } else {
     panel.append(el("p", {class: "next-row"}, el("span", {class: "next-in"})));
   }
+}
+
+// The cards left on seat *s*'s side and on the other side at the deal's end.
+function sideLeft(end, s) {
+  const left = (x) => end.lines[x].left + end.lines[(x + 2) % 4].left;
+  return [left(s), left((s + 1) % 4)];
 }
 
 // Each seat's place in the match by total, 1 the best; tied totals share a place

@@ -35,6 +35,15 @@ async function run() {
   $("review-status").scrollIntoView({block: "start", behavior: "smooth"});
 }
 
+// A line tapped steps the board: bring the board into view where it has scrolled away
+// (on a phone the list lies below it), so the step is seen.
+function boardInView() {
+  const felt = $("felt"), r = felt.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight) {  // whole where it fits, else from its top
+    felt.scrollIntoView({block: r.height <= innerHeight ? "nearest" : "start"});
+  }
+}
+
 // Mark the line of the replay's position *ply*; with *all*, draw the box again first
 // (a language switch).
 let at = null;
@@ -80,7 +89,7 @@ function draw() {
     if (d.why && d.mark) {
       li.append(el("span", {class: "r-why", text: reasonText(d.reason) || d.why}));
     }
-    const go = () => goTo(d.ply);
+    const go = () => { goTo(d.ply); boardInView(); };
     li.addEventListener("click", go);
     li.addEventListener("keydown", (e) => {
       if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); }

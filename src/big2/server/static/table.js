@@ -9,7 +9,7 @@ import {dealIn, flyIn, played, sound, turnCue} from "./cues.js";
 import {S, countText, game, myTurn, nameOf, you} from "./tablestate.js";
 import {H, clearSelection, focusHandOnTurn, handKey, playSelected, positionsOf, renderHand,
         reshow, selectedNames, setLegal} from "./hand.js";
-import {renderPanel, revealEl} from "./panel.js";
+import {renderPanel, revealEl, teams} from "./panel.js";
 import {renderSide} from "./side.js";
 import {bubbleEl, onReaction, renderReactions} from "./reactions.js";
 import {reasonText} from "./whys.js";
@@ -19,6 +19,7 @@ let messageUntil = 0, sticky = false, sentSince = false, lastShownPlay = null;
 let lastChange = null;  // the last play, pass, next or start sent: offered again if not saved
 let sentForState = false;  // a play or pass sent since the last state (not sent twice)
 let autoPassTimer = null, wasMyTurn = false;
+let passedForYou = false;  // "Nothing beats it — passed for you" is on show
 const AUTO_PASS_MS = 600;  // long enough to see the play you cannot beat
 
 function connect() {
@@ -69,8 +70,9 @@ function onMessage(msg) {
   } else if (msg.type === "hint") {
     H.selected = positionsOf(msg.cards);
     const why = reasonText(msg.why);
+    const late = msg.fallback ? t("hintFallback", msg.fallback.asked, msg.fallback.seconds) : "";
     flash((msg.cards.length ? t("hintIs", labels(msg.cards), msg.bot || "")
-      : t("hintPass", msg.bot || "")) + (why ? t("hintWhy", why) : ""));
+      : t("hintPass", msg.bot || "")) + (why ? t("hintWhy", why) : "") + late);
     renderHand();
   } else if (msg.type === "error") {
     if (msg.message.startsWith("unknown seat token")) forgetSeat(S.tableId);
@@ -128,6 +130,7 @@ function flash(text, isError) {
   m.classList.toggle("error", !!isError);
   messageUntil = text ? performance.now() + 6000 : 0;
   sticky = false;
+  passedForYou = false;
 }
 S.flash = flash;
 
@@ -149,7 +152,11 @@ function render() {
   renderSeats(); renderCenter(); renderHand(); renderPanel(join); renderSide(); tick();
   renderReactions();
   dealing(g);
-  if (myTurn() && !wasMyTurn) focusHandOnTurn();
+  if (myTurn() && !wasMyTurn) {
+    if (passedForYou) flash("");  // about the turn before: not this one
+    focusHandOnTurn();
+    controlsInView();
+  }
   wasMyTurn = myTurn();
   autoPass();
 }
@@ -171,6 +178,13 @@ function dealing(g) {
   if (!on) dealStart = null;
 }
 
+// Your turn brings Play, Pass and Hint into view where they fell below the fold (a phone
+// with a long note over the hand; the page scrolled down to the scores).
+function controlsInView() {
+  const c = $("controls"), r = c.getBoundingClientRect();
+  if (r.height && (r.bottom > innerHeight || r.top < 0)) c.scrollIntoView({block: "end"});
+}
+
 // Forced passes: when pass is your only legal play, pass for you after a moment (the
 // "Pass automatically" setting, on unless switched off; kept in localStorage).
 function onlyPass() {
@@ -186,7 +200,8 @@ function autoPass() {
         || `${S.state.table.deal}:${game().plies}` !== at) return;
     S.send({type: "pass"});
     flash(t("autoPassed"));
-    sticky = true;  // kept over the bots' plays that follow, like "Time's up"
+    sticky = true;  // kept over the bots' plays that follow, like "Time's up", until your turn
+    passedForYou = true;
   }, AUTO_PASS_MS);
 }
 
@@ -209,13 +224,16 @@ function seatEl(seat, rel) {
   const count = g ? g.counts[seat] : null;
   const turn = g && g.to_move === seat && tb.status === "playing";
   const name = info.open ? t("openSeat") : nameOf(seat);
-  const label = [name, count !== null ? countText(count) : null, turn ? t("toMove") : null];
+  const partner = teams() && you() !== null && seat === (you() + 2) % 4;
+  const label = [name, partner ? t("partner") : null, count !== null ? countText(count) : null,
+                 turn ? t("toMove") : null];
   const box = el("div", {class: "seat" + (turn ? " turn" : "") + (seat === you() ? " mine" : ""),
                          "data-seat": seat, role: "group",
                          "aria-label": label.filter(Boolean).join(", ")});
   box.append(el("div", {class: "who"},
     el("span", {class: "name", text: name}),
     info.bot ? el("span", {class: "tag", text: t("bot")}) : null,
+    partner ? el("span", {class: "tag partner", text: t("partner")}) : null,
     !info.bot && !info.open && !info.connected
       ? el("span", {class: "tag away", text: t("away")}) : null,
     g && g.passed[seat] ? el("span", {class: "tag", text: t("outOfTrick")}) : null));
