@@ -54,7 +54,8 @@ def test_any_wrong_play_is_refuted_step_by_step() -> None:
         assert first is not None and first != p.seat
         out_step = next(s for s in steps if s[2].endswith("(out!)"))
         assert out_step[1] == seat_name(first), (said, first)
-        assert said.startswith("it loses: ") and f"{seat_name(first)} goes out first" in said
+        words = " ".join(said.split())  # (the sentence wraps at 80 columns)
+        assert said.startswith("it loses: ") and f"{seat_name(first)} goes out first" in words
     # the answer shown plays its line on the cards too, to you going out
     shown = text.split("Answer: ")[1]
     assert re.search(r"^ +\d+\. You: play .*\(out!\)$", shown, re.MULTILINE), shown

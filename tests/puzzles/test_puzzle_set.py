@@ -130,11 +130,26 @@ def test_every_puzzle_is_settled_again() -> None:
 
 
 def test_one_definition_said_in_its_words() -> None:
-    """The docs quote big2.puzzles.DEFINITION word for word, and the terminal says it."""
+    """The docs quote big2.puzzles.DEFINITION word for word, the terminal says it, and
+    the page's English catalogue holds it (its Chinese beside it)."""
+    import io
+    import re
     from pathlib import Path
 
     from big2.puzzles import DEFINITION
+    from big2.puzzles.cli import show
 
-    docs = (Path(__file__).parents[2] / "docs" / "puzzles.md").read_text(encoding="utf-8")
+    root = Path(__file__).parents[2]
+    docs = (root / "docs" / "puzzles.md").read_text(encoding="utf-8")
     assert f"> {DEFINITION}" in docs
     assert "max^n" not in docs
+    for p in (load()[0], next(p for p in load() if p.hidden)):
+        out = io.StringIO()
+        show(p, 0, out)
+        said = " ".join(out.getvalue().replace("\n  ", " ").split())
+        assert DEFINITION in said, said
+    catalogue = (root / "src" / "big2" / "server" / "static" / "i18n.js").read_text("utf-8")
+    entry = re.search(r'puzzleDefinition: \["(.*?)",\s*"', catalogue, flags=re.S)
+    assert entry is not None
+    english = re.sub(r'"\s*\+\s*"', "", entry.group(1))
+    assert english == DEFINITION

@@ -24,7 +24,7 @@ import click
 
 from big2.cards import CARD_SYMBOLS, InvalidCardError, Mask, cards_of, parse_cards
 from big2.game import Game, kind_name
-from big2.puzzles import BANDS, Puzzle, daily, load, names, seat_name
+from big2.puzzles import BANDS, DEFINITION, Puzzle, daily, load, names, seat_name
 
 __all__ = ["puzzle_command", "solve"]
 
@@ -52,12 +52,11 @@ def show(p: Puzzle, streak: int, out: TextIO) -> list[Mask]:
     g = p.game()
     print(f"\n=== Puzzle {p.id} · {p.label} · {p.band} · streak {streak} ===", file=out)
     if p.hidden:
-        say(f"You are {seat_name(p.seat)}. Only your hand is shown: find the one play that "
-            "wins the deal (you go out first) however the unseen cards lie, whatever the "
-            "others do.", out)
+        say(f"You are {seat_name(p.seat)}. Only your hand is shown, with the others' counts "
+            "and the cards played; the answer holds however the unseen cards lie. "
+            + DEFINITION, out)
     else:
-        say(f"You are {seat_name(p.seat)}. Every hand is shown: find the one play that wins "
-            "the deal (you go out first, whatever the others do).", out)
+        say(f"You are {seat_name(p.seat)}. Every hand is shown. {DEFINITION}", out)
     say(rules_line(p), out)
     played: list[Mask] = [0] * g.num_players
     for s, cards in p.actions:

@@ -276,11 +276,10 @@ const S = {
   // puzzles
   puzzlesTitle: ["Puzzles", "殘局題", "残局题"],
   puzzlesLink: ["Puzzles", "殘局題", "残局题"],
-  puzzlesAboutHidden: ["Only your hand is shown, with the others' counts and the cards played. "
-    + "Find the one play that wins the deal however the unseen cards lie: you go out first, "
-    + "whatever the others do.",
-    "只看得到你自己的手牌、別人剩幾張和已出的牌。找出唯一的出法：無論未見的牌怎樣分佈、別人怎樣出，你都最先出完。",
-    "只看得到你自己的手牌、别人剩几张和已出的牌。找出唯一的出法：无论未见的牌怎样分布、别人怎样出，你都最先出完。"],
+  puzzlesAboutHidden: ["Only your hand is shown, with the others' counts and the cards played; "
+    + "the answer holds however the unseen cards lie.",
+    "只看得到你自己的手牌、別人剩幾張和已出的牌；無論未見的牌怎樣分佈，答案都成立。",
+    "只看得到你自己的手牌、别人剩几张和已出的牌；无论未见的牌怎样分布，答案都成立。"],
   puzzleHidden: ["hidden hands", "暗牌", "暗牌"],
   puzzleOut: ["out", "已出完", "已出完"],
   puzzlePlayed: ["played {0}", "已出 {0}", "已出 {0}"],
@@ -311,9 +310,12 @@ const S = {
   preset_indonesia: ["Indonesia", "印尼", "印尼"],
   preset_hawaii: ["Hawaii", "夏威夷", "夏威夷"],
   preset_president: ["President", "大老二總統", "大老二总统"],
-  puzzlesAbout: ["Every hand is shown. Find the one play that wins the deal: you go out "
-    + "first, whatever the others do.", "所有手牌都攤開。找出唯一能贏這局的出法：無論別人怎樣出，你都最先出完。",
-    "所有手牌都摊开。找出唯一能赢这局的出法：无论别人怎样出，你都最先出完。"],
+  puzzlesAbout: ["Every hand is shown.", "所有手牌都攤開。", "所有手牌都摊开。"],
+  // what a puzzle is: big2.puzzles.DEFINITION word for word (tests/server/test_puzzle_api.py)
+  puzzleDefinition: ["Exactly one legal play lets you go out first, whatever the others do "
+    + "(they may play together against you); the natural play does not.",
+    "只有一種合法出法能讓你最先出完，無論別人怎樣出（他們可以聯手對付你）；順手的出法不行。",
+    "只有一种合法出法能让你最先出完，无论别人怎样出（他们可以联手对付你）；顺手的出法不行。"],
   puzzleDaily: ["Puzzle of the day", "每日一題", "每日一题"],
   puzzleBand: ["Band", "難度", "难度"], bandAll: ["all", "全部", "全部"],
   band_easy: ["easy", "易", "易"], band_medium: ["medium", "中", "中"],

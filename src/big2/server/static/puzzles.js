@@ -193,7 +193,8 @@ function rulesLine(r) {
 function draw() {
   applyText(document);
   document.title = `${t("puzzlesTitle")} · ${t("gameName")}`;
-  $("about").textContent = cur && cur.hidden ? t("puzzlesAboutHidden") : t("puzzlesAbout");
+  $("about").textContent = (cur && cur.hidden ? t("puzzlesAboutHidden") : t("puzzlesAbout"))
+    + " " + t("puzzleDefinition");
   if (list) {
     $("progress").textContent = t("puzzleProgress", progress.solved.length,
                                   list.puzzles.length, progress.streak, progress.best);
