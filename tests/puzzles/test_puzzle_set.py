@@ -149,7 +149,7 @@ def test_one_definition_said_in_its_words() -> None:
         said = " ".join(out.getvalue().replace("\n  ", " ").split())
         assert DEFINITION in said, said
     catalogue = (root / "src" / "big2" / "server" / "static" / "i18n.js").read_text("utf-8")
-    entry = re.search(r'puzzleDefinition: \["(.*?)",\s*"', catalogue, flags=re.S)
+    entry = re.search(r'puzzleDefinition: \["(.*?)",\s*"', catalogue, flags=re.DOTALL)
     assert entry is not None
     english = re.sub(r'"\s*\+\s*"', "", entry.group(1))
     assert english == DEFINITION
