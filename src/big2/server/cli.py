@@ -52,9 +52,12 @@ def _check_bot(name: str | None, option: str) -> None:
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="port (with --workers N, the first of N ports)")
 @click.option("--db", default=None, metavar="URL", envvar="BIG2_DB", show_envvar=True,
-              help="database: an SQLite path or URL, or postgresql://… "
-                   "(default: big2.sqlite3 in your user data directory); the environment "
-                   "keeps a password off the process list")
+              help="database: an SQLite path or URL, postgresql://… or a PostgreSQL "
+                   "keyword string 'host=… dbname=…' (default: big2.sqlite3 in your user "
+                   "data directory); a password given here is moved into the environment "
+                   "at once, but BIG2_DB or --db-file never show it on the process list")
+@click.option("--db-file", type=click.File("r"), default=None, metavar="PATH",
+              help="read the database URL from the first line of this file (instead of --db)")
 @click.option("--bot", "auto_bot", default=None,
               help="bot for hints and for timed-out or absent players (default: the "
                    "strongest level, expert, for hints; heuristic for the others)")
@@ -82,12 +85,15 @@ def _check_bot(name: str | None, option: str) -> None:
                    "a proxy routes by table id (docs/deploy.md)")
 @click.option("--shard", default=None, hidden=True, metavar="K/N",
               help="this process is server K of N (set by --workers)")
-def serve_command(host: str, port: int, db: str | None, auto_bot: str | None,
+def serve_command(host: str, port: int, db: str | None, db_file: Any, auto_bot: str | None,
                   bot_delay: float, grace: float, deal_pause: float, waiting: float,
                   max_tables: int, bot_workers: int, bot_budget: float,
                   allow_hosts: tuple[str, ...], allow_origins: tuple[str, ...],
                   workers: int, shard: str | None) -> None:
     """Play in the browser: lobby, tables for friends and bots, records."""
+    if db_file is not None:
+        db = (db_file.readline().strip() or None) if db is None else _both_db()
+    _off_the_command_line(db)
     _check_bot(auto_bot, "--bot")
     for k in range(workers):
         problem = _port_free(host, port + k)
@@ -114,6 +120,30 @@ def serve_command(host: str, port: int, db: str | None, auto_bot: str | None,
          pool={"workers": bot_workers, "budget": bot_budget},
          hosts=allow_hosts or (() if _loopback(host) else ("*",)), origins=allow_origins,
          shard=str(index) if count > 1 else "", shared=count > 1)
+
+
+def _both_db() -> str:
+    raise click.BadParameter("give the database once: --db (or BIG2_DB) or --db-file",
+                             param_hint="--db-file")
+
+
+def _off_the_command_line(db: str | None) -> None:
+    """If this process's command line holds *db* with a password, start this command
+    again (``execv``: the same process) with the URL in ``BIG2_DB`` instead, so ``ps``
+    and ``/proc/PID/cmdline`` no longer show it (they did for as long as Python took
+    to get here)."""
+    from big2.server.dburl import passwords
+
+    argv = sys.argv[1:]
+    if db is None or not passwords(db) or (db not in argv and f"--db={db}" not in argv):
+        return  # no password, or not from this command line (the environment, a test)
+    rest, taken = _without_db(argv)
+    if taken != db:
+        return
+    os.environ["BIG2_DB"] = db
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(sys.executable, [sys.executable, "-m", "big2.cli", *rest])
 
 
 def _loopback(host: str) -> bool:
