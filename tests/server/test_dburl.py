@@ -85,7 +85,8 @@ def test_no_piece_of_a_password_is_shown(case: tuple[str, str, bool]) -> None:
 
 
 def test_the_forms_read_as_the_connection_they_name() -> None:
-    assert normalize_url("postgres://ann:p@ss/w@db/big2") == "postgresql+psycopg://ann:p%40ss/w@db/big2"
+    assert normalize_url("postgres://ann:p@ss/w@db/big2") == \
+        "postgresql+psycopg://ann:p%40ss/w@db/big2"
     url = sa.engine.make_url(normalize_url("postgresql://ann:p@ss/w@db:5433/big2"))
     assert (url.password, url.host, url.port, url.database) == ("p@ss/w", "db", 5433, "big2")
     kw = sa.engine.make_url(normalize_url("host=/run/postgresql dbname=big2 user=ann"))

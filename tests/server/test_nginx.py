@@ -64,7 +64,8 @@ class Nginx:
         site = _replace(site, "127.0.0.1:8000", f"127.0.0.1:{backend}", 2)
         site = _replace(site, "127.0.0.1:8001", f"127.0.0.1:{backend}", 2)
         site = _replace(site, "listen 80;", f"listen 127.0.0.1:{free_port()};", 1)
-        site = _replace(site, "listen 443 ssl http2;", f"listen 127.0.0.1:{self.port} ssl http2;", 1)
+        site = _replace(site, "listen 443 ssl http2;",
+                        f"listen 127.0.0.1:{self.port} ssl http2;", 1)
         site = _replace(site, f"/etc/letsencrypt/live/{NAME}/fullchain.pem", str(cert), 1)
         site = _replace(site, f"/etc/letsencrypt/live/{NAME}/privkey.pem", str(key), 1)
         temp = "\n".join(f"    {kind}_temp_path {folder}/{kind};"

@@ -6,14 +6,10 @@ the port), and a problem is one line and a non-zero exit, never a traceback.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
-import signal
 import socket
-import subprocess
 import sys
-import time
 from typing import Any
 
 import click
@@ -100,8 +96,14 @@ def serve_command(host: str, port: int, db: str | None, db_file: Any, auto_bot: 
         if problem:
             raise click.ClickException(problem)
     if workers > 1:
-        _supervise(workers, port)
+        from big2.server.supervisor import supervise
+
+        supervise(sys.argv[1:], workers, port, db)
         return
+    if shard is not None:
+        from big2.server.supervisor import exit_with_parent
+
+        exit_with_parent()
     from big2.server.store import DatabaseError, Store, redact_text, redact_url
 
     try:
@@ -186,83 +188,6 @@ def _run(store: Any, *, host: str, port: int, auto_bot: str | None, quiet: bool,
                 proxy_headers=True, http=http_protocol(), timeout_keep_alive=5)
 
 
-RESTARTS = 5
-"""How often one server process of ``--workers`` may be started again in a minute."""
-SETTLE_SECONDS = 5.0
-"""A server process that stops sooner than this after starting is not started
-again: its setup is wrong (the database, the port), and its message says why."""
-
-
-def _supervise(workers: int, port: int) -> None:
-    """Run ``big2 serve --shard K/N`` on ports PORT+K; a process that dies is
-    started again alone (the others keep serving), at most :data:`RESTARTS`
-    times a minute each."""
-    args = [a for a in sys.argv[1:] if not a.startswith("--workers")]
-    if "--workers" in sys.argv:  # the value after a separate --workers
-        i = sys.argv.index("--workers")
-        args = sys.argv[1:i] + sys.argv[i + 2:]
-    args, db = _without_db(_without_port(args))
-    env = dict(os.environ)
-    if db is not None:  # to the servers through the environment: no password in `ps`
-        env["BIG2_DB"] = db
-
-    def start(k: int) -> subprocess.Popen[bytes]:
-        return subprocess.Popen([sys.executable, "-m", "big2.cli", *args, "--port",
-                                 str(port + k), "--shard", f"{k}/{workers}"], env=env)
-
-    children = [start(k) for k in range(workers)]
-    started = [[time.monotonic()] for _ in range(workers)]
-    click.echo(f"{workers} big2 servers on ports {port}..{port + workers - 1}: "
-               "put a proxy in front that routes by table id (docs/deploy.md). "
-               "Press Ctrl+C to stop.")
-    stopping = False
-    failed = ""
-
-    def stop(*_: Any) -> None:
-        nonlocal stopping
-        stopping = True
-        for c in children:
-            with contextlib.suppress(OSError):
-                c.terminate()
-
-    signal.signal(signal.SIGTERM, stop)
-    try:
-        while not stopping:
-            time.sleep(0.5)
-            for k, c in enumerate(children):
-                code = c.poll()
-                if code is None or stopping:
-                    continue
-                now = time.monotonic()
-                what = f"server {k} (port {port + k}) stopped ({_exit_text(code)})"
-                if now - started[k][-1] < SETTLE_SECONDS:
-                    failed = f"{what} as it started; see its message above"
-                elif len(recent := [t for t in started[k] if now - t < 60]) >= RESTARTS:
-                    failed = f"{what}, {len(recent)} times in a minute: giving up"
-                if failed:
-                    stop()
-                    break
-                click.echo(f"{what}; starting it again (the others keep serving)", err=True)
-                children[k] = start(k)
-                started[k] = [t for t in started[k] if now - t < 60] + [now]
-    except KeyboardInterrupt:
-        pass
-    finally:
-        stop()
-        for c in children:
-            c.wait(15)
-    if failed:
-        raise click.ClickException(failed)
-
-
-def _exit_text(code: int) -> str:
-    """``exit code 1`` or ``killed by SIGKILL``."""
-    if code < 0:
-        with contextlib.suppress(ValueError):
-            return f"killed by {signal.Signals(-code).name}"
-    return f"exit code {code}"
-
-
 def _without_db(args: list[str]) -> tuple[list[str], str | None]:
     """*args* without ``--db URL`` / ``--db=URL``, and the URL (``None``: not given)."""
     out: list[str] = []
@@ -276,18 +201,3 @@ def _without_db(args: list[str]) -> tuple[list[str], str | None]:
         else:
             out.append(a)
     return out, db
-
-
-def _without_port(args: list[str]) -> list[str]:
-    out, skip = [], False
-    for a in args:
-        if skip:
-            skip = False
-            continue
-        if a == "--port":
-            skip = True
-            continue
-        if a.startswith("--port="):
-            continue
-        out.append(a)
-    return out
