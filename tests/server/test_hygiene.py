@@ -189,3 +189,60 @@ def test_logs_stay_quiet_when_clients_vanish(live: LiveServer,
     assert not [x for x in lines if "socket.send() raised exception" in x]
     assert not [x for x in lines if "Exception in ASGI" in x or "Traceback" in x]
     assert live.state.internal_errors == 0
+
+
+@pytest.mark.parametrize("number", ["abc", "+1", "%201", "1.0", "01", "-1", "%C2%B2", "1e3",
+                                    "99999999999999999999", "0x1"])
+def test_a_puzzle_id_that_is_not_a_canonical_number_is_404(live: LiveServer,
+                                                           number: str) -> None:
+    status, text, _ = raw(live, "GET", f"/api/puzzles/{number}")
+    assert status == 404, (number, status, text)
+    assert json.loads(text)["detail"].startswith("no such puzzle"), text
+    assert raw(live, "GET", "/api/puzzles/1")[0] == 200  # the canonical form of a real one
+
+
+def test_errors_about_the_path_or_query_say_so(live: LiveServer) -> None:
+    for query, name in (("offset=abc", "offset"), ("limit=0", "limit"),
+                        ("find=" + "x" * 41, "find"), ("open=maybe", "open")):
+        status, text, _ = raw(live, "GET", f"/api/tables?{query}")
+        assert status == 422, (query, status, text)
+        detail = json.loads(text)["detail"]
+        assert detail[0]["loc"] == ["query", name], detail
+        assert detail[0]["msg"].startswith(f"in the query: {name} must"), detail
+        assert "body" not in text and "x" * 10 not in text, text
+
+
+def test_too_many_waiting_tables_answer_429_with_retry_after(live_factory: Any) -> None:
+    live = live_factory(limits=Limits(waiting_per_ip=3, create_burst=100, rate=1000,
+                                      burst=1000, waiting_seconds=600))
+    for _ in range(3):
+        live.create([None, None, "greedy", "greedy"])
+    status, text, headers = raw(live, "POST", "/api/tables", json.dumps(
+        {"players": 4, "seats": [None, None, "greedy", "greedy"]}).encode())
+    assert status == 429 and "3 tables waiting" in text, (status, text)
+    assert 590 <= int(headers["Retry-After"]) <= 601, headers  # when the first one expires
+
+
+def test_an_invalid_utf8_frame_is_one_log_line(live: LiveServer,
+                                               caplog: pytest.LogCaptureFixture) -> None:
+    import base64
+    import os
+    import socket
+
+    caplog.set_level(logging.INFO)
+    tid = live.create([None, "greedy", "greedy", "greedy"])
+    for _ in range(5):
+        with socket.create_connection(("127.0.0.1", live.port), timeout=10) as s:
+            key = base64.b64encode(os.urandom(16)).decode()
+            s.sendall(f"GET /ws/{tid} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                      f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                      "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+            assert s.recv(4096).startswith(b"HTTP/1.1 101")
+            mask, payload = os.urandom(4), b"\xff\xfe"
+            s.sendall(bytes([0x81, 0x80 | len(payload)]) + mask
+                      + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+            closing = s.recv(4096)
+            assert closing[:1] == b"\x88" and closing[2:4] == (1007).to_bytes(2, "big")
+    bad = [r for r in caplog.records if "UTF-8" in r.getMessage()]
+    assert len(bad) == 5 and not any(r.exc_info for r in bad), caplog.text
+    assert "Traceback" not in caplog.text, caplog.text

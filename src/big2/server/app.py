@@ -11,7 +11,8 @@ Every error reply is ``{"detail": …}`` and never repeats what was sent: ``400`
 a request the table refuses, ``404`` any id that names nothing (whatever its
 size), ``413`` a body over the limit, ``422`` a body that does not fit the
 schema (bad text included), ``429`` too many tables or seats from one address
-(with ``Retry-After``), ``503`` the table cap or the database unavailable.
+(with ``Retry-After``), ``503`` the table cap or the database unavailable,
+``507`` the database's disk full.
 
 Run it with ``big2 serve`` (see :mod:`big2.server.cli`).
 """
@@ -53,7 +54,7 @@ from big2.server.puzzlepage import puzzle_list, puzzle_view
 from big2.server.rematch import NotAPlayer, Rematches
 from big2.server.reviews import Reviews
 from big2.server.sockets import Sockets, quiet_disconnect_logs
-from big2.server.store import MAX_RECORD_ID, DatabaseError, Store
+from big2.server.store import MAX_RECORD_ID, DatabaseError, DiskFull, Store, database_error
 from big2.server.tables import Table, TableError, Timing
 
 __all__ = ["Limits", "Server", "create_app"]
@@ -85,6 +86,13 @@ def _record_id(text: str) -> int:
             and 0 < int(text) <= MAX_RECORD_ID):
         raise HTTPException(404, "no such record")
     return int(text)
+
+
+def _canonical_number(text: str) -> bool:
+    """Whether *text* is a whole number written the one way (``7``, not ``07``, ``+7``,
+    `` 7`` or ``7.0``), short enough to be an id."""
+    return (text.isascii() and text.isdigit() and len(text) <= 9
+            and (text == "0" or not text.startswith("0")))
 
 
 def create_app(db: str | None = None, *, timing: Timing | None = None,
@@ -137,6 +145,9 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
     async def database_error(request: Request, exc: DatabaseError) -> JSONResponse:
         log.warning("%s %s refused: the database failed (%s)", request.method,
                     request.url.path, exc)
+        if isinstance(exc, DiskFull):
+            return JSONResponse({"detail": "the server's disk is full: nothing changed; "
+                                 "try again later"}, status_code=507)
         return JSONResponse({"detail": "the database is unavailable: nothing changed; "
                              "try again in a moment"}, status_code=503)
 
@@ -186,11 +197,15 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
         return puzzle_list()
 
     @app.get("/api/puzzles/{number}")
-    async def one_puzzle(number: int) -> dict[str, Any]:
-        """One puzzle as the page draws it, with its solution."""
-        view: dict[str, Any] | None = await _to_thread(puzzle_view, number)
+    async def one_puzzle(number: str) -> dict[str, Any]:
+        """One puzzle as the page draws it, with its solution; ``404`` for any id that is
+        not a puzzle's, written as GET /api/puzzles writes it (``abc``, ``+1``, ``01``)."""
+        view: dict[str, Any] | None = None
+        if _canonical_number(number):
+            view = await _to_thread(puzzle_view, int(number))
         if view is None:
-            raise HTTPException(404, "no such puzzle")
+            raise HTTPException(404, "no such puzzle: an id is a whole number that "
+                                "GET /api/puzzles lists")
         return view
 
     @app.get("/api/guide")
@@ -241,7 +256,8 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
         if server.waiting_from(address) >= cap:
             raise HTTPException(429, f"your address already has {cap} tables waiting for "
                                 "players: play or share one of those first (a table waiting "
-                                "too long closes by itself)")
+                                "too long closes by itself)", headers={
+                                    "Retry-After": str(server.first_expiry(address))})
         table = Table.create(settings_of(body), timing=server.timing, auto_bot=server.auto_bot,
                              now=server.now(), prefix=server.shard)
         hub = await server.add(table)
@@ -342,4 +358,4 @@ async def _to_thread(fn: Any, *args: Any) -> Any:
     try:
         return await asyncio.to_thread(fn, *args)
     except sa.exc.SQLAlchemyError as exc:
-        raise DatabaseError(str(exc)[:200]) from exc
+        raise database_error(exc) from exc

@@ -271,6 +271,14 @@ class Server:
         return sum(1 for h in self.hubs.values()
                    if h.creator == address and h.table.status == "waiting")
 
+    def first_expiry(self, address: str) -> int:
+        """Whole seconds (at least 1) until the first of *address*'s waiting tables expires
+        (``Retry-After`` when it has too many waiting)."""
+        now = self.now()
+        left = [self.limits.waiting_seconds - (now - h.touched) for h in self.hubs.values()
+                if h.creator == address and h.table.status == "waiting"]
+        return max(1, round(min(left, default=1.0) + 0.5))
+
     def summary(self, hub: Hub) -> dict[str, Any]:
         """A table's lobby entry."""
         return hub.table.summary() | {"watchers": len(hub.connections),

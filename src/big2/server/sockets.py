@@ -33,7 +33,7 @@ from big2.server.core import Hub, Limits, Server
 from big2.server.finished import Final
 from big2.server.hygiene import host_allowed, origin_allowed
 from big2.server.reactions import react
-from big2.server.store import DatabaseError
+from big2.server.store import DatabaseError, DiskFull
 from big2.server.tables import TableError
 from big2.variant import variant
 
@@ -45,6 +45,9 @@ NOT_SAVED = ("not saved: the database is unavailable, so nothing changed; "
              "try again in a moment")
 """The reply to a move that could not be stored (an ``error`` with ``"retry": true``,
 after a ``state`` showing the table as it is stored)."""
+NOT_SAVED_FULL = ("not saved: the server's disk is full, so nothing changed; "
+                  "try again later")
+"""The same reply when the cause is a full disk (:class:`~big2.server.store.DiskFull`)."""
 
 
 class Connection:
@@ -136,8 +139,10 @@ class Sockets:
                                        "address; try again later", 1013)
                     return
                 final = await self.server.final_state(table_id)
-            except DatabaseError:
-                await self._refuse(ws, "the database is unavailable; try again in a moment", 1013)
+            except DatabaseError as exc:
+                await self._refuse(ws, "the server's disk is full; try again later"
+                                   if isinstance(exc, DiskFull) else
+                                   "the database is unavailable; try again in a moment", 1013)
                 return
             if final is None:
                 await self._refuse(ws, "no such table", 4404)
@@ -269,7 +274,8 @@ class Sockets:
             log.warning("table %s: seat %s's %s not saved (%s); refused, the player may "
                         "send it again", hub.table.id, conn.seat, msg.type, exc)
             conn.send(hub.table.state_for(conn.seat, self.server.now()))
-            conn.send(protocol.error(NOT_SAVED, msg.id) | {"retry": True})
+            said = NOT_SAVED_FULL if isinstance(exc, DiskFull) else NOT_SAVED
+            conn.send(protocol.error(said, msg.id) | {"retry": True})
         except Exception:
             self.server.internal_errors += 1
             log.exception("table %s: message failed", hub.table.id)
@@ -351,8 +357,23 @@ class _SendAfterClose(logging.Filter):
         return True
 
 
+class _BadFrameOneLine(logging.Filter):
+    """uvicorn logs a WebSocket text frame that is not UTF-8 with its traceback (six
+    lines a frame, issue 55): its one line is kept, the traceback dropped (the client is
+    sent close code 1007 by uvicorn, as the protocol says)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and isinstance(record.exc_info[1], UnicodeDecodeError):
+            record.exc_info, record.exc_text = None, None
+            record.msg, record.args = "a WebSocket text frame was not valid UTF-8; closed", ()
+        return True
+
+
 def quiet_disconnect_logs() -> None:
-    """Install the filter on asyncio's logger (once)."""
+    """Install the filters on asyncio's and uvicorn's loggers (once)."""
     logger = logging.getLogger("asyncio")
     if not any(isinstance(f, _SendAfterClose) for f in logger.filters):
         logger.addFilter(_SendAfterClose())
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _BadFrameOneLine) for f in logger.filters):
+        logger.addFilter(_BadFrameOneLine())

@@ -44,7 +44,8 @@ from big2.records import GameRecord, to_json, write
 from big2.server.dburl import normalize_url, redact_text, redact_url
 
 __all__ = [
-    "MAX_RECORD_ID", "AddAction", "AddRecord", "DatabaseError", "Op", "SaveTable", "Store",
+    "MAX_RECORD_ID", "AddAction", "AddRecord", "DatabaseError", "DiskFull", "Op", "SaveTable",
+    "Store", "database_error",
     "default_db_url", "normalize_url", "redact_text", "redact_url",
 ]
 
@@ -54,6 +55,21 @@ MAX_RECORD_ID = 2**31 - 1
 
 class DatabaseError(RuntimeError):
     """The database refused or could not be reached; the message says so briefly."""
+
+
+class DiskFull(DatabaseError):
+    """The database's disk (or its size limit) is full: SQLite's ``SQLITE_FULL``,
+    PostgreSQL's ``disk_full`` (53100), or ``ENOSPC``. A player is told so as such."""
+
+
+def database_error(exc: sa.exc.SQLAlchemyError) -> DatabaseError:
+    """The :class:`DatabaseError` (a :class:`DiskFull` for a full disk) for *exc*."""
+    orig = getattr(exc, "orig", None) or exc
+    full = (getattr(orig, "sqlite_errorcode", None) == 13  # SQLITE_FULL
+            or getattr(orig, "sqlstate", None) == "53100"
+            or "database or disk is full" in str(orig)
+            or "No space left on device" in str(orig))
+    return (DiskFull if full else DatabaseError)(_brief(exc))
 
 
 @dataclass(frozen=True)
@@ -211,7 +227,7 @@ class Store:
                         _add_record(conn, op)
                 _add_plays(conn, plays)
         except sa.exc.SQLAlchemyError as exc:
-            raise DatabaseError(_brief(exc)) from exc
+            raise database_error(exc) from exc
 
     def save_table(self, table_id: str, status: str, snapshot: dict[str, Any]) -> None:
         """Insert or replace one table's snapshot."""
@@ -261,7 +277,7 @@ class Store:
                     continue  # another process made the bucket meanwhile: take from it
             return 1.0 / rate if rate > 0 else 3600.0
         except sa.exc.SQLAlchemyError as exc:
-            raise DatabaseError(_brief(exc)) from exc
+            raise database_error(exc) from exc
 
     def forget_limits(self, before: float) -> int:
         """Delete buckets untouched since *before* (wall time; they are full by
