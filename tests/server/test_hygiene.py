@@ -246,3 +246,64 @@ def test_an_invalid_utf8_frame_is_one_log_line(live: LiveServer,
     bad = [r for r in caplog.records if "UTF-8" in r.getMessage()]
     assert len(bad) == 5 and not any(r.exc_info for r in bad), caplog.text
     assert "Traceback" not in caplog.text, caplog.text
+
+
+def server_side(port: int, peer: int) -> int | None:
+    """The bytes waiting in the send queue of the server's end (local *port*) of the
+    loopback connection from client port *peer*, or ``None`` once it is closed."""
+    for line in open("/proc/net/tcp").read().splitlines()[1:]:
+        f = line.split()
+        if (f[1].endswith(f":{port:04X}") and f[2].endswith(f":{peer:04X}")
+                and f[3] in ("01", "08")):  # ESTABLISHED or CLOSE_WAIT
+            return int(f[4].split(":")[0], 16)
+    return None
+
+
+def test_a_spectator_that_stops_reading_is_dropped(live_factory: Any) -> None:
+    """Issue 55: a spectator that stops reading is dropped once a message has waited
+    ``send_seconds`` for it (the server's send buffer is bounded meanwhile), while one
+    that reads stays."""
+    import base64
+    import os
+    import socket
+
+    live = live_factory(limits=Limits(rate=10_000, burst=10_000, create_burst=10_000,
+                                      join_burst=10_000, waiting_per_ip=10_000,
+                                      send_seconds=1.0, send_buffer=16384))
+    tid = live.create(["greedy"] * 4, deals=100)
+    reader = live.client(tid)
+    stalled = socket.socket()
+    stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # before connecting
+    stalled.connect(("127.0.0.1", live.port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    stalled.sendall(f"GET /ws/{tid} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                    f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                    "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += stalled.recv(1)  # the handshake's answer only: then it stops reading
+    assert head.startswith(b"HTTP/1.1 101"), head
+    mask, hello = os.urandom(4), b'{"type": "hello", "token": null}'
+    stalled.sendall(bytes([0x81, 0x80 | len(hello)]) + mask
+                    + bytes(b ^ mask[i % 4] for i, b in enumerate(hello)))
+    hub = live.state.hubs[tid]
+    start = time.monotonic()
+    while len(hub.connections) < 2:  # the stalled one said hello
+        assert time.monotonic() - start < 10
+        reader.drain(0.05)
+    peer = stalled.getsockname()[1]
+    gone, most = None, 0
+    while gone is None and time.monotonic() - start < 60:
+        reader.drain(0.05)
+        held = server_side(live.port, peer)  # bytes the server's kernel holds for it
+        if held is None:
+            gone = time.monotonic() - start
+        else:
+            most = max(most, held)
+    assert gone is not None, f"a spectator that stopped reading was kept ({most} bytes)"
+    assert most <= 4 * 16384, most  # its send buffer, bounded
+    assert len(hub.connections) == 1
+    reader.drain(0.3)
+    assert reader.ws.protocol.state.name == "OPEN"  # the one that reads is still served
+    stalled.close()
+    assert live.state.internal_errors == 0

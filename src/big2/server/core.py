@@ -57,6 +57,10 @@ class Limits:
         kick_after: refused messages after which the connection is closed.
         max_tables: live tables at most (finished and expired ones do not count).
         queue: messages waiting for a slow client before it is dropped.
+        send_seconds: how long one message may wait for a client that stopped reading
+            before it is dropped.
+        send_buffer: the kernel's send buffer of a WebSocket (``SO_SNDBUF``, bytes), so
+            a client that stopped reading holds little memory before it is dropped.
         hello_seconds: how long a new connection has to say ``hello``.
         sockets_per_ip: open WebSockets from one address at most.
         sockets_per_table: open WebSockets to one table at most.
@@ -76,6 +80,8 @@ class Limits:
     kick_after: int = 200
     max_tables: int = 500
     queue: int = 256
+    send_seconds: float = 10.0
+    send_buffer: int = 65536
     hello_seconds: float = 5.0
     sockets_per_ip: int = 64
     sockets_per_table: int = 256

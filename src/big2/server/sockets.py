@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import socket
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -60,6 +61,12 @@ class Connection:
         self.limiter = protocol.RateLimiter(limits.rate, limits.burst)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.queue)
         self.closed = False
+        self.send_seconds = limits.send_seconds
+        self._transport = _transport_of(ws)
+        sock = self._transport.get_extra_info("socket") if self._transport else None
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, limits.send_buffer)
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue *message*; a client that falls too far behind is dropped."""
@@ -72,7 +79,7 @@ class Connection:
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            self.close()
+            self.drop("fell 256 messages behind")
 
     def close(self) -> None:
         """Stop sending and close after what is queued."""
@@ -91,10 +98,29 @@ class Connection:
                         await self.ws.close(1008)
                 return
             try:
-                await self.ws.send_text(text)
+                await asyncio.wait_for(self.ws.send_text(text), self.send_seconds)
+            except TimeoutError:
+                self.drop(f"read nothing for {self.send_seconds:g} s")
+                return
             except Exception:  # noqa: BLE001 - whatever the transport raises, the client is gone
                 self.closed = True
                 return
+
+    def drop(self, why: str) -> None:
+        """End the connection at once, unsent messages and all: a client that stopped
+        reading could not be sent even a close frame (issue 55)."""
+        if self._transport is not None and not self._transport.is_closing():
+            log.info("websocket dropped: the client %s", why)
+            self._transport.abort()
+        self.close()
+
+
+def _transport_of(ws: WebSocket) -> asyncio.Transport | None:
+    """The connection's transport (uvicorn's protocol is the ASGI ``receive``'s owner),
+    or ``None`` under a server that does not show it."""
+    transport = getattr(getattr(ws, "_receive", None), "__self__", None)
+    transport = getattr(transport, "transport", None)
+    return transport if isinstance(transport, asyncio.Transport) else None
 
 
 class Sockets:
