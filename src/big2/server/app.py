@@ -331,7 +331,8 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
         """The expert's review of a seat's decisions in a stored deal (see reviews.py)."""
         json_text, _ = await record_of(record_id)
         await limited(server.reads, request, "reviews")
-        return await reviews.review(int(record_id), json_text, body.seat)
+        return await reviews.review(int(record_id), json_text, body.seat,
+                                    request.client.host if request.client else "?")
 
     @app.get("/api/records/{record_id}/download")
     async def download(record_id: str, format: str = "txt") -> Response:

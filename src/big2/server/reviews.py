@@ -5,7 +5,9 @@ the answer's ``bot`` names it (:func:`big2.review.judge_label`).
 
 The search runs in the server's bot pool (:meth:`BotPool.review
 <big2.server.pool.BotPool.review>`), never on the event loop, one review at a
-time, and stops at its time budget (:data:`REVIEW_SECONDS`): the decisions
+time, the waiting ones taken in turn by address (:class:`FairTurns`: one address
+asking for many reviews waits behind its own, not others behind it, issue 55),
+and stops at its time budget (:data:`REVIEW_SECONDS`): the decisions
 judged by then are sent with ``"complete": false``. A finished review is kept
 (the same deal and seat give the same answer: the search is seeded), so asking
 again costs nothing. Records are public once a deal is over (the replay shows
@@ -15,8 +17,10 @@ every hand), so any seat of any stored deal may be reviewed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
+from collections.abc import AsyncIterator
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -33,7 +37,7 @@ from big2.review import (
 from big2.server.settings import TableError
 from big2.server.state import cards_text
 
-__all__ = ["REVIEW_SECONDS", "Reviews", "run_review"]
+__all__ = ["REVIEW_SECONDS", "FairTurns", "Reviews", "run_review"]
 
 REVIEW_SECONDS = 10.0
 """A review's time budget: a 13-card deal's decisions take about 5 s on two cores."""
@@ -68,21 +72,79 @@ def run_review(text: str, seat: int, playouts: int = REVIEW_BUDGET,
             "seconds": round(time.monotonic() - start, 1)}
 
 
+class FairTurns:
+    """One holder at a time; those waiting are given the turn by address in rotation
+    (each address's own in the order they came), so an address that queues many
+    waits behind its own and every other address's next one."""
+
+    def __init__(self) -> None:
+        self._busy = False
+        self._waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+
+    def waiting(self) -> int:
+        """How many wait for the turn."""
+        return sum(len(q) for q in self._waiting.values())
+
+    @contextlib.asynccontextmanager
+    async def turn(self, address: str) -> AsyncIterator[None]:
+        """Hold the turn (waiting for it first) for the ``async with`` block."""
+        if self._busy or self._waiting:
+            ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._waiting.setdefault(address, deque()).append(ticket)
+            try:
+                await ticket
+            except asyncio.CancelledError:
+                if ticket.done() and not ticket.cancelled():
+                    self._pass_on()  # it was handed the turn as it was cancelled
+                else:
+                    self._forget(address, ticket)
+                raise
+        else:
+            self._busy = True
+        try:
+            yield
+        finally:
+            self._pass_on()
+
+    def _pass_on(self) -> None:
+        while self._waiting:
+            address, queue = next(iter(self._waiting.items()))
+            ticket = queue.popleft()
+            if queue:
+                self._waiting.move_to_end(address)  # its next one after the others'
+            else:
+                del self._waiting[address]
+            if not ticket.done():
+                ticket.set_result(None)
+                return
+        self._busy = False
+
+    def _forget(self, address: str, ticket: asyncio.Future[None]) -> None:
+        queue = self._waiting.get(address)
+        if queue is not None and ticket in queue:
+            queue.remove(ticket)
+            if not queue:
+                del self._waiting[address]
+
+
 class Reviews:
-    """Reviews for the server: one at a time, kept once complete (see the module doc)."""
+    """Reviews for the server: one at a time, in turn by address, kept once complete
+    (see the module doc)."""
 
     def __init__(self, pool: Any, size: int = 64) -> None:
         self.pool, self.size = pool, size
         self._done: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
-        self._one = asyncio.Semaphore(1)
+        self.turns = FairTurns()
 
-    async def review(self, record_id: int, text: str, seat: int) -> dict[str, Any]:
-        """The review of *seat* in stored deal *record_id* (JSON *text*)."""
+    async def review(self, record_id: int, text: str, seat: int,
+                     address: str = "") -> dict[str, Any]:
+        """The review of *seat* in stored deal *record_id* (JSON *text*), asked from
+        *address* (whose reviews wait their turn behind other addresses')."""
         key = (record_id, seat)
         if key in self._done:
             self._done.move_to_end(key)
             return self._done[key]
-        async with self._one:
+        async with self.turns.turn(address):
             if key in self._done:
                 return self._done[key]
             try:
