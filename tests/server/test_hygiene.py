@@ -307,3 +307,30 @@ def test_a_spectator_that_stops_reading_is_dropped(live_factory: Any) -> None:
     assert reader.ws.protocol.state.name == "OPEN"  # the one that reads is still served
     stalled.close()
     assert live.state.internal_errors == 0
+
+
+def test_fair_turns_share_their_slots_by_address() -> None:
+    """Issue 55: with two slots (the hint pool's two workers), an address asking for six
+    hints at once takes both slots, and another address's hint goes next, not seventh."""
+    import asyncio
+
+    from big2.server.hygiene import FairTurns
+
+    order: list[str] = []
+
+    async def ask(turns: FairTurns, address: str, label: str) -> None:
+        async with turns.turn(address):
+            order.append(label)
+            await asyncio.sleep(0.02)
+
+    async def main() -> None:
+        turns = FairTurns(2)
+        tasks = [asyncio.create_task(ask(turns, "10.0.0.1", f"ann{i}")) for i in range(6)]
+        await asyncio.sleep(0)
+        tasks.append(asyncio.create_task(ask(turns, "10.0.0.2", "bob")))
+        await asyncio.gather(*tasks)
+        assert turns.waiting() == 0 and turns._holders == 0
+
+    asyncio.run(main())
+    assert order[:2] == ["ann0", "ann1"] and order.index("bob") <= 3, order
+    assert sorted(order) == sorted([f"ann{i}" for i in range(6)] + ["bob"])

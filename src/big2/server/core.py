@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from big2.server.finished import Final, FinishedTables
-from big2.server.hygiene import AddressLimit
+from big2.server.hygiene import AddressLimit, FairTurns
 from big2.server.pool import INLINE_BOTS, BotPool
 from big2.server.reactions import Reactions
 from big2.server.store import AddAction, AddRecord, DatabaseError, Op, SaveTable, Store
@@ -149,6 +149,9 @@ class Server:
         self.auto_bot = auto_bot
         self.limits = limits or Limits()
         self.pool = pool if pool is not None else BotPool()
+        self.hint_turns = FairTurns(max(1, self.pool.workers))
+        """Hints waiting for the pool, taken in turn by address (one address asking
+        from many seats waits behind its own, not others behind it)."""
         self.shard = shard
         self.shared_lobby = shared_lobby
         self.hubs: dict[str, Hub] = {}
@@ -448,18 +451,20 @@ class Server:
         """The bots this server plays for people: the hint's and the timeouts'."""
         return {self.auto_bot or AUTO_BOT, self.auto_bot or HINT_BOT}
 
-    async def hint(self, hub: Hub, seat: int) -> dict[str, Any]:
+    async def hint(self, hub: Hub, seat: int, address: str = "") -> dict[str, Any]:
         """The hint bot's play for *seat* (on its turn): ``cards`` (card names),
         ``bot`` (the bot that chose it: a level with the bot it plays,
         :func:`big2.bots.bot_label`, or the quick bot that answered when the
         hint bot ran out of time) and ``why`` (:meth:`Why.data
-        <big2.bots.rules_based.reasons.Why.data>`, or ``None`` when no simple fact says it)."""
+        <big2.bots.rules_based.reasons.Why.data>`, or ``None`` when no simple fact says it).
+        Hints asked from *address* wait their turn behind other addresses' (:attr:`hint_turns`)."""
         from big2.bots import bot_label
         from big2.bots.rules_based.reasons import why_play
         from big2.server.state import cards_text
 
         view = hub.table.hint_view(seat)
-        play, bot = await self.pool.choose_named(self.auto_bot or HINT_BOT, view)
+        async with self.hint_turns.turn(address):
+            play, bot = await self.pool.choose_named(self.auto_bot or HINT_BOT, view)
         why = why_play(view, play)
         return {"cards": cards_text(play).split(), "bot": bot_label(bot),
                 "why": None if why is None else why.data()}

@@ -5,8 +5,9 @@ the answer's ``bot`` names it (:func:`big2.review.judge_label`).
 
 The search runs in the server's bot pool (:meth:`BotPool.review
 <big2.server.pool.BotPool.review>`), never on the event loop, one review at a
-time, the waiting ones taken in turn by address (:class:`FairTurns`: one address
-asking for many reviews waits behind its own, not others behind it, issue 55),
+time, the waiting ones taken in turn by address
+(:class:`~big2.server.hygiene.FairTurns`: one address asking for many reviews
+waits behind its own, not others behind it, issue 55),
 and stops at its time budget (:data:`REVIEW_SECONDS`): the decisions
 judged by then are sent with ``"complete": false``. A finished review is kept
 (the same deal and seat give the same answer: the search is seeded), so asking
@@ -16,11 +17,8 @@ every hand), so any seat of any stored deal may be reviewed.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import time
-from collections import OrderedDict, deque
-from collections.abc import AsyncIterator
+from collections import OrderedDict
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -34,10 +32,11 @@ from big2.review import (
     decisions,
     judge_label,
 )
+from big2.server.hygiene import FairTurns
 from big2.server.settings import TableError
 from big2.server.state import cards_text
 
-__all__ = ["REVIEW_SECONDS", "FairTurns", "Reviews", "run_review"]
+__all__ = ["REVIEW_SECONDS", "Reviews", "run_review"]
 
 REVIEW_SECONDS = 10.0
 """A review's time budget: a 13-card deal's decisions take about 5 s on two cores."""
@@ -70,61 +69,6 @@ def run_review(text: str, seat: int, playouts: int = REVIEW_BUDGET,
             "bot": judge_label(playouts),
             "inaccuracy": INACCURACY, "mistake": MISTAKE,
             "seconds": round(time.monotonic() - start, 1)}
-
-
-class FairTurns:
-    """One holder at a time; those waiting are given the turn by address in rotation
-    (each address's own in the order they came), so an address that queues many
-    waits behind its own and every other address's next one."""
-
-    def __init__(self) -> None:
-        self._busy = False
-        self._waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
-
-    def waiting(self) -> int:
-        """How many wait for the turn."""
-        return sum(len(q) for q in self._waiting.values())
-
-    @contextlib.asynccontextmanager
-    async def turn(self, address: str) -> AsyncIterator[None]:
-        """Hold the turn (waiting for it first) for the ``async with`` block."""
-        if self._busy or self._waiting:
-            ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            self._waiting.setdefault(address, deque()).append(ticket)
-            try:
-                await ticket
-            except asyncio.CancelledError:
-                if ticket.done() and not ticket.cancelled():
-                    self._pass_on()  # it was handed the turn as it was cancelled
-                else:
-                    self._forget(address, ticket)
-                raise
-        else:
-            self._busy = True
-        try:
-            yield
-        finally:
-            self._pass_on()
-
-    def _pass_on(self) -> None:
-        while self._waiting:
-            address, queue = next(iter(self._waiting.items()))
-            ticket = queue.popleft()
-            if queue:
-                self._waiting.move_to_end(address)  # its next one after the others'
-            else:
-                del self._waiting[address]
-            if not ticket.done():
-                ticket.set_result(None)
-                return
-        self._busy = False
-
-    def _forget(self, address: str, ticket: asyncio.Future[None]) -> None:
-        queue = self._waiting.get(address)
-        if queue is not None and ticket in queue:
-            queue.remove(ticket)
-            if not queue:
-                del self._waiting[address]
 
 
 class Reviews:

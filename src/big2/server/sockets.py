@@ -56,6 +56,7 @@ class Connection:
 
     def __init__(self, ws: WebSocket, limits: Limits) -> None:
         self.ws = ws
+        self.address = ws.client.host if ws.client else "?"
         self.seat: int | None = None
         self.hello = False
         self.limiter = protocol.RateLimiter(limits.rate, limits.burst)
@@ -321,7 +322,8 @@ class Sockets:
             raise TableError("spectators cannot act: join a seat to play")
         seat = conn.seat
         if isinstance(msg, protocol.Hint):
-            conn.send({"type": "hint", **await server.hint(hub, seat), "id": msg.id})
+            conn.send({"type": "hint", **await server.hint(hub, seat, conn.address),
+                       "id": msg.id})
             return
         if isinstance(msg, protocol.React):
             react(hub, seat, msg.reaction, server.now())
