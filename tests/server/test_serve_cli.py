@@ -173,3 +173,13 @@ def test_the_url_may_come_from_a_file(tmp_path: Path) -> None:
     assert "QZ9" not in r.stdout + r.stderr
     r = serve("--db-file", str(secret), "--db", str(tmp_path / "x.sqlite3"))
     refused(r, "give the database once")
+
+
+def test_a_keyword_string_is_postgresql_or_refused_never_a_file(tmp_path: Path) -> None:
+    r = subprocess.run([sys.executable, "-m", "big2.cli", "serve", "--db", "mydb=1.sqlite3"],
+                       capture_output=True, text=True, timeout=60, check=False, cwd=tmp_path)
+    refused(r, "'mydb' is not a PostgreSQL connection keyword", "sqlite:///PATH")
+    assert list(tmp_path.iterdir()) == []  # no SQLite file made of it
+    r = serve("--db", f"host=127.0.0.1 port=1 dbname=big2 user=ann password='{PASSWORD}'")
+    refused(r, "cannot open database postgresql+psycopg://ann:***@127.0.0.1:1/big2")
+    assert "QZ9" not in r.stdout + r.stderr
