@@ -64,6 +64,7 @@ from typing import Any
 from _quiet import QUIET_CORES, Quiet
 from websockets.asyncio.client import connect
 
+
 def free_port(count: int = 1) -> int:
     """A free loopback port, with the *count* - 1 ports after it free too."""
     while True:

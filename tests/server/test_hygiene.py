@@ -8,6 +8,7 @@ import http.client
 import json
 import logging
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -251,7 +252,7 @@ def test_an_invalid_utf8_frame_is_one_log_line(live: LiveServer,
 def server_side(port: int, peer: int) -> int | None:
     """The bytes waiting in the send queue of the server's end (local *port*) of the
     loopback connection from client port *peer*, or ``None`` once it is closed."""
-    for line in open("/proc/net/tcp").read().splitlines()[1:]:
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
         f = line.split()
         if (f[1].endswith(f":{port:04X}") and f[2].endswith(f":{peer:04X}")
                 and f[3] in ("01", "08")):  # ESTABLISHED or CLOSE_WAIT

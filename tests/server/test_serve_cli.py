@@ -119,7 +119,7 @@ def _start_and_look(args: list[str], ports: list[int]) -> tuple[str, str]:
         for port in ports:
             wait_up(port, proc)
         pids = [proc.pid] + [p for p in _children(proc.pid)
-                             if b"big2.cli" in open(f"/proc/{p}/cmdline", "rb").read()]
+                             if b"big2.cli" in Path(f"/proc/{p}/cmdline").read_bytes()]
         assert len(pids) == (1 if len(ports) == 1 else 1 + len(ports)), pids
         shown = _cmdlines(pids)
     finally:

@@ -274,8 +274,8 @@ def test_a_full_disk_is_told_to_the_player_as_such(tmp_path: Any) -> None:
         err = me.wait(lambda m: m["type"] == "error", timeout=15)
         assert err == {"type": "error", "message": NOT_SAVED_FULL, "id": 3, "retry": True}
         status, body = live.request("POST", "/api/tables", {"players": 4, "seats": [None] * 4})
-        assert (status, body["detail"]) == (507, "the server's disk is full: nothing changed; "
-                                                 "try again later"), (status, body)
+        full = "the server's disk is full: nothing changed; try again later"
+        assert (status, body["detail"]) == (507, full), (status, body)
         me.close()
     finally:
         live.stop()

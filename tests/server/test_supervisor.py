@@ -52,7 +52,7 @@ def test_a_server_killed_soon_after_it_started_comes_back(tmp_path: object) -> N
 
 
 def test_a_fault_that_repeats_stops_every_server() -> None:
-    port, proc = serve_two_workers("postgresql://nobody@127.0.0.1:1/none")  # nothing there
+    _port, proc = serve_two_workers("postgresql://nobody@127.0.0.1:1/none")  # nothing there
     out = proc.communicate(timeout=120)[0].decode()
     assert proc.returncode == 1, out
     last = out.strip().splitlines()[-1]

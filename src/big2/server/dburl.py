@@ -36,15 +36,16 @@ from urllib.parse import quote, quote_plus, unquote, unquote_plus
 __all__ = ["LIBPQ_KEYWORDS", "is_keywords", "normalize_url", "parse_keywords", "passwords",
            "redact_text", "redact_url"]
 
-LIBPQ_KEYWORDS = frozenset("""
-host hostaddr port dbname user password passfile require_auth channel_binding
-connect_timeout client_encoding options application_name fallback_application_name
-keepalives keepalives_idle keepalives_interval keepalives_count tcp_user_timeout
-replication gssencmode sslmode requiressl sslcompression sslcert sslkey sslpassword
-sslcertmode sslrootcert sslcrl sslcrldir sslsni requirepeer ssl_min_protocol_version
-ssl_max_protocol_version krbsrvname gsslib gssdelegation service target_session_attrs
-load_balance_hosts
-""".split())
+LIBPQ_KEYWORDS = frozenset([
+    "host", "hostaddr", "port", "dbname", "user", "password", "passfile",
+    "require_auth", "channel_binding", "connect_timeout", "client_encoding", "options",
+    "application_name", "fallback_application_name", "keepalives", "keepalives_idle",
+    "keepalives_interval", "keepalives_count", "tcp_user_timeout", "replication",
+    "gssencmode", "sslmode", "requiressl", "sslcompression", "sslcert", "sslkey",
+    "sslpassword", "sslcertmode", "sslrootcert", "sslcrl", "sslcrldir", "sslsni",
+    "requirepeer", "ssl_min_protocol_version", "ssl_max_protocol_version", "krbsrvname",
+    "gsslib", "gssdelegation", "service", "target_session_attrs", "load_balance_hosts",
+])
 """The connection keywords libpq knows (PostgreSQL 16's list)."""
 
 _STARTS_KEYWORDS = re.compile(r"\s*[A-Za-z_]\w*\s*=")

@@ -58,7 +58,7 @@ def supervise(argv: list[str], workers: int, port: int, db: str | None) -> None:
     def start(k: int) -> subprocess.Popen[bytes]:
         return subprocess.Popen([sys.executable, "-m", "big2.cli", *args, "--port",
                                  str(port + k), "--shard", f"{k}/{workers}"], env=env,
-                                preexec_fn=_die_with(me))
+                                preexec_fn=_die_with(me))  # noqa: PLW1509 - no threads here
 
     children = [start(k) for k in range(workers)]
     started = [time.monotonic()] * workers
