@@ -19,11 +19,14 @@ Scenarios (each prints one line):
   4 scripted players is measured (issue 26: each read once replayed the match
   on the event loop).
 
-Every figure is printed with the machine's load average before and after the
-run (``os.getloadavg``, the 1-minute figure): a line is called **quiet** only
-when both are at most :data:`QUIET_LOAD` (1.0), else it says **loaded** and
-gives the load, so a figure taken beside other jobs is never read as an idle
-machine's. ``--quiet-only`` makes a loaded run exit with status 3.
+Every figure is printed with the CPU other processes used during the run, in
+cores on average (``/proc``: the machine's busy time less this benchmark's
+process tree, its server included; :mod:`_quiet`): a line is called **quiet**
+only when others used at most ``QUIET_CORES`` (0.2), else it says **loaded**,
+so a figure taken beside other jobs is never read as an idle machine's (the
+load average, used before issue 55, counted the benchmark's own load). The
+server's CPU per action is printed too. ``--quiet-only`` makes a loaded run
+exit with status 3.
 
 With ``--db``, the database must hold no unfinished table: a server resumes
 every unfinished table it finds, so an earlier run's leftovers would be
@@ -58,33 +61,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from _quiet import QUIET_CORES, Quiet
 from websockets.asyncio.client import connect
-
-QUIET_LOAD = 1.0
-"""The highest 1-minute load average, before and after a run, at which its
-figures may be called quiet (the machine otherwise idle)."""
-
-
-class Load:
-    """The 1-minute load average before a run and after it, and what that makes the
-    run: ``quiet`` (both at most :data:`QUIET_LOAD`) or ``loaded``."""
-
-    def __init__(self) -> None:
-        self.before = os.getloadavg()[0]
-        self.after: float | None = None
-
-    def end(self) -> None:
-        self.after = os.getloadavg()[0]
-
-    @property
-    def quiet(self) -> bool:
-        return self.after is not None and max(self.before, self.after) <= QUIET_LOAD
-
-    def text(self) -> str:
-        after = "?" if self.after is None else f"{self.after:.2f}"
-        verdict = ("quiet" if self.quiet else
-                   f"loaded (over {QUIET_LOAD:.1f}: not an idle machine's figure)")
-        return f"load {self.before:.2f} -> {after}, {verdict}"
 
 
 def free_port(count: int = 1) -> int:
@@ -285,7 +263,7 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] * 1000
 
 
-LOAD: Load | None = None  # the run's load average, set by main()
+LOAD: Quiet | None = None  # the CPU others used during the run, set by main()
 
 
 def report(label: str, stats: Stats, elapsed: float, server: Server) -> None:
@@ -317,7 +295,8 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.2,
                         help="seconds a scripted player waits before it plays")
     parser.add_argument("--quiet-only", action="store_true",
-                        help=f"exit with status 3 when the load average was over {QUIET_LOAD}")
+                        help="exit with status 3 when other processes used over "
+                             f"{QUIET_CORES:g} cores during the run")
     parser.add_argument("--reuse", action="store_true",
                         help="run on a --db that holds unfinished tables (they are resumed "
                              "and served beside the benchmark's, so the figures are not alike)")
@@ -329,7 +308,7 @@ def main() -> None:
                      "(an earlier run's?): the server would resume and serve them beside the "
                      "benchmark's tables. Give an empty database, or --reuse.")
     global LOAD
-    LOAD = Load()
+    LOAD = Quiet()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or str(Path(tmp) / "bench.sqlite3")
         server = Server(db, "--bot-workers", "2", workers=args.workers)
@@ -337,7 +316,7 @@ def main() -> None:
             run(args, server)
         finally:
             server.stop()
-    if LOAD.after is None:
+    if LOAD.others is None:
         LOAD.end()
         print(LOAD.text(), flush=True)
     if args.quiet_only and not LOAD.quiet:

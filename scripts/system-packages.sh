@@ -3,7 +3,7 @@
 #
 #   sh scripts/system-packages.sh play    what `make play` needs: python3-venv, g++
 #   sh scripts/system-packages.sh test    what `make test` needs besides: chromium-headless-shell,
-#                                         fonts-liberation, fonts-noto-cjk, postgresql
+#                                         fonts-liberation, fonts-noto-cjk, postgresql, nginx
 #
 # As root (or with sudo that asks no password) it installs what is missing with
 # apt-get, after one line saying what and why; otherwise it installs nothing, prints
@@ -37,6 +37,11 @@ if [ "$want" = test ]; then
     fi
     ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 \
         || need postgresql "the server tests run against a real PostgreSQL"
+    # not in a user's PATH (/usr/sbin) on Debian: dpkg says whether it is installed
+    if command -v dpkg >/dev/null 2>&1; then
+        dpkg -s nginx >/dev/null 2>&1 \
+            || need nginx "the server is tested behind nginx with docs/deploy.md's configuration"
+    fi
 fi
 
 [ -z "$missing" ] && exit 0

@@ -70,6 +70,32 @@ def test_a_whole_request_sent_slowly_but_in_time_is_answered(live_factory: Any) 
         assert s.recv(4096).startswith(b"HTTP/1.1 200")
 
 
+def test_a_whole_request_with_connection_close_is_answered_after_the_deadline(
+        live_factory: Any) -> None:
+    """Issue 55: a request sent whole with ``Connection: close`` (what nginx sends) whose
+    answer takes longer than the deadline is answered, not cut off with 408."""
+    from test_nginx import SlowReviews
+    from test_reviews import a_record
+
+    live = live_factory(request_seconds=1.0, pool=SlowReviews(2.5))
+    rid = a_record(live)["id"]
+    body = b'{"seat": 1}'
+    with socket.create_connection(("127.0.0.1", live.port)) as s:
+        s.sendall(f"POST /api/records/{rid}/review HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                  f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+                  "Connection: close\r\n\r\n".encode() + body)
+        took, got = closed_after(s, 30.0)
+    assert got.startswith(b"HTTP/1.1 200"), (took, got)
+    assert json.loads(got.split(b"\r\n\r\n", 1)[1])["slept"] == 2.5
+    # and one whose body stops half way, with Connection: close, still gets 408
+    with socket.create_connection(("127.0.0.1", live.port)) as s:
+        s.sendall(f"POST /api/records/{rid}/review HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                  f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
+                  + body[:3])
+        took, got = closed_after(s, 30.0)
+    assert got.startswith(b"HTTP/1.1 408") and took < 5, (took, got)
+
+
 def test_a_websocket_outlives_the_request_deadline(live_factory: Any) -> None:
     live = live_factory(request_seconds=0.5)
     tid = live.create([None, "greedy", "greedy", "greedy"])

@@ -8,6 +8,7 @@ import http.client
 import json
 import logging
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -189,3 +190,148 @@ def test_logs_stay_quiet_when_clients_vanish(live: LiveServer,
     assert not [x for x in lines if "socket.send() raised exception" in x]
     assert not [x for x in lines if "Exception in ASGI" in x or "Traceback" in x]
     assert live.state.internal_errors == 0
+
+
+@pytest.mark.parametrize("number", ["abc", "+1", "%201", "1.0", "01", "-1", "%C2%B2", "1e3",
+                                    "99999999999999999999", "0x1"])
+def test_a_puzzle_id_that_is_not_a_canonical_number_is_404(live: LiveServer,
+                                                           number: str) -> None:
+    status, text, _ = raw(live, "GET", f"/api/puzzles/{number}")
+    assert status == 404, (number, status, text)
+    assert "numbered 1 to" in json.loads(text)["detail"], text
+    assert raw(live, "GET", "/api/puzzles/1")[0] == 200  # the canonical form of a real one
+
+
+def test_errors_about_the_path_or_query_say_so(live: LiveServer) -> None:
+    for query, name in (("offset=abc", "offset"), ("limit=0", "limit"),
+                        ("find=" + "x" * 41, "find"), ("open=maybe", "open")):
+        status, text, _ = raw(live, "GET", f"/api/tables?{query}")
+        assert status == 422, (query, status, text)
+        detail = json.loads(text)["detail"]
+        assert detail[0]["loc"] == ["query", name], detail
+        assert detail[0]["msg"].startswith(f"in the query: {name} must"), detail
+        assert "body" not in text and "x" * 10 not in text, text
+
+
+def test_too_many_waiting_tables_answer_429_with_retry_after(live_factory: Any) -> None:
+    live = live_factory(limits=Limits(waiting_per_ip=3, create_burst=100, rate=1000,
+                                      burst=1000, waiting_seconds=600))
+    for _ in range(3):
+        live.create([None, None, "greedy", "greedy"])
+    status, text, headers = raw(live, "POST", "/api/tables", json.dumps(
+        {"players": 4, "seats": [None, None, "greedy", "greedy"]}).encode())
+    assert status == 429 and "3 tables waiting" in text, (status, text)
+    assert 590 <= int(headers["Retry-After"]) <= 601, headers  # when the first one expires
+
+
+def test_an_invalid_utf8_frame_is_one_log_line(live: LiveServer,
+                                               caplog: pytest.LogCaptureFixture) -> None:
+    import base64
+    import os
+    import socket
+
+    caplog.set_level(logging.INFO)
+    tid = live.create([None, "greedy", "greedy", "greedy"])
+    for _ in range(5):
+        with socket.create_connection(("127.0.0.1", live.port), timeout=10) as s:
+            key = base64.b64encode(os.urandom(16)).decode()
+            s.sendall(f"GET /ws/{tid} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                      f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                      "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+            assert s.recv(4096).startswith(b"HTTP/1.1 101")
+            mask, payload = os.urandom(4), b"\xff\xfe"
+            s.sendall(bytes([0x81, 0x80 | len(payload)]) + mask
+                      + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+            closing = s.recv(4096)
+            assert closing[:1] == b"\x88" and closing[2:4] == (1007).to_bytes(2, "big")
+    bad = [r for r in caplog.records if "UTF-8" in r.getMessage()]
+    assert len(bad) == 5 and not any(r.exc_info for r in bad), caplog.text
+    assert "Traceback" not in caplog.text, caplog.text
+
+
+def server_side(port: int, peer: int) -> int | None:
+    """The bytes waiting in the send queue of the server's end (local *port*) of the
+    loopback connection from client port *peer*, or ``None`` once it is closed."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        f = line.split()
+        if (f[1].endswith(f":{port:04X}") and f[2].endswith(f":{peer:04X}")
+                and f[3] in ("01", "08")):  # ESTABLISHED or CLOSE_WAIT
+            return int(f[4].split(":")[0], 16)
+    return None
+
+
+def test_a_spectator_that_stops_reading_is_dropped(live_factory: Any) -> None:
+    """Issue 55: a spectator that stops reading is dropped once a message has waited
+    ``send_seconds`` for it (the server's send buffer is bounded meanwhile), while one
+    that reads stays."""
+    import base64
+    import os
+    import socket
+
+    live = live_factory(limits=Limits(rate=10_000, burst=10_000, create_burst=10_000,
+                                      join_burst=10_000, waiting_per_ip=10_000,
+                                      send_seconds=1.0, send_buffer=16384))
+    tid = live.create(["greedy"] * 4, deals=100)
+    reader = live.client(tid)
+    stalled = socket.socket()
+    stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # before connecting
+    stalled.connect(("127.0.0.1", live.port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    stalled.sendall(f"GET /ws/{tid} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                    f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                    "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += stalled.recv(1)  # the handshake's answer only: then it stops reading
+    assert head.startswith(b"HTTP/1.1 101"), head
+    mask, hello = os.urandom(4), b'{"type": "hello", "token": null}'
+    stalled.sendall(bytes([0x81, 0x80 | len(hello)]) + mask
+                    + bytes(b ^ mask[i % 4] for i, b in enumerate(hello)))
+    hub = live.state.hubs[tid]
+    start = time.monotonic()
+    while len(hub.connections) < 2:  # the stalled one said hello
+        assert time.monotonic() - start < 10
+        reader.drain(0.05)
+    peer = stalled.getsockname()[1]
+    gone, most = None, 0
+    while gone is None and time.monotonic() - start < 60:
+        reader.drain(0.05)
+        held = server_side(live.port, peer)  # bytes the server's kernel holds for it
+        if held is None:
+            gone = time.monotonic() - start
+        else:
+            most = max(most, held)
+    assert gone is not None, f"a spectator that stopped reading was kept ({most} bytes)"
+    assert most <= 4 * 16384, most  # its send buffer, bounded
+    assert len(hub.connections) == 1
+    reader.drain(0.3)
+    assert reader.ws.protocol.state.name == "OPEN"  # the one that reads is still served
+    stalled.close()
+    assert live.state.internal_errors == 0
+
+
+def test_fair_turns_share_their_slots_by_address() -> None:
+    """Issue 55: with two slots (the hint pool's two workers), an address asking for six
+    hints at once takes both slots, and another address's hint goes next, not seventh."""
+    import asyncio
+
+    from big2.server.hygiene import FairTurns
+
+    order: list[str] = []
+
+    async def ask(turns: FairTurns, address: str, label: str) -> None:
+        async with turns.turn(address):
+            order.append(label)
+            await asyncio.sleep(0.02)
+
+    async def main() -> None:
+        turns = FairTurns(2)
+        tasks = [asyncio.create_task(ask(turns, "10.0.0.1", f"ann{i}")) for i in range(6)]
+        await asyncio.sleep(0)
+        tasks.append(asyncio.create_task(ask(turns, "10.0.0.2", "bob")))
+        await asyncio.gather(*tasks)
+        assert turns.waiting() == 0 and turns._holders == 0
+
+    asyncio.run(main())
+    assert order[:2] == ["ann0", "ann1"] and order.index("bob") <= 3, order
+    assert sorted(order) == sorted([f"ann{i}" for i in range(6)] + ["bob"])

@@ -148,3 +148,35 @@ def test_every_reason_has_its_chinese_on_the_page() -> None:
         assert len(texts) == 2, (key, texts)
         for text in texts:
             assert set(re.findall(r"\{(\w+)\}", text)) <= args, (key, text)
+
+
+def test_reviews_are_taken_in_turn_by_address() -> None:
+    """Issue 55: one address asking for many reviews does not make another wait behind
+    all of them: the waiting ones are taken by address in rotation."""
+    import asyncio
+
+    from big2.server.reviews import Reviews
+
+    order: list[tuple[str, int]] = []
+
+    class Timed:
+        async def review(self, text: str, seat: int) -> dict[str, Any]:
+            order.append((text, seat))
+            await asyncio.sleep(0.02)
+            return {"complete": False}
+
+    async def main() -> None:
+        reviews = Reviews(Timed())
+        many = [asyncio.create_task(reviews.review(s, "ann", s, "10.0.0.1")) for s in range(5)]
+        await asyncio.sleep(0)  # the first runs, four of ann's wait
+        other = asyncio.create_task(reviews.review(9, "bob", 0, "10.0.0.2"))
+        late = asyncio.create_task(reviews.review(7, "cat", 1, "10.0.0.3"))
+        await asyncio.sleep(0.005)
+        many[3].cancel()  # one that gives up waiting leaves the queue
+        await asyncio.gather(*many, other, late, return_exceptions=True)
+        assert reviews.turns.waiting() == 0
+
+    asyncio.run(main())
+    # bob and cat, who asked after ann's five, go third and fourth, not after all of them
+    # (ann's second was first in the queue; then each address has one before ann again)
+    assert order == [("ann", 0), ("ann", 1), ("bob", 0), ("cat", 1), ("ann", 2), ("ann", 4)]

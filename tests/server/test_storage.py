@@ -234,3 +234,48 @@ def test_a_run_of_plays_is_one_statement_and_keeps_its_order(db_url: str) -> Non
     [(_saved, since)] = store.unfinished_tables()
     assert since == [(3, 9), (4, 0), (5, 17)]  # the snapshot at version 2 dropped plays 1-2
     store.close()
+
+
+def test_a_full_disk_is_told_to_the_player_as_such(tmp_path: Any) -> None:
+    """Issue 55: SQLite's ``SQLITE_FULL`` (here from ``max_page_count``: the file may grow
+    no further, as on a full disk) is told as a full disk, not as a database away."""
+    from conftest import FAST
+
+    from big2.server.app import create_app
+    from big2.server.pool import BotPool
+    from big2.server.sockets import NOT_SAVED_FULL
+
+    path = str(tmp_path / "full.sqlite3")
+    live = LiveServer(create_app(path, timing=FAST,
+                                 auto_bot="greedy", pool=BotPool(workers=0))).start()
+    try:
+        tid = live.create([None, "greedy", "greedy", "greedy"], deals=1, turn_time=0)
+        me = live.client(tid, live.join(tid, 0, "Ann"))
+        st = me.wait_state(lambda s: s["game"] is not None and s["game"]["to_move"] == 0)
+        engine = live.state.store.engine
+
+        @sa.event.listens_for(engine, "connect")
+        def no_more_pages(dbapi_conn: Any, _record: Any) -> None:
+            pages = dbapi_conn.execute("PRAGMA page_count").fetchone()[0]
+            dbapi_conn.execute(f"PRAGMA max_page_count = {pages}")
+
+        engine.dispose()
+        filler = sqlite3.connect(path, isolation_level=None)  # each insert its own commit
+        no_more_pages(filler, None)
+        with contextlib.suppress(sqlite3.OperationalError):  # fill the plays' last page
+            for _ in range(10_000):
+                filler.execute("INSERT INTO big2_actions (table_id, version, cards) "
+                               "VALUES ('filler', 0, '0')")
+        filler.close()
+        legal = st["game"]["legal"]
+        play = legal[0] if legal[0] else legal[-1]
+        me.send({"type": "play", "cards": play.split(), "id": 3} if play
+                else {"type": "pass", "id": 3})
+        err = me.wait(lambda m: m["type"] == "error", timeout=15)
+        assert err == {"type": "error", "message": NOT_SAVED_FULL, "id": 3, "retry": True}
+        status, body = live.request("POST", "/api/tables", {"players": 4, "seats": [None] * 4})
+        full = "the server's disk is full: nothing changed; try again later"
+        assert (status, body["detail"]) == (507, full), (status, body)
+        me.close()
+    finally:
+        live.stop()

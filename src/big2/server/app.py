@@ -11,7 +11,8 @@ Every error reply is ``{"detail": …}`` and never repeats what was sent: ``400`
 a request the table refuses, ``404`` any id that names nothing (whatever its
 size), ``413`` a body over the limit, ``422`` a body that does not fit the
 schema (bad text included), ``429`` too many tables or seats from one address
-(with ``Retry-After``), ``503`` the table cap or the database unavailable.
+(with ``Retry-After``), ``503`` the table cap or the database unavailable,
+``507`` the database's disk full.
 
 Run it with ``big2 serve`` (see :mod:`big2.server.cli`).
 """
@@ -60,7 +61,7 @@ from big2.server.puzzlepage import (
 from big2.server.rematch import NotAPlayer, Rematches
 from big2.server.reviews import Reviews
 from big2.server.sockets import Sockets, quiet_disconnect_logs
-from big2.server.store import MAX_RECORD_ID, DatabaseError, Store
+from big2.server.store import MAX_RECORD_ID, DatabaseError, DiskFull, Store, database_error
 from big2.server.tables import Table, TableError, Timing
 
 __all__ = ["Limits", "Server", "create_app"]
@@ -144,6 +145,9 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
     async def database_error(request: Request, exc: DatabaseError) -> JSONResponse:
         log.warning("%s %s refused: the database failed (%s)", request.method,
                     request.url.path, exc)
+        if isinstance(exc, DiskFull):
+            return JSONResponse({"detail": "the server's disk is full: nothing changed; "
+                                 "try again later"}, status_code=507)
         return JSONResponse({"detail": "the database is unavailable: nothing changed; "
                              "try again in a moment"}, status_code=503)
 
@@ -261,7 +265,8 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
         if server.waiting_from(address) >= cap:
             raise HTTPException(429, f"your address already has {cap} tables waiting for "
                                 "players: play or share one of those first (a table waiting "
-                                "too long closes by itself)")
+                                "too long closes by itself)", headers={
+                                    "Retry-After": str(server.first_expiry(address))})
         table = Table.create(settings_of(body), timing=server.timing, auto_bot=server.auto_bot,
                              now=server.now(), prefix=server.shard)
         hub = await server.add(table)
@@ -335,7 +340,8 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
         """The expert's review of a seat's decisions in a stored deal (see reviews.py)."""
         json_text, _ = await record_of(record_id)
         await limited(server.reads, request, "reviews")
-        return await reviews.review(int(record_id), json_text, body.seat)
+        return await reviews.review(int(record_id), json_text, body.seat,
+                                    request.client.host if request.client else "?")
 
     @app.get("/api/records/{record_id}/download")
     async def download(record_id: str, format: str = "txt") -> Response:
@@ -362,4 +368,4 @@ async def _to_thread(fn: Any, *args: Any) -> Any:
     try:
         return await asyncio.to_thread(fn, *args)
     except sa.exc.SQLAlchemyError as exc:
-        raise DatabaseError(str(exc)[:200]) from exc
+        raise database_error(exc) from exc

@@ -132,6 +132,23 @@ _FIELD_RULES = {
     "token": "token must be a seat token: text of 1 to 200 characters",
 }
 _KNOWN = {"body", "query", "path", *_FIELD_RULES}
+_PARAMETER_RULES = {
+    "find": "find must be text of at most 40 characters",
+    "open": "open must be true or false",
+    "offset": "offset must be a whole number from 0 to 200",
+    "limit": "limit must be a whole number from 1 to 100",
+}
+
+
+def _parameter_error(place: str, err: Any) -> dict[str, Any]:
+    """A refused query or path parameter, named only if it is one of the server's own."""
+    loc = list(err.get("loc", ()))
+    name = loc[1] if len(loc) > 1 and loc[1] in _PARAMETER_RULES else None
+    if name is None:
+        return {"loc": [place], "msg": f"a {place} parameter is not valid"}
+    if err.get("type") == "missing":
+        return {"loc": [place, name], "msg": f"the {place} lacks {name}"}
+    return {"loc": [place, name], "msg": f"in the {place}: {_PARAMETER_RULES[name]}"}
 
 
 def validation_errors(errors: Any) -> list[dict[str, Any]]:
@@ -140,6 +157,10 @@ def validation_errors(errors: Any) -> list[dict[str, Any]]:
     (an unknown field is not named) and each reason is a fixed sentence."""
     out = []
     for err in errors:
+        place = next(iter(err.get("loc", ())), "body")
+        if place in ("query", "path"):  # a parameter of the URL, not the body
+            out.append(_parameter_error(place, err))
+            continue
         loc: list[str | int] = []
         for part in err.get("loc", ()):
             if not (isinstance(part, int) or part in _KNOWN):

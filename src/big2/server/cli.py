@@ -6,14 +6,10 @@ the port), and a problem is one line and a non-zero exit, never a traceback.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
-import signal
 import socket
-import subprocess
 import sys
-import time
 from typing import Any
 
 import click
@@ -52,9 +48,12 @@ def _check_bot(name: str | None, option: str) -> None:
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="port (with --workers N, the first of N ports)")
 @click.option("--db", default=None, metavar="URL", envvar="BIG2_DB", show_envvar=True,
-              help="database: an SQLite path or URL, or postgresql://… "
-                   "(default: big2.sqlite3 in your user data directory); the environment "
-                   "keeps a password off the process list")
+              help="database: an SQLite path or URL, postgresql://… or a PostgreSQL "
+                   "keyword string 'host=… dbname=…' (default: big2.sqlite3 in your user "
+                   "data directory); a password given here is moved into the environment "
+                   "at once, but BIG2_DB or --db-file never show it on the process list")
+@click.option("--db-file", type=click.File("r"), default=None, metavar="PATH",
+              help="read the database URL from the first line of this file (instead of --db)")
 @click.option("--bot", "auto_bot", default=None,
               help="bot for hints and for timed-out or absent players (default: the "
                    "strongest level, expert, for hints; heuristic for the others)")
@@ -82,20 +81,29 @@ def _check_bot(name: str | None, option: str) -> None:
                    "a proxy routes by table id (docs/deploy.md)")
 @click.option("--shard", default=None, hidden=True, metavar="K/N",
               help="this process is server K of N (set by --workers)")
-def serve_command(host: str, port: int, db: str | None, auto_bot: str | None,
+def serve_command(host: str, port: int, db: str | None, db_file: Any, auto_bot: str | None,
                   bot_delay: float, grace: float, deal_pause: float, waiting: float,
                   max_tables: int, bot_workers: int, bot_budget: float,
                   allow_hosts: tuple[str, ...], allow_origins: tuple[str, ...],
                   workers: int, shard: str | None) -> None:
     """Play in the browser: lobby, tables for friends and bots, records."""
+    if db_file is not None:
+        db = (db_file.readline().strip() or None) if db is None else _both_db()
+    _off_the_command_line(db)
     _check_bot(auto_bot, "--bot")
     for k in range(workers):
         problem = _port_free(host, port + k)
         if problem:
             raise click.ClickException(problem)
     if workers > 1:
-        _supervise(workers, port)
+        from big2.server.supervisor import supervise
+
+        supervise(sys.argv[1:], workers, port, db)
         return
+    if shard is not None:
+        from big2.server.supervisor import exit_with_parent
+
+        exit_with_parent()
     from big2.server.store import DatabaseError, Store, redact_text, redact_url
 
     try:
@@ -114,6 +122,30 @@ def serve_command(host: str, port: int, db: str | None, auto_bot: str | None,
          pool={"workers": bot_workers, "budget": bot_budget},
          hosts=allow_hosts or (() if _loopback(host) else ("*",)), origins=allow_origins,
          shard=str(index) if count > 1 else "", shared=count > 1)
+
+
+def _both_db() -> str:
+    raise click.BadParameter("give the database once: --db (or BIG2_DB) or --db-file",
+                             param_hint="--db-file")
+
+
+def _off_the_command_line(db: str | None) -> None:
+    """If this process's command line holds *db* with a password, start this command
+    again (``execv``: the same process) with the URL in ``BIG2_DB`` instead, so ``ps``
+    and ``/proc/PID/cmdline`` no longer show it (they did for as long as Python took
+    to get here)."""
+    from big2.server.dburl import passwords
+
+    argv = sys.argv[1:]
+    if db is None or not passwords(db) or (db not in argv and f"--db={db}" not in argv):
+        return  # no password, or not from this command line (the environment, a test)
+    rest, taken = _without_db(argv)
+    if taken != db:
+        return
+    os.environ["BIG2_DB"] = db
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(sys.executable, [sys.executable, "-m", "big2.cli", *rest])
 
 
 def _loopback(host: str) -> bool:
@@ -156,83 +188,6 @@ def _run(store: Any, *, host: str, port: int, auto_bot: str | None, quiet: bool,
                 proxy_headers=True, http=http_protocol(), timeout_keep_alive=5)
 
 
-RESTARTS = 5
-"""How often one server process of ``--workers`` may be started again in a minute."""
-SETTLE_SECONDS = 5.0
-"""A server process that stops sooner than this after starting is not started
-again: its setup is wrong (the database, the port), and its message says why."""
-
-
-def _supervise(workers: int, port: int) -> None:
-    """Run ``big2 serve --shard K/N`` on ports PORT+K; a process that dies is
-    started again alone (the others keep serving), at most :data:`RESTARTS`
-    times a minute each."""
-    args = [a for a in sys.argv[1:] if not a.startswith("--workers")]
-    if "--workers" in sys.argv:  # the value after a separate --workers
-        i = sys.argv.index("--workers")
-        args = sys.argv[1:i] + sys.argv[i + 2:]
-    args, db = _without_db(_without_port(args))
-    env = dict(os.environ)
-    if db is not None:  # to the servers through the environment: no password in `ps`
-        env["BIG2_DB"] = db
-
-    def start(k: int) -> subprocess.Popen[bytes]:
-        return subprocess.Popen([sys.executable, "-m", "big2.cli", *args, "--port",
-                                 str(port + k), "--shard", f"{k}/{workers}"], env=env)
-
-    children = [start(k) for k in range(workers)]
-    started = [[time.monotonic()] for _ in range(workers)]
-    click.echo(f"{workers} big2 servers on ports {port}..{port + workers - 1}: "
-               "put a proxy in front that routes by table id (docs/deploy.md). "
-               "Press Ctrl+C to stop.")
-    stopping = False
-    failed = ""
-
-    def stop(*_: Any) -> None:
-        nonlocal stopping
-        stopping = True
-        for c in children:
-            with contextlib.suppress(OSError):
-                c.terminate()
-
-    signal.signal(signal.SIGTERM, stop)
-    try:
-        while not stopping:
-            time.sleep(0.5)
-            for k, c in enumerate(children):
-                code = c.poll()
-                if code is None or stopping:
-                    continue
-                now = time.monotonic()
-                what = f"server {k} (port {port + k}) stopped ({_exit_text(code)})"
-                if now - started[k][-1] < SETTLE_SECONDS:
-                    failed = f"{what} as it started; see its message above"
-                elif len(recent := [t for t in started[k] if now - t < 60]) >= RESTARTS:
-                    failed = f"{what}, {len(recent)} times in a minute: giving up"
-                if failed:
-                    stop()
-                    break
-                click.echo(f"{what}; starting it again (the others keep serving)", err=True)
-                children[k] = start(k)
-                started[k] = [t for t in started[k] if now - t < 60] + [now]
-    except KeyboardInterrupt:
-        pass
-    finally:
-        stop()
-        for c in children:
-            c.wait(15)
-    if failed:
-        raise click.ClickException(failed)
-
-
-def _exit_text(code: int) -> str:
-    """``exit code 1`` or ``killed by SIGKILL``."""
-    if code < 0:
-        with contextlib.suppress(ValueError):
-            return f"killed by {signal.Signals(-code).name}"
-    return f"exit code {code}"
-
-
 def _without_db(args: list[str]) -> tuple[list[str], str | None]:
     """*args* without ``--db URL`` / ``--db=URL``, and the URL (``None``: not given)."""
     out: list[str] = []
@@ -246,18 +201,3 @@ def _without_db(args: list[str]) -> tuple[list[str], str | None]:
         else:
             out.append(a)
     return out, db
-
-
-def _without_port(args: list[str]) -> list[str]:
-    out, skip = [], False
-    for a in args:
-        if skip:
-            skip = False
-            continue
-        if a == "--port":
-            skip = True
-            continue
-        if a.startswith("--port="):
-            continue
-        out.append(a)
-    return out

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from big2.server.finished import Final, FinishedTables
-from big2.server.hygiene import AddressLimit
+from big2.server.hygiene import AddressLimit, FairTurns
 from big2.server.pool import INLINE_BOTS, BotPool
 from big2.server.reactions import Reactions
 from big2.server.store import AddAction, AddRecord, DatabaseError, Op, SaveTable, Store
@@ -57,6 +57,10 @@ class Limits:
         kick_after: refused messages after which the connection is closed.
         max_tables: live tables at most (finished and expired ones do not count).
         queue: messages waiting for a slow client before it is dropped.
+        send_seconds: how long one message may wait for a client that stopped reading
+            before it is dropped.
+        send_buffer: the kernel's send buffer of a WebSocket (``SO_SNDBUF``, bytes), so
+            a client that stopped reading holds little memory before it is dropped.
         hello_seconds: how long a new connection has to say ``hello``.
         sockets_per_ip: open WebSockets from one address at most.
         sockets_per_table: open WebSockets to one table at most.
@@ -76,6 +80,8 @@ class Limits:
     kick_after: int = 200
     max_tables: int = 500
     queue: int = 256
+    send_seconds: float = 10.0
+    send_buffer: int = 65536
     hello_seconds: float = 5.0
     sockets_per_ip: int = 64
     sockets_per_table: int = 256
@@ -143,6 +149,9 @@ class Server:
         self.auto_bot = auto_bot
         self.limits = limits or Limits()
         self.pool = pool if pool is not None else BotPool()
+        self.hint_turns = FairTurns(max(1, self.pool.workers))
+        """Hints waiting for the pool, taken in turn by address (one address asking
+        from many seats waits behind its own, not others behind it)."""
         self.shard = shard
         self.shared_lobby = shared_lobby
         self.hubs: dict[str, Hub] = {}
@@ -270,6 +279,14 @@ class Server:
         """How many tables *address* created that are still waiting for players."""
         return sum(1 for h in self.hubs.values()
                    if h.creator == address and h.table.status == "waiting")
+
+    def first_expiry(self, address: str) -> int:
+        """Whole seconds (at least 1) until the first of *address*'s waiting tables expires
+        (``Retry-After`` when it has too many waiting)."""
+        now = self.now()
+        left = [self.limits.waiting_seconds - (now - h.touched) for h in self.hubs.values()
+                if h.creator == address and h.table.status == "waiting"]
+        return max(1, round(min(left, default=1.0) + 0.5))
 
     def summary(self, hub: Hub) -> dict[str, Any]:
         """A table's lobby entry."""
@@ -434,21 +451,23 @@ class Server:
         """The bots this server plays for people: the hint's and the timeouts'."""
         return {self.auto_bot or AUTO_BOT, self.auto_bot or HINT_BOT}
 
-    async def hint(self, hub: Hub, seat: int) -> dict[str, Any]:
+    async def hint(self, hub: Hub, seat: int, address: str = "") -> dict[str, Any]:
         """The hint bot's play for *seat* (on its turn): ``cards`` (card names),
         ``bot`` (the bot that chose it: a level with the bot it plays,
         :func:`big2.bots.bot_label`, or the quick bot that answered when the
         hint bot ran out of time) and ``why`` (:meth:`Why.data
         <big2.bots.rules_based.reasons.Why.data>`, or ``None`` when no simple fact says it);
         ``fallback``: when another bot answered, the bot asked and its time budget in
-        seconds (``{"asked": …, "seconds": …}``), else ``None``."""
+        seconds (``{"asked": …, "seconds": …}``), else ``None``. Hints asked from *address*
+        wait their turn behind other addresses' (:attr:`hint_turns`)."""
         from big2.bots import bot_label
         from big2.bots.rules_based.reasons import why_play
         from big2.server.state import cards_text
 
         view = hub.table.hint_view(seat)
         asked = self.auto_bot or HINT_BOT
-        play, bot = await self.pool.choose_named(asked, view)
+        async with self.hint_turns.turn(address):
+            play, bot = await self.pool.choose_named(asked, view)
         why = why_play(view, play)
         return {"cards": cards_text(play).split(), "bot": bot_label(bot),
                 "why": None if why is None else why.data(),

@@ -9,6 +9,9 @@ moment a connection opens, and again after each response, the next request
 (line, headers and body) must arrive whole within ``request_seconds``, or the
 connection is answered ``408`` and closed (a body that stops half way too,
 unless the application has already begun its answer: then it is only closed).
+Once the request has arrived whole the timer stops, however long the answer
+takes, whether the connection is kept alive or the client sent
+``Connection: close`` (as the nginx configuration in docs/deploy.md does).
 A WebSocket upgrade ends the timer (the WebSocket has its own ``hello``
 deadline and pings).
 
@@ -28,6 +31,11 @@ __all__ = ["REQUEST_SECONDS", "DeadlineH11Protocol", "http_protocol"]
 
 REQUEST_SECONDS = 10.0
 """How long a client has to send a whole HTTP request."""
+
+_WHOLE = (h11.DONE, h11.MUST_CLOSE)
+"""h11's states of the client once its request has arrived whole: ``DONE`` on a
+keep-alive connection, ``MUST_CLOSE`` when it sent ``Connection: close`` (as nginx
+does on every request that is not a WebSocket, issue 55)."""
 
 _BODY = b'{"detail": "the request did not arrive in time; the connection is closed"}'
 _TIMED_OUT = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\n"
@@ -50,7 +58,7 @@ class DeadlineH11Protocol(H11Protocol):
 
     def handle_events(self) -> None:
         super().handle_events()
-        if self.conn.their_state is h11.DONE:  # the request has arrived whole
+        if self.conn.their_state in _WHOLE:  # the request has arrived whole
             self._disarm()
 
     def handle_websocket_upgrade(self, event: Any) -> None:

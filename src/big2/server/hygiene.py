@@ -25,19 +25,20 @@ False
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import time
 import unicodedata
-from collections import OrderedDict
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections import OrderedDict, deque
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
     from big2.server.store import Store
 
-__all__ = ["AddressLimit", "BodyLimit", "IpLimiter", "clean_name", "host_allowed",
+__all__ = ["AddressLimit", "BodyLimit", "FairTurns", "IpLimiter", "clean_name", "host_allowed",
            "origin_allowed"]
 
 _BOT_NAME = re.compile(r"\bbot\s*\d+\s*$", re.IGNORECASE)
@@ -222,3 +223,60 @@ def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...
         return True
     parts = urlsplit(origin)
     return bool(host) and parts.scheme in ("http", "https") and parts.netloc == (host or "").lower()
+
+
+class FairTurns:
+    """At most *slots* holders at a time; those waiting are given a turn by address in
+    rotation (each address's own in the order they came), so an address that queues
+    many waits behind its own and every other address's next one (issue 55: reviews,
+    hints)."""
+
+    def __init__(self, slots: int = 1) -> None:
+        self.slots = max(1, slots)
+        self._holders = 0
+        self._waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+
+    def waiting(self) -> int:
+        """How many wait for the turn."""
+        return sum(len(q) for q in self._waiting.values())
+
+    @contextlib.asynccontextmanager
+    async def turn(self, address: str) -> AsyncIterator[None]:
+        """Hold the turn (waiting for it first) for the ``async with`` block."""
+        if self._holders >= self.slots or self._waiting:
+            ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._waiting.setdefault(address, deque()).append(ticket)
+            try:
+                await ticket
+            except asyncio.CancelledError:
+                if ticket.done() and not ticket.cancelled():
+                    self._pass_on()  # it was handed the turn as it was cancelled
+                else:
+                    self._forget(address, ticket)
+                raise
+        else:
+            self._holders += 1
+        try:
+            yield
+        finally:
+            self._pass_on()
+
+    def _pass_on(self) -> None:
+        while self._waiting:
+            address, queue = next(iter(self._waiting.items()))
+            ticket = queue.popleft()
+            if queue:
+                self._waiting.move_to_end(address)  # its next one after the others'
+            else:
+                del self._waiting[address]
+            if not ticket.done():
+                ticket.set_result(None)  # the turn goes on to it: as many hold one
+                return
+        self._holders -= 1
+
+    def _forget(self, address: str, ticket: asyncio.Future[None]) -> None:
+        queue = self._waiting.get(address)
+        if queue is not None and ticket in queue:
+            queue.remove(ticket)
+            if not queue:
+                del self._waiting[address]

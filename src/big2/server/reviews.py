@@ -5,7 +5,10 @@ the answer's ``bot`` names it (:func:`big2.review.judge_label`).
 
 The search runs in the server's bot pool (:meth:`BotPool.review
 <big2.server.pool.BotPool.review>`), never on the event loop, one review at a
-time, and stops at its time budget (:data:`REVIEW_SECONDS`): the decisions
+time, the waiting ones taken in turn by address
+(:class:`~big2.server.hygiene.FairTurns`: one address asking for many reviews
+waits behind its own, not others behind it, issue 55),
+and stops at its time budget (:data:`REVIEW_SECONDS`): the decisions
 judged by then are sent with ``"complete": false``. A finished review is kept
 (the same deal and seat give the same answer: the search is seeded), so asking
 again costs nothing. Records are public once a deal is over (the replay shows
@@ -14,7 +17,6 @@ every hand), so any seat of any stored deal may be reviewed.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections import OrderedDict
 from concurrent.futures.process import BrokenProcessPool
@@ -30,6 +32,7 @@ from big2.review import (
     decisions,
     judge_label,
 )
+from big2.server.hygiene import FairTurns
 from big2.server.settings import TableError
 from big2.server.state import cards_text
 
@@ -69,20 +72,23 @@ def run_review(text: str, seat: int, playouts: int = REVIEW_BUDGET,
 
 
 class Reviews:
-    """Reviews for the server: one at a time, kept once complete (see the module doc)."""
+    """Reviews for the server: one at a time, in turn by address, kept once complete
+    (see the module doc)."""
 
     def __init__(self, pool: Any, size: int = 64) -> None:
         self.pool, self.size = pool, size
         self._done: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
-        self._one = asyncio.Semaphore(1)
+        self.turns = FairTurns()
 
-    async def review(self, record_id: int, text: str, seat: int) -> dict[str, Any]:
-        """The review of *seat* in stored deal *record_id* (JSON *text*)."""
+    async def review(self, record_id: int, text: str, seat: int,
+                     address: str = "") -> dict[str, Any]:
+        """The review of *seat* in stored deal *record_id* (JSON *text*), asked from
+        *address* (whose reviews wait their turn behind other addresses')."""
         key = (record_id, seat)
         if key in self._done:
             self._done.move_to_end(key)
             return self._done[key]
-        async with self._one:
+        async with self.turns.turn(address):
             if key in self._done:
                 return self._done[key]
             try:

@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import socket
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -33,7 +34,7 @@ from big2.server.core import Hub, Limits, Server
 from big2.server.finished import Final
 from big2.server.hygiene import host_allowed, origin_allowed
 from big2.server.reactions import react
-from big2.server.store import DatabaseError
+from big2.server.store import DatabaseError, DiskFull
 from big2.server.tables import TableError
 from big2.variant import variant
 
@@ -45,6 +46,9 @@ NOT_SAVED = ("not saved: the database is unavailable, so nothing changed; "
              "try again in a moment")
 """The reply to a move that could not be stored (an ``error`` with ``"retry": true``,
 after a ``state`` showing the table as it is stored)."""
+NOT_SAVED_FULL = ("not saved: the server's disk is full, so nothing changed; "
+                  "try again later")
+"""The same reply when the cause is a full disk (:class:`~big2.server.store.DiskFull`)."""
 
 
 class Connection:
@@ -52,11 +56,18 @@ class Connection:
 
     def __init__(self, ws: WebSocket, limits: Limits) -> None:
         self.ws = ws
+        self.address = ws.client.host if ws.client else "?"
         self.seat: int | None = None
         self.hello = False
         self.limiter = protocol.RateLimiter(limits.rate, limits.burst)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.queue)
         self.closed = False
+        self.send_seconds = limits.send_seconds
+        self._transport = _transport_of(ws)
+        sock = self._transport.get_extra_info("socket") if self._transport else None
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, limits.send_buffer)
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue *message*; a client that falls too far behind is dropped."""
@@ -69,7 +80,7 @@ class Connection:
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            self.close()
+            self.drop("fell 256 messages behind")
 
     def close(self) -> None:
         """Stop sending and close after what is queued."""
@@ -88,10 +99,29 @@ class Connection:
                         await self.ws.close(1008)
                 return
             try:
-                await self.ws.send_text(text)
+                await asyncio.wait_for(self.ws.send_text(text), self.send_seconds)
+            except TimeoutError:
+                self.drop(f"read nothing for {self.send_seconds:g} s")
+                return
             except Exception:  # noqa: BLE001 - whatever the transport raises, the client is gone
                 self.closed = True
                 return
+
+    def drop(self, why: str) -> None:
+        """End the connection at once, unsent messages and all: a client that stopped
+        reading could not be sent even a close frame (issue 55)."""
+        if self._transport is not None and not self._transport.is_closing():
+            log.info("websocket dropped: the client %s", why)
+            self._transport.abort()
+        self.close()
+
+
+def _transport_of(ws: WebSocket) -> asyncio.Transport | None:
+    """The connection's transport (uvicorn's protocol is the ASGI ``receive``'s owner),
+    or ``None`` under a server that does not show it."""
+    transport = getattr(getattr(ws, "_receive", None), "__self__", None)
+    transport = getattr(transport, "transport", None)
+    return transport if isinstance(transport, asyncio.Transport) else None
 
 
 class Sockets:
@@ -136,8 +166,10 @@ class Sockets:
                                        "address; try again later", 1013)
                     return
                 final = await self.server.final_state(table_id)
-            except DatabaseError:
-                await self._refuse(ws, "the database is unavailable; try again in a moment", 1013)
+            except DatabaseError as exc:
+                await self._refuse(ws, "the server's disk is full; try again later"
+                                   if isinstance(exc, DiskFull) else
+                                   "the database is unavailable; try again in a moment", 1013)
                 return
             if final is None:
                 await self._refuse(ws, "no such table", 4404)
@@ -269,7 +301,8 @@ class Sockets:
             log.warning("table %s: seat %s's %s not saved (%s); refused, the player may "
                         "send it again", hub.table.id, conn.seat, msg.type, exc)
             conn.send(hub.table.state_for(conn.seat, self.server.now()))
-            conn.send(protocol.error(NOT_SAVED, msg.id) | {"retry": True})
+            said = NOT_SAVED_FULL if isinstance(exc, DiskFull) else NOT_SAVED
+            conn.send(protocol.error(said, msg.id) | {"retry": True})
         except Exception:
             self.server.internal_errors += 1
             log.exception("table %s: message failed", hub.table.id)
@@ -289,7 +322,8 @@ class Sockets:
             raise TableError("spectators cannot act: join a seat to play")
         seat = conn.seat
         if isinstance(msg, protocol.Hint):
-            conn.send({"type": "hint", **await server.hint(hub, seat), "id": msg.id})
+            conn.send({"type": "hint", **await server.hint(hub, seat, conn.address),
+                       "id": msg.id})
             return
         if isinstance(msg, protocol.React):
             react(hub, seat, msg.reaction, server.now())
@@ -351,8 +385,23 @@ class _SendAfterClose(logging.Filter):
         return True
 
 
+class _BadFrameOneLine(logging.Filter):
+    """uvicorn logs a WebSocket text frame that is not UTF-8 with its traceback (six
+    lines a frame, issue 55): its one line is kept, the traceback dropped (the client is
+    sent close code 1007 by uvicorn, as the protocol says)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and isinstance(record.exc_info[1], UnicodeDecodeError):
+            record.exc_info, record.exc_text = None, None
+            record.msg, record.args = "a WebSocket text frame was not valid UTF-8; closed", ()
+        return True
+
+
 def quiet_disconnect_logs() -> None:
-    """Install the filter on asyncio's logger (once)."""
+    """Install the filters on asyncio's and uvicorn's loggers (once)."""
     logger = logging.getLogger("asyncio")
     if not any(isinstance(f, _SendAfterClose) for f in logger.filters):
         logger.addFilter(_SendAfterClose())
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _BadFrameOneLine) for f in logger.filters):
+        logger.addFilter(_BadFrameOneLine())

@@ -33,7 +33,6 @@ in a thread of its own.
 from __future__ import annotations
 
 import json
-import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,10 +41,12 @@ from typing import Any
 import sqlalchemy as sa
 
 from big2.records import GameRecord, to_json, write
+from big2.server.dburl import normalize_url, redact_text, redact_url
 
 __all__ = [
-    "MAX_RECORD_ID", "AddAction", "AddRecord", "DatabaseError", "Op", "SaveTable", "Store",
-    "default_db_url", "normalize_url",
+    "MAX_RECORD_ID", "AddAction", "AddRecord", "DatabaseError", "DiskFull", "Op", "SaveTable",
+    "Store", "database_error",
+    "default_db_url", "normalize_url", "redact_text", "redact_url",
 ]
 
 MAX_RECORD_ID = 2**31 - 1
@@ -54,6 +55,21 @@ MAX_RECORD_ID = 2**31 - 1
 
 class DatabaseError(RuntimeError):
     """The database refused or could not be reached; the message says so briefly."""
+
+
+class DiskFull(DatabaseError):
+    """The database's disk (or its size limit) is full: SQLite's ``SQLITE_FULL``,
+    PostgreSQL's ``disk_full`` (53100), or ``ENOSPC``. A player is told so as such."""
+
+
+def database_error(exc: sa.exc.SQLAlchemyError) -> DatabaseError:
+    """The :class:`DatabaseError` (a :class:`DiskFull` for a full disk) for *exc*."""
+    orig = getattr(exc, "orig", None) or exc
+    full = (getattr(orig, "sqlite_errorcode", None) == 13  # SQLITE_FULL
+            or getattr(orig, "sqlstate", None) == "53100"
+            or "database or disk is full" in str(orig)
+            or "No space left on device" in str(orig))
+    return (DiskFull if full else DatabaseError)(_brief(exc))
 
 
 @dataclass(frozen=True)
@@ -144,53 +160,6 @@ def default_db_url() -> str:
     return f"sqlite:///{folder / 'big2.sqlite3'}"
 
 
-def normalize_url(url: str) -> str:
-    """A database URL SQLAlchemy accepts: a plain path becomes an SQLite file,
-    ``postgres://``/``postgresql://`` use the psycopg (3) driver."""
-    if "://" not in url:
-        return f"sqlite:///{Path(url).expanduser().resolve()}"
-    for prefix in ("postgres://", "postgresql://"):
-        if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
-    return url
-
-
-def redact_url(url: str) -> str:
-    """*url* safe to print or log: a password in it becomes ``***``
-    (``postgresql://ann:***@db/big2``); a URL without one is unchanged."""
-    scheme, sep, rest = url.partition("://")
-    if not sep:
-        return url
-    netloc, slash, path = rest.partition("/")
-    userinfo, at, hostport = netloc.rpartition("@")
-    if not at or ":" not in userinfo:
-        return url
-    user = userinfo.split(":", 1)[0]
-    return f"{scheme}://{user}:***@{hostport}{slash}{path}"
-
-
-def redact_text(text: str, url: str | None) -> str:
-    """*text* (an error message, a log line) with *url*'s password, wherever it
-    appears, and any URL's password, replaced by ``***``."""
-    if url:
-        scheme, sep, rest = url.partition("://")
-        userinfo = rest.partition("/")[0].rpartition("@")[0] if sep else ""
-        password = userinfo.split(":", 1)[1] if ":" in userinfo else ""
-        if password:
-            text = text.replace(password, "***")
-            text = text.replace(_unquote(password), "***")
-    return _URL_PASSWORD.sub(r"\1***\2", text)
-
-
-def _unquote(text: str) -> str:
-    from urllib.parse import unquote
-
-    return unquote(text) or text
-
-
-_URL_PASSWORD = re.compile(r"([a-z][a-z0-9+.-]*://[^:/@\s]*:)[^@\s]*(@)", re.IGNORECASE)
-
-
 class Store:
     """Tables and finished deals in one database (see the module doc).
 
@@ -258,7 +227,7 @@ class Store:
                         _add_record(conn, op)
                 _add_plays(conn, plays)
         except sa.exc.SQLAlchemyError as exc:
-            raise DatabaseError(_brief(exc)) from exc
+            raise database_error(exc) from exc
 
     def save_table(self, table_id: str, status: str, snapshot: dict[str, Any]) -> None:
         """Insert or replace one table's snapshot."""
@@ -308,7 +277,7 @@ class Store:
                     continue  # another process made the bucket meanwhile: take from it
             return 1.0 / rate if rate > 0 else 3600.0
         except sa.exc.SQLAlchemyError as exc:
-            raise DatabaseError(_brief(exc)) from exc
+            raise database_error(exc) from exc
 
     def forget_limits(self, before: float) -> int:
         """Delete buckets untouched since *before* (wall time; they are full by
