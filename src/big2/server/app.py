@@ -343,6 +343,14 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
         return await reviews.review(int(record_id), json_text, body.seat,
                                     request.client.host if request.client else "?")
 
+    @app.post("/api/records/{record_id}/duplicate")
+    async def duplicate(record_id: str, body: ReviewSeat, request: Request) -> dict[str, Any]:
+        """The same deal dealt again with the expert in a seat (see reviews.py)."""
+        json_text, _ = await record_of(record_id)
+        await limited(server.reads, request, "reviews")
+        return await reviews.duplicate(int(record_id), json_text, body.seat,
+                                       request.client.host if request.client else "?")
+
     @app.get("/api/records/{record_id}/download")
     async def download(record_id: str, format: str = "txt") -> Response:
         json_text, notation = await record_of(record_id)

@@ -31,6 +31,7 @@ import secrets
 import signal
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -81,6 +82,12 @@ def _review(text: str, seat: int, playouts: int, seconds: float) -> dict[str, An
     return run_review(text, seat, playouts, seconds)
 
 
+def _duplicate(text: str, seat: int, playouts: int) -> dict[str, Any]:
+    from big2.server.reviews import run_duplicate
+
+    return run_duplicate(text, seat, playouts)
+
+
 def _warm(name: str) -> None:
     _bot(name)
 
@@ -93,12 +100,15 @@ class BotPool:
         budget: seconds a move or hint may take before the fallback bot answers.
         review_playouts, review_seconds: a game review's search (play-outs a
             decision) and time budget (:mod:`big2.server.reviews`).
+        duplicate_playouts: the expert's play-outs a decision in a duplicate replay.
     """
 
     def __init__(self, workers: int = 2, budget: float = 5.0, *,
-                 review_playouts: int = 400, review_seconds: float = 10.0) -> None:
+                 review_playouts: int = 400, review_seconds: float = 10.0,
+                 duplicate_playouts: int = 200) -> None:
         self.workers, self.budget = workers, budget
         self.review_playouts, self.review_seconds = review_playouts, review_seconds
+        self.duplicate_playouts = duplicate_playouts
         self.timeouts = 0
         self._warmed: set[str] = set()
         self._executor: concurrent.futures.ProcessPoolExecutor | None = None
@@ -144,12 +154,19 @@ class BotPool:
     async def review(self, text: str, seat: int) -> dict[str, Any]:
         """The game review of *seat* in the deal of record JSON *text*, in a
         worker (a thread without workers), stopped at the review time budget."""
-        args = (text, seat, self.review_playouts, self.review_seconds)
+        return await self._job(_review, text, seat, self.review_playouts, self.review_seconds)
+
+    async def duplicate(self, text: str, seat: int) -> dict[str, Any]:
+        """A duplicate replay of *seat* in the deal of record JSON *text*
+        (:func:`big2.server.reviews.run_duplicate`), in a worker (a thread without workers)."""
+        return await self._job(_duplicate, text, seat, self.duplicate_playouts)
+
+    async def _job(self, job: Callable[..., dict[str, Any]], *args: Any) -> dict[str, Any]:
         if not self.workers:
-            return await asyncio.to_thread(_review, *args)
+            return await asyncio.to_thread(job, *args)
         loop = asyncio.get_running_loop()
         try:
-            future = loop.run_in_executor(self._pool(), _review, *args)
+            future = loop.run_in_executor(self._pool(), job, *args)
             # the review stops itself at its budget; this is the backstop
             return await asyncio.wait_for(future, self.review_seconds + 30)
         except BrokenProcessPool:

@@ -2,6 +2,10 @@
 with ``{"seat": S}`` judges seat S's decisions in a stored deal with the
 strongest bot's search (:mod:`big2.review`, as ``big2 replay FILE --review``);
 the answer's ``bot`` names it (:func:`big2.review.judge_label`).
+``POST /api/records/{id}/duplicate`` with ``{"seat": S}`` deals the same cards
+again with that bot in seat S and the table's bots in the others
+(:mod:`big2.duplicate`, as ``big2 replay FILE --duplicate``): both scores, the
+expert's deal, and the decisions where it would have played otherwise.
 
 The search runs in the server's bot pool (:meth:`BotPool.review
 <big2.server.pool.BotPool.review>`), never on the event loop, one review at a
@@ -20,9 +24,12 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+from big2.bots import BOT_LEVELS, STRONGEST_LEVEL
 from big2.bots.rules_based.reasons import Why
+from big2.duplicate import duplicate
 from big2.records import from_json
 from big2.review import (
     INACCURACY,
@@ -36,10 +43,13 @@ from big2.server.hygiene import FairTurns
 from big2.server.settings import TableError
 from big2.server.state import cards_text
 
-__all__ = ["REVIEW_SECONDS", "Reviews", "run_review"]
+__all__ = ["DUPLICATE_PLAYOUTS", "REVIEW_SECONDS", "Reviews", "run_duplicate", "run_review"]
 
 REVIEW_SECONDS = 10.0
 """A review's time budget: a 13-card deal's decisions take about 5 s on two cores."""
+DUPLICATE_PLAYOUTS = 200
+"""The expert's play-outs a decision in a duplicate (it plays a whole deal, then is
+asked again at each of the seat's decisions: about twice a review's searches)."""
 
 
 def _tenths(x: float) -> float:
@@ -71,6 +81,22 @@ def run_review(text: str, seat: int, playouts: int = REVIEW_BUDGET,
             "seconds": round(time.monotonic() - start, 1)}
 
 
+def run_duplicate(text: str, seat: int, playouts: int = DUPLICATE_PLAYOUTS) -> dict[str, Any]:
+    """A duplicate replay of *seat* in the deal of record JSON *text* (in a worker
+    process or a thread). Raises ``ValueError`` as :func:`big2.duplicate.duplicate` does."""
+    start = time.monotonic()
+    record = from_json(text)[0]
+    d = duplicate(record, seat, budget=playouts)
+    return {"seat": seat, "original": d.original, "replayed": d.replayed,
+            "bot": f"{STRONGEST_LEVEL}: {BOT_LEVELS[STRONGEST_LEVEL]}, {playouts:,} play-outs",
+            "others": list(d.bots),
+            "actions": [[a.seat, cards_text(a.cards)] for a in d.record.actions],
+            "differences": [{"ply": x.ply, "made": cards_text(x.made),
+                             "expert": cards_text(x.expert)} for x in d.differences],
+            "decisions": d.decisions, "complete": True,
+            "seconds": round(time.monotonic() - start, 1)}
+
+
 class Reviews:
     """Reviews for the server: one at a time, in turn by address, kept once complete
     (see the module doc)."""
@@ -84,7 +110,18 @@ class Reviews:
                      address: str = "") -> dict[str, Any]:
         """The review of *seat* in stored deal *record_id* (JSON *text*), asked from
         *address* (whose reviews wait their turn behind other addresses')."""
-        key = (record_id, seat)
+        return await self._run((record_id, seat, "review"), address, "review",
+                               lambda: self.pool.review(text, seat))
+
+    async def duplicate(self, record_id: int, text: str, seat: int,
+                        address: str = "") -> dict[str, Any]:
+        """The duplicate replay of *seat* in stored deal *record_id* (JSON *text*), asked
+        from *address*, in turn with the reviews."""
+        return await self._run((record_id, seat, "duplicate"), address, "replay",
+                               lambda: self.pool.duplicate(text, seat))
+
+    async def _run(self, key: tuple[int, int, str], address: str, verb: str,
+                   call: Callable[[], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
         if key in self._done:
             self._done.move_to_end(key)
             return self._done[key]
@@ -92,9 +129,9 @@ class Reviews:
             if key in self._done:
                 return self._done[key]
             try:
-                result: dict[str, Any] = await self.pool.review(text, seat)
+                result: dict[str, Any] = await call()
             except ValueError as exc:  # the engine's own reasons (seats, decks)
-                raise TableError(f"cannot review this deal: {exc}") from None
+                raise TableError(f"cannot {verb} this deal: {exc}") from None
             except (TimeoutError, BrokenProcessPool):
                 raise TableError("the review did not finish; try again in a moment") from None
         if result["complete"]:

@@ -282,7 +282,9 @@ class Table:
         self.finished.append(GameRecord.from_game(
             game, totals=before,
             tags={"Date": time.strftime("%Y.%m.%d"), "Event": self.settings.name,
-                  "Table": self.id, "Deal": str(self.deal_no)}))
+                  "Table": self.id, "Deal": str(self.deal_no),
+                  # each seat's bot (a person: -), for the duplicate replay
+                  "Bots": ",".join(seat.bot or "-" for seat in self.seats)}))
         self.status = "over" if self.match.is_over() else "between"
 
     def ready(self, seat: int, now: float) -> None:

@@ -189,6 +189,21 @@ const S = {
     "（{0} 秒後停止：其餘未評估）", "（{0} 秒后停止：其余未评估）"],
   reviewBest: ["best", "最佳", "最佳"], reviewBestFound: ["best found:", "最佳：", "最佳："],
   reviewGo: ["Show this play", "顯示這一手", "显示这一手"],
+  duplicate: ["Replay with expert", "由 expert 重打", "由 expert 重打"],
+  duplicating: ["Replaying…", "重打中…", "重打中…"],
+  duplicateAbout: ["Or deal the same cards again with the strongest bot (expert) in the chosen "
+    + "seat, the other seats the same bots: its score beside the seat's, and the decisions "
+    + "where it plays otherwise.",
+    "或用同一副牌重打：所選座位由最強電腦（expert）代打，其他座位照舊：比較兩者得分，並標出它會出得不同的決定。",
+    "或用同一副牌重打：所选座位由最强电脑（expert）代打，其他座位照旧：比较两者得分，并标出它会出得不同的决定。"],
+  duplicateWait: ["Replaying the deal: up to half a minute…", "重打這局：最多約半分鐘…",
+    "重打这局：最多约半分钟…"],
+  duplicateSummary: ["Same cards: {0} {1} · expert {2} · expert chooses otherwise at {3} of "
+    + "{4} decisions", "同一副牌：{0} {1} · expert {2} · {4} 個決定中有 {3} 個 expert 會出得不同",
+    "同一副牌：{0} {1} · expert {2} · {4} 个决定中有 {3} 个 expert 会出得不同"],
+  duplicateBy: ["played by {0}", "代打：{0}", "代打：{0}"],
+  duplicateExpert: ["expert:", "expert：", "expert："],
+  duplicateDeal: ["The expert's deal", "expert 打的這局", "expert 打的这局"],
   mark_inaccuracy: ["inaccuracy ({0})", "不準確（{0}）", "不准确（{0}）"],
   mark_mistake: ["mistake ({0})", "失誤（{0}）", "失误（{0}）"],
   howGoal: ["Be the first to play all your cards. The {0} leads the first trick; then "

@@ -6,6 +6,7 @@ import {applyText, kindText, t} from "./i18n.js";
 import {layoutSpots, posClass} from "./layout.js";
 import {settingsMenu} from "./settings.js";
 import {flyIn} from "./cues.js";
+import {drawDuplicate, setupDuplicate} from "./duplicate.js";
 import {drawReview, setupReview} from "./review.js";
 
 const recordId = location.pathname.split("/").pop();
@@ -149,7 +150,7 @@ function showTitle() {
 async function init() {
   settingsMenu($("bar"), () => {
     applyText(document); setIcons();
-    if (rec) { showTitle(); show(); drawReview(ply, true); }
+    if (rec) { showTitle(); show(); drawReview(ply, true); drawDuplicate(); }
   });
   const faces = preloadFaces();
   try { rec = await api(`/api/records/${recordId}`); }
@@ -180,6 +181,7 @@ async function init() {
   ply = hashPly();
   window.big2 = {get ply() { return ply; }, steps, go};
   setupReview(recordId, rec.names, go);
+  setupDuplicate(recordId, rec.names, go);
   await faces;  // no blank cards on the first drawing
   show();
 }
