@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Awaitable, Callable
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from big2.bots import BOT_LEVELS, STRONGEST_LEVEL
@@ -103,7 +103,7 @@ class Reviews:
 
     def __init__(self, pool: Any, size: int = 64) -> None:
         self.pool, self.size = pool, size
-        self._done: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
+        self._done: OrderedDict[tuple[int, int, str], dict[str, Any]] = OrderedDict()
         self.turns = FairTurns()
 
     async def review(self, record_id: int, text: str, seat: int,
