@@ -100,6 +100,10 @@ class PPOConfig:
     collectors: int = 0
     """Collector processes beside the learner (0: collect in this process,
     which resumes bit for bit; :mod:`big2.learn.ppo_workers`)."""
+    ray: str | None = None
+    """Collect on Ray actors (:mod:`big2.learn.ppo_ray`; ``collectors`` of them, 0: one
+    per CPU of the cluster): ``"local"`` starts a local instance, ``"auto"`` joins
+    the running cluster, else the cluster's address. ``None``: no Ray."""
     collector: str = "native"
     """``native`` (the compiled core, :mod:`big2.learn.ppo_native`; NumPy where the
     core cannot play the game mix) or ``python`` (:mod:`big2.learn.ppo_collect`)."""
@@ -202,12 +206,18 @@ class Trainer:
         wall0, cpu_before = st["wall"], st["cpu"]
         last_ckpt = start
         done = 0
-        workers = None
-        if cfg.collectors:
+        workers: Any = None
+        seed = cfg.seed * 100_003 + st["iteration"]
+        if cfg.ray is not None:
+            from big2.learn.ppo_ray import RayCollectors
+
+            workers = RayCollectors(cfg.collectors, cfg.rules(), self.collector_options(), seed,
+                                    native=uses_native(cfg, self.log),
+                                    address=None if cfg.ray == "local" else cfg.ray)
+        elif cfg.collectors:
             from big2.learn.ppo_workers import Collectors
 
-            workers = Collectors(cfg.collectors, cfg.rules(), self.collector_options(),
-                                 seed=cfg.seed * 100_003 + st["iteration"],
+            workers = Collectors(cfg.collectors, cfg.rules(), self.collector_options(), seed,
                                  native=uses_native(cfg, self.log))
         try:
             while time.perf_counter() - start < cfg.hours * 3600:

@@ -37,12 +37,24 @@ Request = tuple[Arrays, Arrays | None, int]
 Reply = tuple[Samples, int, int, float]
 
 
-def _worker(conn: Connection, families: dict[str, Rules], options: dict[str, Any],
-            seed: int, native: bool) -> None:
-    """A collector process: answer each request (weights, rival, samples) with
-    (trajectories, steps, deals, CPU seconds) until ``None`` arrives."""
+def answer(collector: Collector | NativeCollector, request: Request) -> Reply:
+    """What a collector beside the learner (a process, a Ray actor) answers to a
+    request (weights, rival's weights, samples): the samples, the steps and deals
+    played for them, the CPU seconds spent."""
     import time
 
+    net, rival, samples = request
+    steps, deals, cpu = collector.steps, collector.deals, time.process_time()
+    got = collector.collect(PolicyNet(net), PolicyNet(rival) if rival else None, samples)
+    batch = got if isinstance(got, Samples) else Samples.from_trajectories(got)
+    return (batch, collector.steps - steps, collector.deals - deals,
+            time.process_time() - cpu)
+
+
+def _worker(conn: Connection, families: dict[str, Rules], options: dict[str, Any],
+            seed: int, native: bool) -> None:
+    """A collector process: answer each request (weights, rival, samples) until
+    ``None`` arrives."""
     from threadpoolctl import threadpool_limits
 
     with threadpool_limits(1, user_api="blas"):
@@ -54,13 +66,7 @@ def _worker(conn: Connection, families: dict[str, Rules], options: dict[str, Any
                 return
             if msg is None:
                 return
-            net, rival, samples = msg
-            steps, deals, cpu = collector.steps, collector.deals, time.process_time()
-            got = collector.collect(PolicyNet(net), PolicyNet(rival) if rival else None,
-                                    samples)
-            batch = got if isinstance(got, Samples) else Samples.from_trajectories(got)
-            conn.send((batch, collector.steps - steps, collector.deals - deals,
-                       time.process_time() - cpu))
+            conn.send(answer(collector, msg))
 
 
 class Collectors:
@@ -84,7 +90,8 @@ class Collectors:
         self.procs: list[Any] = []
         for k in range(n):
             mine, theirs = ctx.Pipe()
-            proc = ctx.Process(target=_worker, args=(theirs, families, options, seed * 1_009 + k, native),
+            proc = ctx.Process(target=_worker,
+                               args=(theirs, families, options, seed * 1_009 + k, native),
                                daemon=True, name=f"big2-collector-{k}")
             proc.start()
             theirs.close()
@@ -139,4 +146,4 @@ class Collectors:
             conn.close()
 
 
-__all__ = ["Collectors"]
+__all__ = ["Collectors", "Reply", "Request", "answer"]
