@@ -89,3 +89,21 @@ def test_a_run_learns_the_same_from_either_collector(tmp_path: Path) -> None:
     for x, y in ((a.actor, b.actor), (a.critic, b.critic)):
         for (k, v), (_, w) in zip(x.state_dict().items(), y.state_dict().items()):
             assert torch.allclose(v, w, atol=1e-4), k
+
+
+def test_collecting_with_new_networks_keeps_none_of_them() -> None:
+    """A run hands the collector a new network every iteration: none is kept
+    after its call (each once added about 2 MB to a run, for good)."""
+    import gc
+    import weakref
+
+    families = {"classic": Rules.preset("classic")}
+    got = NativeCollector(families, **_mix(3, ("greedy",)))  # type: ignore[arg-type]
+    refs = []
+    for k in range(3):
+        net, rival = (PolicyNet.random(np.random.default_rng(k + j)) for j in (0, 10))
+        got.collect(net, rival, 20)
+        refs += [weakref.ref(net), weakref.ref(rival)]
+        del net, rival
+    gc.collect()
+    assert all(r() is None for r in refs)

@@ -104,14 +104,18 @@ class NativeCollector:
         """Step every group in turn until at least *samples* decisions of finished
         deals are in hand (the current policy's: *net*; *rival* plays the past
         self's seats, *net* when ``None``); those decisions."""
+        from big2 import _policy
+
         bg = self.rng.bit_generator
         st = bg.state
         if st["bit_generator"] != "PCG64":
             raise ValueError(f"the collector samples with PCG64, not {st['bit_generator']}")
         state, inc = int(st["state"]["state"]), int(st["state"]["inc"])
         mask = (1 << 64) - 1
+        # the weights copied into the core for this call alone (pnative.native_net keeps
+        # every network it is given: a new one each iteration would add up)
         got, (hi, lo) = self._core.collect(
-            pnative.native_net(net), None if rival is None else pnative.native_net(rival),
+            _policy.Net(net.w), None if rival is None else _policy.Net(rival.w),
             samples, (state >> 64, state & mask, inc >> 64, inc & mask))
         st["state"]["state"] = (int(hi) << 64) | int(lo)
         bg.state = st
