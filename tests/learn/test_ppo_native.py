@@ -107,3 +107,18 @@ def test_collecting_with_new_networks_keeps_none_of_them() -> None:
         del net, rival
     gc.collect()
     assert all(r() is None for r in refs)
+
+
+def test_a_mix_the_core_cannot_play_is_collected_in_numpy_and_the_log_says_why() -> None:
+    from big2.learn.ppo import PPOConfig, make_collector, uses_native
+
+    said: list[str] = []
+    cfg = PPOConfig(out="unused", self_play=2, pool=0, bots=1, opponents=("random",))
+    assert not uses_native(cfg, said.append)
+    assert "random" in said[0]
+    assert isinstance(make_collector(cfg, 0, said.append), Collector)
+    assert isinstance(make_collector(PPOConfig(out="unused", self_play=2, pool=0, bots=0), 0),
+                      NativeCollector)
+    assert not uses_native(PPOConfig(out="unused", collector="python"))
+    with pytest.raises(ValueError, match="native"):
+        uses_native(PPOConfig(out="unused", collector="gpu"))
