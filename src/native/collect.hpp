@@ -24,7 +24,6 @@
 namespace big2c {
 
 using big2n::Mask;
-using big2p::kHints;
 using big2p::kPlay;
 using big2p::kState;
 
@@ -233,7 +232,7 @@ struct Collector {
   }
 
   // Step every group in turn until at least *samples* decisions of finished deals are
-  // in *out* (pnet's Collector.collect).
+  // in *out* (big2.learn.ppo_collect.Collector.collect).
   void collect(const big2p::Net& net, const big2p::Net& rival, int64_t samples, Pcg64& rng,
                Out& out) {
     int64_t have = 0;
