@@ -41,3 +41,16 @@ def play_outs(table: Table, worlds: Sequence[Sequence[int]], frame: Frame, playe
               trick_leader: int, cands: Sequence[int], seat: int, plies: int, sample: bool,
               seed: int, greedy: Sequence[int], critic: Critic | None,
               scale: float) -> NDArray[np.float64]: ...
+
+class Collector:
+    """PPO's collection in the core (``src/native/collect.hpp``, :mod:`big2.learn.ppo_native`)."""
+
+    steps: int
+    deals: int
+    def __init__(self) -> None: ...
+    def add_group(self, rules: Any, preset: Any, style: Any, layout: dict[str, int], family: int,
+                  num_envs: int, seed: int, learners: Sequence[int], rival: bool,
+                  bot: str) -> None: ...
+    def collect(self, net: Net, rival: Net | None, samples: int,
+                rng_state: tuple[int, int, int, int],
+                ) -> tuple[dict[str, NDArray[Any]], tuple[int, int]]: ...

@@ -11,11 +11,34 @@
 #include <string>
 #include <vector>
 
-#include "policy.hpp"
+#include "py_policy.hpp"
 
 namespace py = pybind11;
 using big2n::Mask;
 using big2p::Net;
+
+namespace big2pb {
+
+big2n::ObsLayout parse_layout(const py::dict& d) {
+  big2n::ObsLayout o{};
+  auto at = [&](const char* k) {
+    if (!d.contains(k)) throw py::value_error(std::string("layout: missing ") + k);
+    int v = d[k].cast<int>();
+    if (v < 0 || v >= big2p::kObs) throw py::value_error(std::string("layout: ") + k);
+    return v;
+  };
+  o.hand = at("hand"); o.played = at("played"); o.count = at("count"); o.passed = at("passed");
+  o.last_play = at("last_play"); o.last_kind = at("last_kind"); o.last_player = at("last_player");
+  o.leading = at("leading"); o.trick_leader = at("trick_leader"); o.to_move = at("to_move");
+  o.must_contain = at("must_contain"); o.players = at("players"); o.spare = at("spare");
+  o.stock = at("stock"); o.count_width = at("count_width");
+  o.size = big2p::kObs;
+  return o;
+}
+
+}  // namespace big2pb
+
+using big2pb::parse_layout;
 
 namespace {
 
@@ -73,23 +96,6 @@ std::shared_ptr<big2p::Mlp> make_mlp(const std::vector<F32>& ws, const std::vect
     throw py::value_error("critic: takes " + std::to_string(big2p::kState + 3 * 52) + " inputs");
   if (m->dims.back() != 1) throw py::value_error("critic: one output");
   return m;
-}
-
-big2n::ObsLayout parse_layout(const py::dict& d) {
-  big2n::ObsLayout o{};
-  auto at = [&](const char* k) {
-    if (!d.contains(k)) throw py::value_error(std::string("layout: missing ") + k);
-    int v = d[k].cast<int>();
-    if (v < 0 || v >= big2p::kObs) throw py::value_error(std::string("layout: ") + k);
-    return v;
-  };
-  o.hand = at("hand"); o.played = at("played"); o.count = at("count"); o.passed = at("passed");
-  o.last_play = at("last_play"); o.last_kind = at("last_kind"); o.last_player = at("last_player");
-  o.leading = at("leading"); o.trick_leader = at("trick_leader"); o.to_move = at("to_move");
-  o.must_contain = at("must_contain"); o.players = at("players"); o.spare = at("spare");
-  o.stock = at("stock"); o.count_width = at("count_width");
-  o.size = big2p::kObs;
-  return o;
 }
 
 Mask mask_of(uint64_t m, const char* what) {
@@ -310,4 +316,6 @@ PYBIND11_MODULE(_policy, m) {
       "made, the policy at every seat for *plies* plies (negative: to the end; sampled or "
       "its most probable play), then the heuristic to the end (greedy seats per world), or "
       "the critic times *scale* (critic given).");
+
+  big2pb::register_collect(m);
 }

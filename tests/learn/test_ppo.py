@@ -25,8 +25,8 @@ from big2.bots.policy.pnet import (
     sample_plays,
     state_features,
 )
-from big2.learn.ppo import PPOConfig, Trainer, _gae, export_policy
-from big2.learn.ppo_collect import Trajectory
+from big2.learn.ppo import PPOConfig, Trainer, export_policy
+from big2.learn.ppo_samples import Samples, gae
 from big2.observation import card_vectors, encode_game, encode_view
 
 pytestmark = pytest.mark.xdist_group("torch")
@@ -79,14 +79,15 @@ def test_the_policy_reads_no_hidden_card() -> None:
 
 
 def test_gae_on_a_hand_worked_deal() -> None:
-    t = Trajectory(pick=[0, 0, 0], reward=1.0)
+    t = Samples.empty()
+    t.lengths, t.rewards = np.array([3]), np.array([1.0])
     values = np.array([0.5, 0.2, 0.8], dtype=np.float32)
-    adv, ret = _gae(values, [t], lam=0.5)
+    adv, ret = gae(values, t, lam=0.5)
     # deltas: 0.2-0.5, 0.8-0.2, 1-0.8 = -0.3, 0.6, 0.2
     want = np.array([-0.3 + 0.5 * 0.6 + 0.25 * 0.2, 0.6 + 0.5 * 0.2, 0.2])
     assert np.allclose(adv, want)
     assert np.allclose(ret, want + values)
-    assert np.allclose(_gae(values, [t], lam=1.0)[1], 1.0)  # λ = 1: the Monte-Carlo return
+    assert np.allclose(gae(values, t, lam=1.0)[1], 1.0)  # λ = 1: the Monte-Carlo return
 
 
 def test_sampling_follows_the_policy_and_greedy_takes_the_top() -> None:
@@ -159,10 +160,10 @@ def test_a_remnant_of_one_sample_does_not_poison_the_weights(tmp_path: Path) -> 
     one sample, whose advantage's standard deviation is NaN."""
     torch = import_torch()
     t = Trainer(small(tmp_path / "run", minibatch=64, epochs=1), log=lambda m: None)
-    trajs = t.collector.collect(t.policy(), None, 200)
-    n = sum(len(x.pick) for x in trajs)
-    t.cfg.minibatch = n - 1  # the old split: a minibatch of n - 1, then one of 1
-    stats = t.update(trajs)
+    batch = t.collector.collect(t.policy(), None, 200)
+    assert isinstance(batch, Samples)  # the core's collector, the default
+    t.cfg.minibatch = batch.size - 1  # the old split: a minibatch of n - 1, then one of 1
+    stats = t.update(batch)
     assert np.isfinite(stats["policy_loss"]) and stats["skipped"] == 0
     for net in (t.actor, t.critic):
         assert all(bool(torch.isfinite(v).all()) for v in net.state_dict().values())

@@ -61,17 +61,25 @@ def _bot_names(ctx: click.Context, param: click.Parameter, value: str) -> tuple[
 @click.option("--device", default="auto", show_default=True, help="auto, cpu or cuda")
 @click.option("--collectors", default=0, show_default=True, type=click.IntRange(0),
               help="collector processes beside the learner (0: collect in this process)")
+@click.option("--ray", "ray_address", is_flag=False, flag_value="local", default=None,
+              help="collect on Ray actors (--collectors of them, 0: one per CPU of the "
+                   "cluster): bare --ray starts a local instance, --ray auto joins the "
+                   "running cluster, or give its address")
+@click.option("--collector", default="native", show_default=True,
+              type=click.Choice(["native", "python"]),
+              help="play the games in the compiled core (NumPy where it cannot) or in NumPy")
 def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr: float,
               entropy: float, batch: int, self_play: int, pool: int, bots: int,
               opponents: tuple[str, ...], eval_minutes: float, eval_deals: int, checkpoint_minutes: float,
-              threads: int, device: str, collectors: int) -> None:
+              threads: int, device: str, collectors: int, ray_address: str | None,
+              collector: str) -> None:
     """Train (or resume) the policy network by PPO self-play (big2.learn.ppo)."""
     cfg = PPOConfig(out=out, families=tuple(families.split(",")), scoring=scoring, seed=seed,
                     hours=hours, lr=lr, entropy=entropy, batch=batch, self_play=self_play,
                     pool=pool, bots=bots, opponents=opponents,
                     eval_minutes=eval_minutes, eval_deals=eval_deals,
                     checkpoint_minutes=checkpoint_minutes, threads=threads, device=device,
-                    collectors=collectors)
+                    collectors=collectors, ray=ray_address, collector=collector)
     Trainer(cfg, log=lambda msg: click.echo(msg, err=True)).run()
 
 

@@ -11,9 +11,13 @@ One network plays every rule family in :data:`~big2.bots.policy.pnet.FAMILIES`
   only; a softmax over the legal plays.
 * **Critic** (:class:`~big2.learn.ppo_model.Critic`): the same inputs plus
   every other hand ("perfect training, imperfect execution").
-* **Data** (:mod:`big2.learn.ppo_collect`): mostly current-policy self-play,
-  a minority of games against past selves (a small pool of snapshots) and
-  against fixed bots; only the current policy's decisions are learned from.
+* **Data**: mostly current-policy self-play, a minority of games against
+  past selves (a small pool of snapshots) and against fixed bots; only the
+  current policy's decisions are learned from. They are played in the
+  compiled core (:mod:`big2.learn.ppo_native`, ``--collector native``, the
+  default) or in NumPy (:mod:`big2.learn.ppo_collect`, ``--collector
+  python``, the reference the core is tested against); both hand the
+  learner the same :class:`~big2.learn.ppo_samples.Samples`.
 * **Update**: GAE (γ = 1, λ) on each seat's decisions in a deal, the final
   score as the only reward; clipped surrogate, value loss, entropy bonus,
   advantages normalised per minibatch, gradient norm clipped, Adam.
@@ -48,17 +52,11 @@ from typing import Any
 
 import numpy as np
 
-from big2.bots.policy.pfeatures import unseen_cards
-from big2.bots.policy.pnet import (
-    FAMILIES,
-    PolicyNet,
-    family_index,
-    play_features,
-    sample_plays,
-    state_features,
-)
-from big2.learn.ppo_collect import Collector, Trajectory
+from big2.bots.policy.pnet import FAMILIES, PolicyNet, family_index, sample_plays
+from big2.learn.ppo_collect import Collector
 from big2.learn.ppo_files import export_policy, graft_actor, slim_checkpoint
+from big2.learn.ppo_native import NativeCollector, native_reason
+from big2.learn.ppo_samples import Samples, gae
 from big2.rules import Rules
 
 
@@ -102,57 +100,17 @@ class PPOConfig:
     collectors: int = 0
     """Collector processes beside the learner (0: collect in this process,
     which resumes bit for bit; :mod:`big2.learn.ppo_workers`)."""
+    ray: str | None = None
+    """Collect on Ray actors (:mod:`big2.learn.ppo_ray`; ``collectors`` of them, 0: one
+    per CPU of the cluster): ``"local"`` starts a local instance, ``"auto"`` joins
+    the running cluster, else the cluster's address. ``None``: no Ray."""
+    collector: str = "native"
+    """``native`` (the compiled core, :mod:`big2.learn.ppo_native`; NumPy where the
+    core cannot play the game mix) or ``python`` (:mod:`big2.learn.ppo_collect`)."""
 
     def rules(self) -> dict[str, Rules]:
         """Each family's rule set, with the run's scoring."""
         return {f: Rules.preset(f).replace(scoring=self.scoring) for f in self.families}
-
-
-def _gae(values: np.ndarray, trajs: list[Trajectory], lam: float) -> tuple[np.ndarray, np.ndarray]:
-    """Advantages and returns of concatenated trajectories (γ = 1, reward at the end)."""
-    adv = np.zeros_like(values)
-    at = 0
-    for t in trajs:
-        n = len(t.pick)
-        v = values[at:at + n]
-        nxt = np.append(v[1:], t.reward)
-        delta = nxt - v
-        acc = 0.0
-        for j in range(n - 1, -1, -1):
-            acc = delta[j] + lam * acc
-            adv[at + j] = acc
-        at += n
-    return adv, adv + values
-
-
-class _Batch:
-    """Trajectories as arrays: states, hidden hands, flat plays with offsets."""
-
-    def __init__(self, trajs: list[Trajectory]) -> None:
-        obs = np.stack([o for t in trajs for o in t.obs])
-        fam = np.concatenate([np.full(len(t.pick), t.family) for t in trajs])
-        self.state = state_features(obs, fam)
-        self.hidden = np.stack([h for t in trajs for h in t.hidden]).astype(np.float32)
-        plays = [p for t in trajs for p in t.plays]
-        self.counts = np.array([len(p) for p in plays], dtype=np.int64)
-        self.starts = np.concatenate([[0], np.cumsum(self.counts)[:-1]])
-        hands = np.repeat(obs[:, :52], self.counts, axis=0)
-        unseen = np.repeat(unseen_cards(obs), self.counts, axis=0)
-        flat = np.concatenate(plays)
-        hint = np.concatenate([h for t in trajs for h in t.hints])  # as the policy read them
-        self.plays = play_features(flat, hands, unseen, hint)
-        self.pick = np.array([p for t in trajs for p in t.pick], dtype=np.int64)
-        self.logp = np.array([p for t in trajs for p in t.logp], dtype=np.float32)
-        self.size = len(self.pick)
-
-    def rows(self, idx: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """For samples *idx*: each play row's sample (0..len(idx)), slot, and flat index."""
-        counts = self.counts[idx]
-        rows = np.repeat(np.arange(len(idx)), counts)
-        first = np.repeat(np.cumsum(counts) - counts, counts)
-        slots = np.arange(len(rows)) - first
-        flat = np.repeat(self.starts[idx], counts) + slots
-        return rows, slots, flat
 
 
 class Trainer:
@@ -203,12 +161,12 @@ class Trainer:
         """CPU seconds the collector processes spent in this invocation."""
 
     @cached_property
-    def collector(self) -> Collector:
+    def collector(self) -> Collector | NativeCollector:
         """The games played in this process (built on first use: never with
         ``--collectors``, whose workers own theirs); it draws from the run's
         generator, so a run resumes exactly."""
-        c = Collector(self.cfg.rules(), seed=self.cfg.seed * 100_003 + self.state["iteration"],
-                      **self.collector_options())
+        c = make_collector(self.cfg, self.cfg.seed * 100_003 + self.state["iteration"],
+                           self.log)
         c.rng = self.rng
         return c
 
@@ -248,12 +206,19 @@ class Trainer:
         wall0, cpu_before = st["wall"], st["cpu"]
         last_ckpt = start
         done = 0
-        workers = None
-        if cfg.collectors:
+        workers: Any = None
+        seed = cfg.seed * 100_003 + st["iteration"]
+        if cfg.ray is not None:
+            from big2.learn.ppo_ray import RayCollectors
+
+            workers = RayCollectors(cfg.collectors, cfg.rules(), self.collector_options(), seed,
+                                    native=uses_native(cfg, self.log),
+                                    address=None if cfg.ray == "local" else cfg.ray)
+        elif cfg.collectors:
             from big2.learn.ppo_workers import Collectors
 
-            workers = Collectors(cfg.collectors, cfg.rules(), self.collector_options(),
-                                 seed=cfg.seed * 100_003 + st["iteration"])
+            workers = Collectors(cfg.collectors, cfg.rules(), self.collector_options(), seed,
+                                 native=uses_native(cfg, self.log))
         try:
             while time.perf_counter() - start < cfg.hours * 3600:
                 if stop or (cfg.iterations and done >= cfg.iterations):
@@ -270,9 +235,7 @@ class Trainer:
 
     def collector_options(self) -> dict[str, Any]:
         """The :class:`~big2.learn.ppo_collect.Collector`'s game mix of this run."""
-        cfg = self.cfg
-        return {"self_play": cfg.self_play, "pool": cfg.pool, "bots": cfg.bots,
-                "opponents": cfg.opponents}
+        return collector_options(self.cfg)
 
     def _iterate(self, workers: Any, start: float, cpu0: float, wall0: float,
                  cpu_before: float) -> None:
@@ -284,20 +247,21 @@ class Trainer:
         rival = self._pool_net(pool[int(self.rng.integers(len(pool)))]) if pool else None
         if workers is None:
             steps0, deals0 = self.collector.steps, self.collector.deals
-            trajs = self.collector.collect(net, rival, cfg.batch)
+            got = self.collector.collect(net, rival, cfg.batch)
+            batch = got if isinstance(got, Samples) else Samples.from_trajectories(got)
             steps, deals = self.collector.steps - steps0, self.collector.deals - deals0
         else:
             if not workers.waiting:  # the first batch of this invocation
                 workers.request(net, rival, cfg.batch)
-            trajs, steps, deals, cpu = workers.receive()
+            batch, steps, deals, cpu = workers.receive()
             self.worker_cpu += cpu
             workers.request(net, rival, cfg.batch)  # played while this update runs
         t1 = time.perf_counter()
-        stats = self.update(trajs)
+        stats = self.update(batch)
         t2 = time.perf_counter()
         st["steps"] += steps
         st["deals"] += deals
-        st["samples"] += sum(len(t.pick) for t in trajs)
+        st["samples"] += batch.size
         st["iteration"] += 1
         st["wall"] = wall0 + time.perf_counter() - start
         st["cpu"] = cpu_before + time.process_time() - cpu0 + self.worker_cpu
@@ -318,17 +282,16 @@ class Trainer:
         a.load_state_dict({k: v.float() for k, v in weights.items()})
         return a.to_numpy()
 
-    def update(self, trajs: list[Trajectory]) -> dict[str, float]:
-        """One PPO update on *trajs*; the mean losses, entropy and KL."""
+    def update(self, b: Samples) -> dict[str, float]:
+        """One PPO update on the samples *b*; the mean losses, entropy and KL."""
         from big2.learn.ppo_model import masked_log_softmax
 
         torch, cfg, dev = self.torch, self.cfg, self.device
-        b = _Batch(trajs)
         state = torch.from_numpy(b.state).to(dev)
-        hidden = torch.from_numpy(b.hidden).to(dev)
+        hidden = torch.from_numpy(b.hidden.astype(np.float32)).to(dev)
         with torch.no_grad():
             values = self.critic(state, hidden).cpu().numpy()
-        adv, ret = _gae(values, trajs, cfg.gae_lambda)
+        adv, ret = gae(values, b, cfg.gae_lambda)
         adv_t, ret_t = torch.from_numpy(adv).to(dev), torch.from_numpy(ret).to(dev)
         old_logp = torch.from_numpy(b.logp).to(dev)
         pick = torch.from_numpy(b.pick).to(dev)
@@ -374,7 +337,7 @@ class Trainer:
         out = {k: v / max(n_mb, 1) for k, v in sums.items()}
         out["skipped"] = float(skipped)
         out["samples"] = float(b.size)
-        out["return_mean"] = float(np.mean([t.reward for t in trajs]))
+        out["return_mean"] = float(np.mean(b.rewards))
         return out
 
     # -- records -------------------------------------------------------------------
@@ -437,6 +400,31 @@ class Trainer:
         os.replace(tmp, self.ckpt)
 
 
+def collector_options(cfg: PPOConfig) -> dict[str, Any]:
+    """The game mix of run *cfg* (the collectors' keyword options but the seed)."""
+    return {"self_play": cfg.self_play, "pool": cfg.pool, "bots": cfg.bots,
+            "opponents": cfg.opponents}
+
+
+def uses_native(cfg: PPOConfig, log: Any = print) -> bool:
+    """Whether run *cfg* collects in the core: asked for (``collector="native"``) and
+    the core plays its game mix (else it says why, and NumPy collects)."""
+    if cfg.collector not in ("native", "python"):
+        raise ValueError(f"collector must be 'native' or 'python', not {cfg.collector!r}")
+    if cfg.collector == "python":
+        return False
+    why = native_reason(cfg.rules(), cfg.opponents if cfg.bots else ())
+    if why is not None:
+        log(f"collecting in NumPy: the core's collector cannot play {why}")
+    return why is None
+
+
+def make_collector(cfg: PPOConfig, seed: int, log: Any = print) -> Collector | NativeCollector:
+    """Run *cfg*'s collector (:func:`uses_native` says which kind) seeded by *seed*."""
+    kind = NativeCollector if uses_native(cfg, log) else Collector
+    return kind(cfg.rules(), seed=seed, **collector_options(cfg))
+
+
 def greedy_choice(net: PolicyNet, obs: np.ndarray, cards: np.ndarray, counts: np.ndarray,
                   family: str) -> np.ndarray:
     """Each row's most probable play (the ``hard`` bot's choice)."""
@@ -445,4 +433,5 @@ def greedy_choice(net: PolicyNet, obs: np.ndarray, cards: np.ndarray, counts: np
     return pick
 
 
-__all__ = ["PPOConfig", "Trainer", "export_policy", "graft_actor", "greedy_choice", "slim_checkpoint"]
+__all__ = ["PPOConfig", "Trainer", "collector_options", "export_policy", "graft_actor",
+           "greedy_choice", "make_collector", "slim_checkpoint", "uses_native"]

@@ -1,10 +1,12 @@
 """Collection in worker processes, beside the learner (``train --collectors N``).
 
-On one process the trainer alternates: collect a batch of games (NumPy and
-the engine), then update the networks on it (PyTorch). With ``N`` collector
-processes the two overlap and collection spreads over cores: each worker
-owns a :class:`~big2.learn.ppo_collect.Collector` with its own games and
-seed, and every iteration returns its share of the batch. The learner asks
+On one process the trainer alternates: collect a batch of games (the core's
+collector or NumPy's), then update the networks on it (PyTorch). With ``N``
+collector processes the two overlap and collection spreads over cores: each
+worker owns a collector (:class:`~big2.learn.ppo_native.NativeCollector` or
+:class:`~big2.learn.ppo_collect.Collector`) with its own games and seed, and
+every iteration returns its share of the batch as
+:class:`~big2.learn.ppo_samples.Samples`. The learner asks
 for the next batch *before* it updates on the current one, so the workers
 play with the weights one update old while it trains: each sample keeps the
 log-probability of the policy that chose it, and PPO's clipped ratio
@@ -25,24 +27,38 @@ from typing import Any
 import numpy as np
 
 from big2.bots.policy.pnet import PolicyNet
-from big2.learn.ppo_collect import Collector, Trajectory
+from big2.learn.ppo_collect import Collector
+from big2.learn.ppo_native import NativeCollector
+from big2.learn.ppo_samples import Samples
 from big2.rules import Rules
 
 Arrays = dict[str, np.ndarray]
 Request = tuple[Arrays, Arrays | None, int]
-Reply = tuple[list[Trajectory], int, int, float]
+Reply = tuple[Samples, int, int, float]
+
+
+def answer(collector: Collector | NativeCollector, request: Request) -> Reply:
+    """What a collector beside the learner (a process, a Ray actor) answers to a
+    request (weights, rival's weights, samples): the samples, the steps and deals
+    played for them, the CPU seconds spent."""
+    import time
+
+    net, rival, samples = request
+    steps, deals, cpu = collector.steps, collector.deals, time.process_time()
+    got = collector.collect(PolicyNet(net), PolicyNet(rival) if rival else None, samples)
+    batch = got if isinstance(got, Samples) else Samples.from_trajectories(got)
+    return (batch, collector.steps - steps, collector.deals - deals,
+            time.process_time() - cpu)
 
 
 def _worker(conn: Connection, families: dict[str, Rules], options: dict[str, Any],
-            seed: int) -> None:
-    """A collector process: answer each request (weights, rival, samples) with
-    (trajectories, steps, deals, CPU seconds) until ``None`` arrives."""
-    import time
-
+            seed: int, native: bool) -> None:
+    """A collector process: answer each request (weights, rival, samples) until
+    ``None`` arrives."""
     from threadpoolctl import threadpool_limits
 
     with threadpool_limits(1, user_api="blas"):
-        collector = Collector(families, seed=seed, **options)
+        collector = (NativeCollector if native else Collector)(families, seed=seed, **options)
         while True:
             try:
                 msg: Request | None = conn.recv()
@@ -50,12 +66,7 @@ def _worker(conn: Connection, families: dict[str, Rules], options: dict[str, Any
                 return
             if msg is None:
                 return
-            net, rival, samples = msg
-            steps, deals, cpu = collector.steps, collector.deals, time.process_time()
-            trajs = collector.collect(PolicyNet(net), PolicyNet(rival) if rival else None,
-                                      samples)
-            conn.send((trajs, collector.steps - steps, collector.deals - deals,
-                       time.process_time() - cpu))
+            conn.send(answer(collector, msg))
 
 
 class Collectors:
@@ -67,10 +78,11 @@ class Collectors:
             rule sets and keyword options (``self_play``, ``pool``, ``bots``,
             ``opponents``), the same in every worker.
         seed: worker ``k`` seeds its games with ``seed * 1_009 + k``.
+        native: the workers collect in the core (else in NumPy).
     """
 
     def __init__(self, n: int, families: dict[str, Rules], options: dict[str, Any],
-                 seed: int) -> None:
+                 seed: int, native: bool = False) -> None:
         if n < 1:
             raise ValueError("at least one collector process")
         ctx = mp.get_context("spawn")  # no fork of a process that holds PyTorch's threads
@@ -78,7 +90,8 @@ class Collectors:
         self.procs: list[Any] = []
         for k in range(n):
             mine, theirs = ctx.Pipe()
-            proc = ctx.Process(target=_worker, args=(theirs, families, options, seed * 1_009 + k),
+            proc = ctx.Process(target=_worker,
+                               args=(theirs, families, options, seed * 1_009 + k, native),
                                daemon=True, name=f"big2-collector-{k}")
             proc.start()
             theirs.close()
@@ -97,11 +110,11 @@ class Collectors:
         self.waiting = True
 
     def receive(self) -> Reply:
-        """The trajectories asked for, the steps and deals played for them, and
+        """The samples asked for, the steps and deals played for them, and
         the CPU seconds the workers spent."""
         if not self.waiting:
             raise RuntimeError("no batch was asked for")
-        trajs: list[Trajectory] = []
+        parts: list[Samples] = []
         steps = deals = 0
         cpu = 0.0
         for conn, proc in zip(self.conns, self.procs):
@@ -110,12 +123,12 @@ class Collectors:
             except EOFError:
                 raise RuntimeError(f"collector {proc.name} died (exit code "
                                    f"{proc.exitcode})") from None
-            trajs += got[0]
+            parts.append(got[0])
             steps += got[1]
             deals += got[2]
             cpu += got[3]
         self.waiting = False
-        return trajs, steps, deals, cpu
+        return Samples.concat(parts), steps, deals, cpu
 
     def close(self) -> None:
         """Stop the workers (a batch in flight is dropped)."""
@@ -133,4 +146,4 @@ class Collectors:
             conn.close()
 
 
-__all__ = ["Collectors"]
+__all__ = ["Collectors", "Reply", "Request", "answer"]
