@@ -12,57 +12,20 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from big2.rules import OPTIONS, PRESET_ALIASES, PRESETS, InvalidRulesError, Rules, describe_options
+from big2.commands.checks import build_rules
+from big2.rules import PRESET_ALIASES, PRESETS, InvalidRulesError, Rules, describe_options
 
 if TYPE_CHECKING:
     from big2.game import Game
     from big2.match import Match
 
 
-def _parse_value(text: str) -> Any:
-    low = text.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
-_MULTI = frozenset(o.name for o in OPTIONS if o.multi)
-"""Options that hold a list of choices (``--set redeal=weak,no-face``, ``=none``)."""
-
-
-def build_rules(preset: str, options: tuple[str, ...], players: int | None = None) -> Rules:
-    """Rules from a preset name plus ``name=value`` overrides (click-friendly errors)."""
-    overrides: dict[str, Any] = {}
-    for item in options:
-        if "=" not in item:
-            raise click.BadParameter(f"expected name=value, got {item!r}", param_hint="--set")
-        key, value = item.split("=", 1)
-        key = key.strip().replace("-", "_")
-        if key in _MULTI:  # a list of choices: "a,b"; "none" (or nothing) clears it
-            value = value.strip()
-            overrides[key] = ([] if value.lower() in ("", "none") else
-                              [v.strip() for v in value.split(",")])
-        else:
-            overrides[key] = _parse_value(value.strip())
-    if players is not None:
-        overrides["players"] = players
-    try:
-        return Rules.preset(preset, **overrides)
-    except InvalidRulesError as exc:
-        raise click.UsageError(str(exc)) from None
-
-
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "poker": ("big2.poker.cli", "poker"),
-    "arena": ("big2.arena.cli", "arena_command"),
+    "arena": ("big2.commands.arena", "arena_command"),
     "bot": ("big2.protocol", "bot_command"),
-    "svg": ("big2.records.cli", "svg_command"),
-    "replay": ("big2.records.cli", "replay_command"),
+    "svg": ("big2.commands.records", "svg_command"),
+    "replay": ("big2.commands.records", "replay_command"),
     "puzzle": ("big2.puzzles.cli", "puzzle_command"),
     "serve": ("big2.server.cli", "serve_command"),
 }
@@ -145,7 +108,7 @@ def _check_save_path(path: str) -> None:
     if os.path.exists(target) and not os.access(target, os.W_OK) \
             or not os.path.exists(target) and not os.access(folder, os.W_OK):
         raise click.ClickException(f"--save {path}: not allowed to write there")
-    from big2.cli_checks import record_file_problem  # deals are appended: a record file only
+    from big2.commands.checks import record_file_problem  # deals are appended: a record file only
 
     problem = record_file_problem(path)
     if problem is not None:

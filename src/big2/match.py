@@ -232,11 +232,6 @@ class Match:
         """Whether the end condition is met."""
         return self.plan.ends(len(self.results), self.totals, self.deals)
 
-    def standings(self) -> list[int]:
-        """Seats from best total to worst (tied seats in seat order: see
-        :meth:`places` for who shares a place)."""
-        return sorted(range(len(self.totals)), key=lambda s: -self.totals[s])
-
     def places(self) -> list[int]:
         """Each seat's place by total, 1 for the best; tied totals share a place
         and the next place is skipped (``+36, +36, -20, -52`` → ``1, 1, 3, 4``)."""

@@ -1,6 +1,6 @@
 """The generic (jokers and two decks) engine lists a big hand's plays at once
 (RULES.md §2: every accepted option mix must play; issue 12, bug 4), once per
-play (:meth:`WildEngine.play_key`), and every play it lists is legal.
+play (:meth:`GenericEngine.play_key`), and every play it lists is legal.
 
 How long the first listing takes is measured by
 ``benchmarks/bench_big_hands.py``, not here: a timed test fails on a busy
@@ -17,9 +17,9 @@ import pytest
 
 from big2 import Rules
 from big2.cards import DECK_SIZE, Mask, cards_of, deck_mask
+from big2.variant.generic import GenericEngine
 from big2.variant.keys import PLAY_MASK
 from big2.variant.kinds import TOP_RUN_RANK as _TOP_RUN_RANK
-from big2.wild import WildEngine
 
 pytestmark = pytest.mark.sweep  # checked against references over many hands: make test, not
                                 # make test-fast
@@ -54,7 +54,7 @@ def _hand(rng: random.Random, rules: Rules, size: int, jokers: int = -1) -> Mask
     return sum(1 << c for c in rng.sample(wild, jokers) + rng.sample(nat, size - jokers))
 
 
-def _check_listing(eng: WildEngine, hand: Mask) -> list[Mask]:
+def _check_listing(eng: GenericEngine, hand: Mask) -> list[Mask]:
     """Every listed play is held, legal in its group, and listed once."""
     groups = [[p & PLAY_MASK for p in g] for g in eng.hand_plays(hand).groups]
     keys = set()
@@ -79,13 +79,13 @@ def test_a_52_card_hand_lists_its_plays_at_once(options: dict) -> None:
     rng = random.Random(zlib.crc32(_id(options).encode()))
     cards = deck_mask(2, rules.jokers != "none").bit_count()
     for _ in range(2):
-        eng = WildEngine(rules)  # nothing cached
+        eng = GenericEngine(rules)  # nothing cached
         hand = _hand(rng, rules, cards // 2)
         plays = _check_listing(eng, hand)
         assert sum(1 for m in plays if m.bit_count() == 5) > 1000
 
 
-def _random_long(rng: random.Random, eng: WildEngine, hand: Mask) -> Mask | None:
+def _random_long(rng: random.Random, eng: GenericEngine, hand: Mask) -> Mask | None:
     """A random straight longer than five cards, dragon or run of pairs from
     *hand*, any copies and suits, with some wild jokers standing in."""
     by_rank: list[list[int]] = [[] for _ in range(13)]
@@ -119,7 +119,7 @@ def _random_long(rng: random.Random, eng: WildEngine, hand: Mask) -> Mask | None
 def test_every_long_play_a_hand_holds_is_listed_by_its_key(options: dict) -> None:
     rules = Rules(**options)
     rng = random.Random(zlib.crc32(_id(options).encode()))
-    eng = WildEngine(rules)
+    eng = GenericEngine(rules)
     size = deck_mask(rules.decks, rules.jokers != "none").bit_count() // rules.players
     tried = 0
     for i in range(12):
@@ -139,7 +139,7 @@ def test_small_hands_list_every_long_play_once(options: dict) -> None:
     listing holds exactly one set per play key."""
     rules = Rules(**options)
     rng = random.Random(zlib.crc32(_id(options).encode()) + 1)
-    eng = WildEngine(rules)
+    eng = GenericEngine(rules)
     for i in range(4):
         hand = _hand(rng, rules, 13, jokers=i)
         cards = cards_of(hand)
@@ -150,7 +150,7 @@ def test_small_hands_list_every_long_play_once(options: dict) -> None:
 
 
 def test_play_key_names_copies_alike_and_long_plays_by_strength() -> None:
-    eng = WildEngine(Rules(decks=2, players=5, straight_max=7, jokers="wild"))
+    eng = GenericEngine(Rules(decks=2, players=5, straight_max=7, jokers="wild"))
     assert eng.play_key(1 << 0 | 1 << 5) == eng.play_key(1 << 54 | 1 << 5)  # 3♦ either copy
     assert eng.play_key(1 << 0) != eng.play_key(1 << 1)
     # 3♦ 4♦ 5♣ 6♣ 7♥ 8♠ and 3♣ 4♥ 5♦ 6♦ 7♣ 8♠ are one play; with 8♥ on top,
@@ -171,7 +171,7 @@ def test_plays_after_a_play_equal_a_fresh_listing(options: dict) -> None:
     kept-up list is the fresh one (its weakest cards may have changed)."""
     rules = Rules(**options)
     rng = random.Random(zlib.crc32(_id(options).encode()) + 2)
-    eng = WildEngine(rules)
+    eng = GenericEngine(rules)
     for _ in range(8):
         hand = _hand(rng, rules, 30, jokers=rng.randint(0, 3))
         hp = eng.hand_plays(hand)
@@ -185,7 +185,7 @@ def test_plays_after_a_play_equal_a_fresh_listing(options: dict) -> None:
                     c + DECK_SIZE) & 1 else 1 << c for c in cards_of(played))
             hand &= ~played
             hp = hp.after(played, hand)
-            fresh = WildEngine(rules).hand_plays(hand)
+            fresh = GenericEngine(rules).hand_plays(hand)
             assert [sorted(g) for g in hp.groups] == [sorted(g) for g in fresh.groups]
 
 
@@ -196,11 +196,11 @@ FOLLOW_MIXES = [{"decks": 2, "players": 5}, {"jokers": "wild", "play_equal": Tru
 
 @pytest.mark.parametrize("options", FOLLOW_MIXES, ids=_id)
 def test_follows_are_the_listed_plays_that_beat(options: dict) -> None:
-    """:meth:`WildEngine.follows_from` skips the plays too weak to beat by
+    """:meth:`GenericEngine.follows_from` skips the plays too weak to beat by
     bisection: it must find every listed play that has a reading that beats."""
     rules = Rules(**options)
     rng = random.Random(zlib.crc32(_id(options).encode()) + 3)
-    eng = WildEngine(rules)
+    eng = GenericEngine(rules)
     for _ in range(6):
         hand, other = _hand(rng, rules, 20), _hand(rng, rules, 20)
         hp = eng.hand_plays(hand)
@@ -218,7 +218,7 @@ def test_long_plays_match_the_reference_by_key() -> None:
     from reference_wild import ref_legal_wild
 
     rules = Rules(decks=2, players=5, smack_down="any-2", straight_min=3, straight_max=7)
-    eng = WildEngine(rules)
+    eng = GenericEngine(rules)
     key = eng.play_key
     rng = random.Random(12)
     longs = 0

@@ -123,10 +123,10 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     stack: list[str] = []
     on_stack: set[str] = set()
     found: list[list[str]] = []
-    for root in graph:
+    for root, edges_of_root in graph.items():
         if root in index:
             continue
-        work = [(root, iter(sorted(graph[root])))]
+        work = [(root, iter(sorted(edges_of_root)))]
         index[root] = low[root] = len(index)
         stack.append(root)
         on_stack.add(root)
@@ -307,3 +307,83 @@ def test_only_the_variant_reaches_the_compiled_core() -> None:
                 outside.append(f"{name} (line {node.lineno})")
     assert not outside, "the compiled core imported outside the variant: " + ", ".join(outside)
 
+
+
+def folder(module: str, known: dict[str, tuple[Path, bool]]) -> str:
+    """The unit a module belongs to for :func:`folder_graph`: its core floor
+    (a row of :data:`CORE_LAYERS`, whose modules may import each other), else
+    the package right under ``big2`` that holds it (``big2.records.record`` ->
+    ``big2.records``), else the top-level module itself (``big2.review``)."""
+    floor = _floor(module)
+    if floor is not None:
+        return "+".join(CORE_LAYERS[floor])
+    parts = module.split(".")
+    top = ".".join(parts[:2])
+    return top if known.get(top, (None, False))[1] else module
+
+
+def runtime_imports(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
+    """The imports that run at some point: :func:`every_import` less those
+    under ``if TYPE_CHECKING:`` (types only)."""
+    typing_only: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and _type_checking(node.test):
+            typing_only.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    return [n for n in every_import(tree) if id(n) not in typing_only]
+
+
+def folder_graph() -> dict[str, set[str]]:
+    """Folder -> the folders it imports from at run time (:func:`folder`;
+    imports inside functions counted, ``TYPE_CHECKING`` ones not)."""
+    known = modules()
+    graph: dict[str, set[str]] = {}
+    for name, (path, package) in known.items():
+        here = folder(name, known)
+        targets = graph.setdefault(here, set())
+        for stmt in runtime_imports(_parsed(path)):
+            if isinstance(stmt, ast.ImportFrom):
+                if stmt.level or not stmt.module:
+                    continue  # the package uses absolute imports (a relative one stays inside)
+                sources = [f"{stmt.module}.{a.name}" for a in stmt.names]
+            else:
+                sources = [a.name for a in stmt.names]
+            for source in sources:
+                target = _owner(source, known)
+                if target is not None and (there := folder(target, known)) != here:
+                    targets.add(there)
+    return graph
+
+
+def test_no_folder_level_import_circle_at_run_time() -> None:
+    """A front end sits above the wings it drives (issue 54): no two folders (a
+    package under ``big2``, a core floor, a top-level module) import each other,
+    even through imports made inside functions. ``big2.records.cli`` once read
+    ``big2.cli_checks`` and ``big2.review``, which read ``big2.records``; the
+    commands now live in ``big2.commands``."""
+    graph = folder_graph()
+    assert {"big2.records", "big2.commands", "big2.bots", "big2.review"} <= set(graph)
+    found = circles(graph)
+    assert not found, "folder-level import circles (move the front end up):\n" + "\n".join(
+        _describe(c, graph) for c in found)
+
+
+def test_the_folder_check_finds_a_wing_importing_its_front_end() -> None:
+    known = modules()
+    assert folder("big2.records.record", known) == "big2.records"
+    assert folder("big2.review", known) == "big2.review"
+    assert folder("big2.game", known) == folder("big2.position", known)
+    tree = ast.parse("from typing import TYPE_CHECKING\n"
+                     "if TYPE_CHECKING:\n    from big2.game import Game\n"
+                     "def f():\n    from big2.review import review\n")
+    assert [s.module for s in runtime_imports(tree) if isinstance(s, ast.ImportFrom)] == [
+        "typing", "big2.review"]
+    assert folder_graph()["big2.arena"].isdisjoint({"big2.cli", "big2.commands"})
+
+
+def test_no_wing_imports_the_command_line() -> None:
+    """``big2.cli`` and ``big2.commands`` are front ends: nothing outside them
+    imports them (the arena once imported ``big2.cli`` for its rules parser)."""
+    graph = folder_graph()
+    fronts = {"big2.cli", "big2.commands"}
+    users = sorted(f for f, targets in graph.items() if f not in fronts and targets & fronts)
+    assert users == [], f"wings importing the command line: {users}"

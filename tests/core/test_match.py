@@ -322,4 +322,3 @@ def test_tied_totals_share_a_place_and_the_lead() -> None:
     assert m.places() == [1, 1, 1, 4] and m.leaders() == [0, 1, 2]
     m.totals = [-5, 20, 3, -18]
     assert m.places() == [3, 1, 2, 4] and m.leaders() == [1]
-    assert m.standings() == [1, 2, 0, 3]

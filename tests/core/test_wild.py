@@ -1,5 +1,5 @@
 """Jokers, two decks, five of a kind and equal plays (RULES.md §2, variations 29
-and 34): each rule played through, the WildEngine against the plain engine and
+and 34): each rule played through, the GenericEngine against the plain engine and
 against a brute-force reference, random deals and bots under every option set.
 
 The two costly sweeps check a share in ``make test`` and the rest under the
@@ -29,9 +29,9 @@ from big2.bots import make_bot
 from big2.cards import DECK_SIZE, JOKERS, InvalidCardError, cards_of, parse_cards
 from big2.combos import Kind, engine
 from big2.rules import InvalidRulesError
+from big2.variant.generic import GenericEngine
 from big2.variant.keys import PLAY_MASK, StrengthKeys
 from big2.variant.tables import TableEngine
-from big2.wild import WildEngine
 
 PARTS = [pytest.param("share", id="share", marks=pytest.mark.sweep),
          pytest.param("rest", id="rest", marks=pytest.mark.nightly)]
@@ -68,7 +68,7 @@ def test_wild_engine_agrees_with_the_plain_engine_on_one_deck(options: dict) -> 
     """Without jokers the generic reader must list, read and compare every play
     exactly as the plain engine's tables do."""
     rules = Rules(**options)
-    plain, wild = TableEngine(rules), WildEngine(rules)
+    plain, wild = TableEngine(rules), GenericEngine(rules)
     rng = random.Random(zlib.crc32(option_id(options).encode()))
     for i in range(60):
         hand = rich_hands(rng, 1, 13)[0] if i % 2 else sum(
@@ -78,7 +78,7 @@ def test_wild_engine_agrees_with_the_plain_engine_on_one_deck(options: dict) -> 
 
         def by_key(plays: list[int]) -> tuple[list[int], set[object]]:
             """Plays of up to five cards, and the play keys of the longer ones
-            (the generic engine lists one set of cards per key, see big2.wild)."""
+            (the generic engine lists one set of cards per key, see big2.variant.generic)."""
             return (sorted(p for p in plays if p.bit_count() <= 5),
                     {wild.play_key(p) for p in plays if p.bit_count() > 5})
 
@@ -390,7 +390,7 @@ def test_plays_kept_up_to_date_equal_a_fresh_listing(options: dict, part: str) -
             for seat, hp in enumerate(g._hp):
                 # the share lists again only the hand that changed; the rest every hand
                 if hp is not None and (part == "rest" or seat == mover):
-                    fresh = WildEngine(rules, keys).hand_plays(g.hands[seat])
+                    fresh = GenericEngine(rules, keys).hand_plays(g.hands[seat])
                     assert [sorted(x) for x in hp.groups] == [sorted(x) for x in fresh.groups]
 
 

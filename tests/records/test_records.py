@@ -33,7 +33,7 @@ from big2.records import (
     to_json,
     write,
 )
-from big2.records.cli import replay_command, svg_command
+from big2.commands.records import replay_command, svg_command
 
 BIG2 = Path(sys.executable).with_name("big2")
 
@@ -504,7 +504,7 @@ def test_replay_names_bots_once_and_fits_80_columns(tmp_path: Path) -> None:
 
 
 def test_replay_places_tied_totals_together() -> None:
-    from big2.records.cli import Replay
+    from big2.commands.records import Replay
 
     g = Game(Rules(), seed=3)
     while not g.is_over():

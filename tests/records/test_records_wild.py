@@ -311,7 +311,7 @@ def _svg_cards(image: str) -> list[str]:
 def test_svg_and_replay_commands_on_a_two_deck_record(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from big2.records.cli import replay_command, svg_command
+    from big2.commands.records import replay_command, svg_command
 
     runner = CliRunner()
     result = runner.invoke(svg_command, ["3D 3D RJ 2S", "--selected", "3D RJ"])

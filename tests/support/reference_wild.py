@@ -5,7 +5,7 @@ of the 52, copies allowed), and each resulting multiset is classified by the
 plain reference (:func:`reference.ref_classify`): the set's readings are all
 the classifications it can take. A joker played alone is itself (wild: above
 2♠, black over red; valueless: beats and is beaten by any single). Nothing
-here comes from big2.wild.
+here comes from big2.variant.generic.
 """
 
 from __future__ import annotations

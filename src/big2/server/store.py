@@ -229,14 +229,6 @@ class Store:
         except sa.exc.SQLAlchemyError as exc:
             raise database_error(exc) from exc
 
-    def save_table(self, table_id: str, status: str, snapshot: dict[str, Any]) -> None:
-        """Insert or replace one table's snapshot."""
-        self.apply([SaveTable(table_id, status, snapshot, {}, int(snapshot.get("version", 0)))])
-
-    def add_record(self, table_id: str, deal: int, record: GameRecord) -> None:
-        """Store one finished deal."""
-        self.apply([AddRecord(table_id, deal, record)])
-
     def take(self, key: str, rate: float, burst: float, now: float | None = None) -> float:
         """Take a token from the shared bucket *key* (*rate* a second, *burst*
         at most): ``0.0`` if there was one, else the seconds until there will be

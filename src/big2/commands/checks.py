@@ -1,4 +1,7 @@
-"""Checks the ``big2`` commands make on paths before any work starts.
+"""Checks the ``big2`` commands make on their arguments before any work starts.
+
+:func:`build_rules` turns ``--rules``/``--set`` into :class:`~big2.rules.Rules`
+with click's errors.
 
 A command that would write a file after minutes of play or an hour of arena
 deals checks at once that it can: :class:`OutputFile` is a click parameter
@@ -23,6 +26,46 @@ from pathlib import Path
 from typing import Any
 
 import click
+
+from big2.rules import OPTIONS, InvalidRulesError, Rules
+
+
+def _parse_value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+_MULTI = frozenset(o.name for o in OPTIONS if o.multi)
+"""Options that hold a list of choices (``--set redeal=weak,no-face``, ``=none``)."""
+
+
+def build_rules(preset: str, options: tuple[str, ...], players: int | None = None) -> Rules:
+    """Rules from a preset name plus ``name=value`` overrides (click-friendly errors)."""
+    overrides: dict[str, Any] = {}
+    for item in options:
+        if "=" not in item:
+            raise click.BadParameter(f"expected name=value, got {item!r}", param_hint="--set")
+        key, value = item.split("=", 1)
+        key = key.strip().replace("-", "_")
+        if key in _MULTI:  # a list of choices: "a,b"; "none" (or nothing) clears it
+            value = value.strip()
+            overrides[key] = ([] if value.lower() in ("", "none") else
+                              [v.strip() for v in value.split(",")])
+        else:
+            overrides[key] = _parse_value(value.strip())
+    if players is not None:
+        overrides["players"] = players
+    try:
+        return Rules.preset(preset, **overrides)
+    except InvalidRulesError as exc:
+        raise click.UsageError(str(exc)) from None
 
 
 def output_problem(path: str, *, replace: bool = False) -> str | None:
@@ -104,4 +147,4 @@ def check_output(path: str, param_hint: str, *, records: bool = False) -> None:
         raise click.BadParameter(f"{path!r}: {problem}", param_hint=param_hint)
 
 
-__all__ = ["OutputFile", "check_output", "output_problem", "record_file_problem"]
+__all__ = ["OutputFile", "build_rules", "check_output", "output_problem", "record_file_problem"]

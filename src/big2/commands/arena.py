@@ -9,7 +9,7 @@ import click
 
 from big2.arena import ArenaResult, SeatError, check_seat, run_arena
 from big2.arena.paired import paired_difference
-from big2.cli_checks import OutputFile
+from big2.commands.checks import OutputFile, build_rules
 from big2.rules import PRESETS
 
 
@@ -51,7 +51,6 @@ def arena_command(seats: str, deals: int, preset: str, options: tuple[str, ...],
                   timeout: float, ray_address: str | None, compare: str | None,
                   quiet: bool) -> None:
     """Play bots against each other over duplicate deals and print their figures."""
-    from big2.cli import build_rules
     from big2.variant import variant
 
     rules = build_rules(preset, options)
@@ -96,8 +95,8 @@ def _report(results: list[ArenaResult], json_file: str | None) -> None:
         data["compare"] = results[1].to_dict()
         data["paired"] = diff._asdict()
         lines += ["", results[1].table(), "",
-                  f"first seat, {results[0].seats[0].name} minus {results[1].seats[0].name}: "
-                  f"{diff}"]
+                  (f"first seat, {results[0].seats[0].name} minus {results[1].seats[0].name}: "
+                   f"{diff}")]
     text = json.dumps(data, indent=2)
     if json_file == "-":
         click.echo(text)

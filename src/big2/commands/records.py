@@ -15,7 +15,7 @@ from typing import TextIO
 import click
 
 from big2.cards import CARD_SYMBOLS, InvalidCardError, Mask, cards_of, match_copies, parse_cards
-from big2.cli_checks import OutputFile
+from big2.commands.checks import OutputFile
 from big2.game import Game, kind_name
 from big2.records import GameRecord, RecordError, load
 from big2.rules import Rules
