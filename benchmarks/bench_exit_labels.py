@@ -5,7 +5,7 @@ every seat; at each searched decision a second copy of the search, seeded
 differently, searches the same view. Printed per budget: how often the search
 overrides the policy's favourite, how often the two seeds make the same play,
 how often an override is repeated by the other seed, and the CPU seconds a
-self-play deal costs (:func:`big2.learn.exit_data.play_deal`).
+self-play deal costs (:func:`research.exit.data.play_deal`).
 
     python benchmarks/bench_exit_labels.py --budgets 100,400 --deals 12
 """
@@ -21,8 +21,8 @@ import numpy as np
 from big2.bots.policy.pnet import WEIGHTS_DIR, load_policy
 from big2.bots.search.configs import guided_search
 from big2.game import Game, deal
-from big2.learn.exit_data import DealJob, play_deal
 from big2.rules import Rules
+from research.exit.data import DealJob, play_deal
 
 
 @click.command()

@@ -15,6 +15,7 @@ from big2 import Game, Rules
 from big2.arena import check_seat, parse_seat
 from big2.bots import make_bot
 from big2.bots.search.configs import policy_search as PolicySearchBot
+from big2.bots.search import ExactLeaves
 from big2.bots.search.endgame import EndgameSolver, cards_left
 from big2.cards import parse_cards
 
@@ -170,7 +171,8 @@ def test_endgame_options_parse_from_a_seat_spec() -> None:
     assert (name, options) == ("policy-search", {"endgame": 6, "endgame_nodes": 500})
     check_seat("policy-search:endgame=6", start=False)
     bot = make_bot(name, seed=1, **options)
-    endgame = bot.search.evaluator.endgame  # type: ignore[attr-defined]
+    endgame = bot.search.evaluator  # type: ignore[attr-defined]
+    assert isinstance(endgame, ExactLeaves)  # the one exact-endgame wrapper
     assert bot.name == "policy-search" and (endgame.cards, endgame.nodes) == (6, 500)
     with pytest.raises(ValueError):
         PolicySearchBot(endgame=-1)

@@ -203,7 +203,7 @@ def test_policy_to_the_end_is_the_python_roll() -> None:
     g = positions(Rules(), 1, seed=6)[0]
     worlds = worlds_of(g, 1)
     got = core_play_outs(g, worlds, plies=-1, cands=3)
-    roll = PolicyRollout(until="end", endgame=None)
+    roll = PolicyRollout(until="end")
     seat = g.to_move
     assert seat is not None
     for w, row in zip(worlds, got):

@@ -64,15 +64,22 @@ def test_past_the_budget_or_the_cards_the_inner_evaluator_scores() -> None:
         worlds = sample_worlds(view, 4, seed=i)
         cands = list(view.legal)
         inner = HeuristicPlayout().start(view, random.Random(0))(worlds, cands)
+        total = sum(view.card_counts)
         starved = ExactLeaves(HeuristicPlayout(), cards=52, nodes=1)
-        few = ExactLeaves(HeuristicPlayout(), cards=sum(view.card_counts) - 1)
         exact = ExactLeaves(cards=52, nodes=10**6).start(view, random.Random(0))(worlds, cands)
-        for ev in (starved, few):
-            got = ev.start(view, random.Random(0))(worlds, cands)
-            # a world solved within one position is the exact one; every other, the inner's
-            assert all(row in (a, b) for row, a, b in zip(got, inner, exact, strict=True))
-            fell_back += sum(row == a != b for row, a, b in zip(got, inner, exact, strict=True))
-        assert few.start(view, random.Random(0))(worlds, cands) == inner
+        got = starved.start(view, random.Random(0))(worlds, cands)
+        # a world solved within one position is the exact one; every other, the inner's
+        assert all(row in (a, b) for row, a, b in zip(got, inner, exact, strict=True))
+        fell_back += sum(row == a != b for row, a, b in zip(got, inner, exact, strict=True))
+        # one card fewer than the decision's: each candidate after which the world is
+        # that small is solved on its own (the pass never is), the rest played out
+        few = ExactLeaves(HeuristicPlayout(), cards=total - 1).start(view, random.Random(0))
+        for row, a, b in zip(few(worlds, cands), inner, exact, strict=True):
+            for c, x, y, z in zip(cands, row, a, b, strict=True):
+                assert x == (y if c == 0 else z), (view.hand, c)
+        biggest = max(c.bit_count() for c in cands)
+        beyond = ExactLeaves(HeuristicPlayout(), cards=total - biggest - 1)
+        assert beyond.start(view, random.Random(0))(worlds, cands) == inner
     assert fell_back > 0  # the exact and the played-out values differ, and the budget tells
 
 

@@ -71,7 +71,7 @@ class Form:
 
 
 
-EXIT_ROUND = ("python -m big2.learn expert-iteration --out training/exit --hours 2 --start "
+EXIT_ROUND = ("python -m research.exit --out training/exit --hours 2 --start "
               f"{ROOT}/training/ppo/checkpoint.pt --families classic --deals 2 --gate-deals 2 --gate-h2h-deals 2 "
               "--budget 2 --gate-budget 2 --rounds 1 --workers 1")
 """One round of expert iteration as small as it goes: two deals, a 2-play-out search."""
@@ -139,12 +139,12 @@ SHORTENED: dict[str, Form] = {
             "--rules classic --seed 1 --workers 1 --scoring count --json result.json --quiet",
         nightly=True, why="a synopsis: run with its options filled in (not --ray, which starts a Ray "
             "cluster), one deal and a small budget"),
-    "python -m big2.learn expert-iteration --out training/exit --hours 2": Form(
+    "python -m research.exit --out training/exit --hours 2": Form(
         run=EXIT_ROUND,
         needs=("torch",), nightly=True,
         why="hours of search self-play: one round of two deals with a 2-play-out search, "
             "from the committed PPO checkpoint, in a fresh directory"),
-    "python -m big2.learn expert-iteration --out training/exit --hours 2 --ray auto": Form(
+    "python -m research.exit --out training/exit --hours 2 --ray auto": Form(
         run=EXIT_ROUND,
         needs=("torch",), nightly=True,
         why="joins a running Ray cluster: run without --ray (test_exit's nightly Ray test "
@@ -319,7 +319,8 @@ def test_doc_block_runs(block: Block, tmp_path: Path) -> None:
     for folder in ("docs", "examples", "benchmarks"):
         shutil.copytree(ROOT / folder, tmp_path / folder)
     env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"),
-           "NO_COLOR": "1", "PYTHONPATH": str(ROOT / "src")}
+           "NO_COLOR": "1",
+           "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}  # research/ too
     for command in block.commands:
         form = SHORTENED.get(command, Form())
         missing = [n for n in form.needs if not {"torch": HAS_TORCH, "matplotlib": HAS_MATPLOTLIB,

@@ -62,7 +62,7 @@ register_bot("guided-search", guided_search,
 register_bot("policy-search", policy_search,
              "the policy's candidates valued by policy roll-outs and the exact endgame")
 register_bot("expert-v1", expert_v1,
-             "determinized search on the heuristic alone (the level expert until 2026-12-04)")
+             "determinized search on the heuristic alone (no policy network)")
 
 __all__ = [
     "BOT_LEVELS", "LEVEL_OPTIONS", "STRONGEST_LEVEL", "Bot", "GreedyBot", "HeuristicBot",

@@ -50,7 +50,7 @@ the level within its time (docs/bots.md), with the options in
 both the PPO policy network with a search on it (``guided-search``,
 :func:`big2.bots.search.configs.guided_search`: heuristic play-outs may
 overturn the network's play when another scores a point a deal better):
-``hard`` with 200 play-outs a decision (100 until 2026-12-05), ``expert`` with 2,000. No bot may be
+``hard`` with 200 play-outs a decision, ``expert`` with 2,000. No bot may be
 registered under a level's name."""
 
 LEVEL_OPTIONS: dict[str, dict[str, Any]] = {"hard": {"budget": 200}, "expert": {"budget": 2000}}

@@ -21,7 +21,8 @@ def _split_seats(text: str) -> list[str]:
 @click.command(name="arena")
 @click.option("--seats", required=True,
               help="comma-separated bots, one per seat: names or levels (expert, heuristic, "
-                   "greedy, random, easy…), options as expert:budget=100, or "
+                   "greedy, random, easy…), options as expert:budget=100, a bot of your "
+                   "own as MODULE:FACTORY (mybots:make_bot, options after it), or "
                    "'cmd:PROGRAM ARGS' for an external bot speaking the protocol")
 @click.option("--deals", type=click.IntRange(1), default=100, show_default=True,
               help="duplicate deals (each is played once per seat rotation)")

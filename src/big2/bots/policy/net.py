@@ -15,14 +15,13 @@ True
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from big2.bots.base import Bot
-from big2.bots.policy.pnet import WEIGHTS_DIR, PolicyNet, family_index, load_policy
+from big2.bots.policy.pnet import PolicyNet, cached_policy, family_index
 from big2.bots.rules_based.heuristic import HeuristicBot
 from big2.cards import Mask
 from big2.observation import card_vectors, encode_view
@@ -65,8 +64,7 @@ class PolicyNetBot(Bot):
     def __init__(self, seed: int | None = None, weights: str | Path | PolicyNet | None = None,
                  sample: bool = False, **options: Any) -> None:
         super().__init__(seed=seed, **options)
-        self._net = weights if isinstance(weights, PolicyNet) else _load_policy(
-            str(weights if weights is not None else WEIGHTS_DIR / "policy.npz"))
+        self._net = weights if isinstance(weights, PolicyNet) else cached_policy(weights)
         self.sample = sample
         self._np_rng = np.random.default_rng(seed)
         self._fallback: Bot | None = None
@@ -98,11 +96,6 @@ class PolicyNetBot(Bot):
         if self.sample:
             return int(self._np_rng.choice(len(p), p=p / p.sum()))
         return int(np.argmax(p))
-
-
-@lru_cache(maxsize=4)
-def _load_policy(path: str) -> PolicyNet:
-    return load_policy(path)
 
 
 __all__ = ["PolicyNetBot", "encodable", "policy_family"]

@@ -39,6 +39,7 @@ Weights are an ``.npz`` of named float arrays (``s0_w``, ``s0_b``, ``s1_w``,
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -265,6 +266,28 @@ def load_policy(path: str | Path) -> PolicyNet:
     return PolicyNet(arrays, meta)
 
 
+@lru_cache(maxsize=4)
+def _policy_at(path: str) -> PolicyNet:
+    return load_policy(path)
+
+
+@lru_cache(maxsize=4)
+def _value_at(path: str) -> ValueNet:
+    return load_value(path)
+
+
+def cached_policy(path: str | Path | None = None) -> PolicyNet:
+    """The :class:`PolicyNet` at *path* (``None``: the shipped ``policy.npz``),
+    read once: the one loader every policy bot and evaluator shares."""
+    return _policy_at(str(path if path is not None else WEIGHTS_DIR / "policy.npz"))
+
+
+def cached_value(path: str | Path | None = None) -> ValueNet:
+    """The :class:`ValueNet` at *path* (``None``: the shipped ``value.npz``), read once."""
+    return _value_at(str(path if path is not None else WEIGHTS_DIR / "value.npz"))
+
+
 __all__ = ["FAMILIES", "NAMES", "PLAY_FEATURES", "SCORE_SCALE", "STATE_FEATURES", "WEIGHTS_DIR",
-           "PolicyNet", "ValueNet", "family_index", "hidden_hands", "load_policy", "load_value",
+           "PolicyNet", "ValueNet", "cached_policy", "cached_value", "family_index",
+           "hidden_hands", "load_policy", "load_value",
            "pad_plays", "play_features", "sample_plays", "state_features"]

@@ -178,35 +178,20 @@ class SearchBot(Bot):
         return budget if isinstance(budget, int) else None
 
     def choose(self, view: PlayerView) -> Mask:
-        """The favourite play, unless a searched play beats it by more than the margin."""
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        if view.rules.extended_deck:  # the search's planner reads one 52-card deck
-            return wild_play(view)
-        search, p = self._plan(view)
-        guide = heuristic_guide(view)
-        favourite = guide if p is None else legal[max(range(len(p)), key=p.__getitem__)]
-        if p is not None and max(p) > search.sure:
-            return favourite
-        tally = self.tally(view, search, guide, p)
-        margin = search.margin
-        if search.one_card_margin is not None and next_on_one_card(view):
-            margin = search.one_card_margin
-        choice = keep_unless_beaten(tally, favourite, margin)
-        return choice if choice in legal else guide
+        """The favourite play, unless a searched play beats it by more than the
+        margin (:meth:`decide`'s play)."""
+        return self.decide(view)[0]
 
     def decide(self, view: PlayerView) -> tuple[Mask, Tally | None, Sequence[float] | None]:
-        """:meth:`choose`'s play with what it came from: the search's tally
-        (``None`` where no search ran: one legal play, jokers or two decks, or
-        a policy play above ``sure``) and the policy's probabilities over
-        ``view.legal`` (``None`` without a policy). The same play as
-        :meth:`choose` for the same seed and views; expert iteration
-        (:mod:`big2.learn.exit_data`) learns from the tallies."""
+        """The play :meth:`choose` makes, with what it came from: the search's
+        tally (``None`` where no search ran: one legal play, jokers or two
+        decks, or a policy play above ``sure``) and the policy's probabilities
+        over ``view.legal`` (``None`` without a policy). :meth:`choose` is this
+        play, so the two never differ."""
         legal = view.legal
         if len(legal) == 1:
             return legal[0], None, None
-        if view.rules.extended_deck:
+        if view.rules.extended_deck:  # the search's planner reads one 52-card deck
             return wild_play(view), None, None
         search, p = self._plan(view)
         guide = heuristic_guide(view)
@@ -214,7 +199,10 @@ class SearchBot(Bot):
         if p is not None and max(p) > search.sure:
             return favourite, None, p
         tally = self.tally(view, search, guide, p)
-        choice = keep_unless_beaten(tally, favourite, search.margin)
+        margin = search.margin
+        if search.one_card_margin is not None and next_on_one_card(view):
+            margin = search.one_card_margin
+        choice = keep_unless_beaten(tally, favourite, margin)
         return (choice if choice in legal else guide), tally, p
 
     def analyse(self, view: PlayerView, include: Sequence[Mask] = ()) -> list[Row]:

@@ -31,7 +31,13 @@ from typing import TYPE_CHECKING, Any
 
 from big2.bots.search.bot import Sampling, Search, SearchBot
 from big2.bots.search.candidates import HeuristicCandidates, PolicyFirst
-from big2.bots.search.evaluators import DEFAULT_LEAF_NODES, Evaluator, ExactLeaves, HeuristicPlayout
+from big2.bots.search.evaluators import (
+    DEFAULT_ENDGAME,
+    DEFAULT_ENDGAME_NODES,
+    Evaluator,
+    ExactLeaves,
+    HeuristicPlayout,
+)
 from big2.bots.search.selectors import Flat, SuccessiveHalving
 
 if TYPE_CHECKING:
@@ -44,7 +50,7 @@ DEFAULT_BUDGET = 800
 def heuristic_search(budget: int = DEFAULT_BUDGET, seconds: float | None = None,
                      candidates: int = 8, pass_inference: float = 0.7, greedy_mix: float = 0.3,
                      model: bool = True, endgame: int = 0,
-                     endgame_nodes: int = DEFAULT_LEAF_NODES, batch: int = 1) -> Search:
+                     endgame_nodes: int = DEFAULT_ENDGAME_NODES, batch: int = 1) -> Search:
     """The search on the heuristic alone (``expert-v1``; every search's fallback).
 
     Args:
@@ -70,7 +76,8 @@ def heuristic_search(budget: int = DEFAULT_BUDGET, seconds: float | None = None,
 
 def expert_v1(seed: int | None = None, **options: Any) -> SearchBot:
     """``expert-v1``: determinized search guided by the heuristic
-    (:func:`heuristic_search`'s options), the level ``expert`` until 2026-12-04."""
+    (:func:`heuristic_search`'s options), no policy network: the search
+    every other falls back to where the policy cannot read the rules."""
     bot = SearchBot(heuristic_search(**options), seed=seed)
     bot.name, bot.option_sources = "expert-v1", (heuristic_search,)
     return bot
@@ -168,18 +175,14 @@ def policy_search(seed: int | None = None, samples: int = 48, candidates: int = 
         options: the sampler's, and :func:`heuristic_search`'s for the
             fallback where the policy cannot read the rules.
     """
-    from big2.bots.search.policy_eval import (
-        DEFAULT_ENDGAME,
-        DEFAULT_ENDGAME_NODES,
-        ExactEndgame,
-        PolicyRollout,
-    )
+    from big2.bots.search.policy_eval import PolicyRollout
 
     policy = _policy(seed, weights)
-    exact = ExactEndgame(DEFAULT_ENDGAME if endgame is None else int(endgame),
-                         DEFAULT_ENDGAME_NODES if endgame_nodes is None else int(endgame_nodes))
     base = heuristic_search(candidates=candidates, **options)
-    evaluator = PolicyRollout(policy.network, value, roll, exact if exact.cards else None)
+    evaluator: Evaluator = ExactLeaves(
+        PolicyRollout(policy.network, value, roll),
+        DEFAULT_ENDGAME if endgame is None else int(endgame),
+        DEFAULT_ENDGAME_NODES if endgame_nodes is None else int(endgame_nodes))
     search = Search(PolicyFirst(int(candidates), int(candidates)), evaluator, Flat(int(samples)),
                     Sampling(base.sampling.pass_inference, base.sampling.greedy_mix,
                              base.sampling.model, float(belief)),

@@ -10,12 +10,13 @@ such as a Go-Fish stock), so a seeded bot repeats its decisions.
 - :class:`HeuristicPlayout`: every seat played out by the heuristic (or the
   greedy rule at a world's :attr:`~big2.bots.search.worlds.World.greedy_seats`),
   in the compiled core where the rule set allows it (:func:`play_out`);
-- :class:`ExactLeaves`: another evaluator, except where few cards are left in
-  all hands: there each world is solved exactly
-  (:class:`~big2.bots.search.endgame.EndgameSolver`, max^n) instead of played out;
-- :class:`big2.bots.search.policy_eval.PolicyRollout`: the policy network plays
-  the other seats, with the critic as a leaf and the exact endgame
-  (:class:`big2.bots.search.policy_eval.ExactEndgame`) where few cards are left.
+- :class:`ExactLeaves`: the one exact-endgame wrapper, around any evaluator:
+  where few cards are left in all hands a world is solved exactly
+  (:class:`~big2.bots.search.endgame.EndgameSolver`, max^n) instead of scored
+  by the evaluator it wraps;
+- :class:`big2.bots.search.policy_eval.PolicyRollout` and
+  :class:`~big2.bots.search.policy_eval.PolicyPlayout`: the policy network
+  plays on after a candidate, the critic or the heuristic finishing.
 
 >>> import random
 >>> from big2 import Game
@@ -36,7 +37,7 @@ from typing import Protocol
 
 from big2.bots.rules_based import native
 from big2.bots.rules_based.planning import heuristic_play
-from big2.bots.search.endgame import EndgameSolver
+from big2.bots.search.endgame import EndgameSolver, cards_left
 from big2.bots.search.worlds import World
 from big2.cards import Mask, cards_of
 from big2.combos import engine
@@ -143,35 +144,41 @@ class HeuristicPlayout:
         return score
 
 
-DEFAULT_LEAF_NODES = 4_000
-"""The positions :class:`ExactLeaves` may expand a decision (about 0.1 s in Python)."""
+DEFAULT_ENDGAME = 8
+""":class:`ExactLeaves` solves a world exactly from this many cards left (all hands together)."""
+DEFAULT_ENDGAME_NODES = 12_000
+"""The positions :class:`ExactLeaves`'s solves may expand together a decision
+(about 1 s in Python on one core)."""
 
 
 class ExactLeaves:
-    """*inner*'s values, except at a decision with at most *cards* cards left in
-    all hands together: there each world is solved exactly (max^n, every seat
-    playing its best with every hand known, :class:`~big2.bots.search.endgame.EndgameSolver`)
-    and a candidate is worth the seat's final score under that play.
+    """The exact endgame around any evaluator: *inner*'s values, except where at
+    most *cards* cards are left in all hands together. There a world is solved
+    exactly (max^n, every seat playing its best with every hand known,
+    :class:`~big2.bots.search.endgame.EndgameSolver`) and a candidate is worth
+    the seat's final score under that play: every candidate at once when the
+    world is that small at the decision, else each candidate after which it is.
 
     One solver serves a decision, so a world drawn again (late in a deal there
     are few) and the positions worlds share cost nothing the second time. The
-    solves share *nodes* expanded positions a decision; a world that does not
-    fit in what is left (and every world after the budget is spent) is scored
-    by *inner*, all of a world's candidates by the same evaluator, so the
-    candidates are still compared on common worlds. *cards* 0 never solves.
+    solves share *nodes* expanded positions a decision; what is not solved
+    (a world too big for what is left, every world once the budget is spent)
+    is scored by *inner*. Where the world is small at the decision, all of its
+    candidates are scored by the same evaluator, so they are compared on
+    common worlds. *cards* 0 never solves.
 
     >>> import random
     >>> from big2 import Game
     >>> from big2.bots.search.worlds import sample_worlds
     >>> g = Game(hands=["3D 4D", "5C", "6C 7C", "8C 9C"], leader=0)
     >>> view = g.view(0)
-    >>> score = ExactLeaves(HeuristicPlayout(), cards=8).start(view, random.Random(0))
+    >>> score = ExactLeaves(HeuristicPlayout()).start(view, random.Random(0))
     >>> score(sample_worlds(view, 1, seed=1), view.legal)  # seat 1 goes out either way
     [[-1.0, -1.0]]
     """
 
-    def __init__(self, inner: Evaluator | None = None, cards: int = 8,
-                 nodes: int = DEFAULT_LEAF_NODES) -> None:
+    def __init__(self, inner: Evaluator | None = None, cards: int = DEFAULT_ENDGAME,
+                 nodes: int = DEFAULT_ENDGAME_NODES) -> None:
         if cards < 0:
             raise ValueError("endgame (cards left) must be at least 0")
         if nodes < 1:
@@ -180,33 +187,47 @@ class ExactLeaves:
         self.cards, self.nodes = int(cards), int(nodes)
 
     def start(self, view: PlayerView, rng: random.Random) -> Score:
-        """Begin a decision: *inner*'s scorer where more than ``cards`` cards are left."""
+        """Begin a decision: *inner*'s scorer where no play can leave ``cards`` cards or fewer."""
         inner = self.inner.start(view, rng)
-        if sum(view.card_counts) > self.cards:
+        biggest = max((m.bit_count() for m in view.legal), default=0)
+        if not self.cards or sum(view.card_counts) - biggest > self.cards:
             return inner
-        seat = view.seat
+        seat, limit = view.seat, self.cards
         solver = EndgameSolver(self.nodes)
         left = [self.nodes]
 
-        def score(worlds: Sequence[World], cands: Sequence[Mask]) -> list[list[float]]:
-            out: list[list[float] | None] = []
-            for hands in worlds:
-                values = None
-                if left[0] > 0:
+        def solve(game: Game, cands: Sequence[Mask]) -> list[float | None]:
+            row: list[float | None] = [None] * len(cands)
+            if cards_left(game) <= limit:  # every candidate at once, or none
+                solver.budget = left[0]
+                values = solver.move_values(game)
+                left[0] -= solver.nodes
+                if values is not None:
+                    exact = dict(values)
+                    row = [float(exact[c][seat]) for c in cands]
+                return row
+            for j, c in enumerate(cands):
+                child = game.copy()
+                child.play(c)
+                if left[0] > 0 and child.to_move is not None and cards_left(child) <= limit:
                     solver.budget = left[0]
-                    values = solver.move_values(Game.from_view(view, hands, rng=rng))
+                    value = solver.solve(child)
                     left[0] -= solver.nodes
-                if values is None:
-                    out.append(None)
-                    continue
-                exact = dict(values)
-                out.append([float(exact[c][seat]) for c in cands])
-            rest = [w for w, row in zip(worlds, out) if row is None]
+                    if value is not None:
+                        row[j] = float(value[seat])
+            return row
+
+        def score(worlds: Sequence[World], cands: Sequence[Mask]) -> list[list[float | None]]:
+            unsolved: list[float | None] = [None] * len(cands)
+            out = [solve(Game.from_view(view, hands, rng=rng), cands) if left[0] > 0
+                   else list(unsolved) for hands in worlds]
+            rest = [w for w, row in zip(worlds, out) if None in row]
             played = iter(inner(rest, cands) if rest else [])
-            return [row if row is not None else next(played) for row in out]
+            return [[x if x is not None else y for x, y in zip(row, next(played))]
+                    if None in row else row for row in out]
 
-        return score
+        return score  # type: ignore[return-value]  # every None is filled by *inner*
 
 
-__all__ = ["DEFAULT_LEAF_NODES", "Evaluator", "ExactLeaves", "HeuristicPlayout", "Score",
+__all__ = ["DEFAULT_ENDGAME", "DEFAULT_ENDGAME_NODES", "Evaluator", "ExactLeaves", "HeuristicPlayout", "Score",
            "greedy_play", "play_out", "rollout"]

@@ -1,4 +1,4 @@
-"""Evaluators on the policy network: :class:`PolicyPlayout`, :class:`PolicyRollout` and :class:`ExactEndgame`.
+"""Evaluators on the policy network: :class:`PolicyPlayout` and :class:`PolicyRollout`.
 
 :class:`PolicyPlayout` makes each candidate in each world, lets every seat
 play the policy's choice (its most probable play, or a draw from it) for the
@@ -14,12 +14,8 @@ or until the seat is to move again (``until="turn"``), where the critic
 (:class:`~big2.bots.policy.pnet.ValueNet`, which in a sampled world may read
 every hand: they are the sample's, never the table's) scores the leaf.
 
-With an :class:`ExactEndgame`, a world with few cards left is a perfect-
-information game small enough to solve exactly
-(:class:`~big2.bots.search.endgame.EndgameSolver`): the solved value replaces
-the roll, for every candidate at once when the deal is small at the decision,
-else for a candidate after which it is; a node budget shared by the decision
-keeps the solving within about a second.
+Either goes inside :class:`~big2.bots.search.evaluators.ExactLeaves` to
+solve a world exactly where few cards are left (``policy-search`` does).
 
 >>> import random
 >>> from big2 import Game
@@ -36,8 +32,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -45,17 +39,15 @@ import numpy as np
 from big2.bots.policy.net import policy_family
 from big2.bots.policy.pnet import (
     SCORE_SCALE,
-    WEIGHTS_DIR,
     PolicyNet,
     ValueNet,
+    cached_policy,
+    cached_value,
     hidden_hands,
-    load_policy,
-    load_value,
     pad_plays,
     sample_plays,
     state_features,
 )
-from big2.bots.search.endgame import EndgameSolver, Values, cards_left
 from big2.bots.search.evaluators import HeuristicPlayout, Score
 from big2.bots.search.worlds import World
 from big2.cards import Mask
@@ -63,43 +55,15 @@ from big2.game import Game
 from big2.observation import _passed_and_leader, encode_game, played_by_seat
 from big2.view import PlayerView
 
-DEFAULT_ENDGAME = 8
-"""Solve a sampled deal exactly from this many cards left (all hands together)."""
-DEFAULT_ENDGAME_NODES = 12_000
-"""The positions a decision's exact solves may expand together (about 1 s on one core)."""
-
-
-@lru_cache(maxsize=4)
-def _load_value(path: str) -> ValueNet:
-    return load_value(path)
-
-
-@lru_cache(maxsize=4)
-def _load_policy(path: str) -> PolicyNet:
-    return load_policy(path)
-
 
 def shipped_policy() -> PolicyNet:
-    """The shipped policy network (``policy.npz``), loaded once."""
-    return _load_policy(str(WEIGHTS_DIR / "policy.npz"))
+    """The shipped policy network (``policy.npz``), loaded once (:func:`~big2.bots.policy.pnet.cached_policy`)."""
+    return cached_policy()
 
 
 def shipped_critic() -> ValueNet:
-    """The shipped critic (``value.npz``), loaded once."""
-    return _load_value(str(WEIGHTS_DIR / "value.npz"))
-
-
-@dataclass(frozen=True)
-class ExactEndgame:
-    """Solve a world exactly once at most *cards* are left in all hands
-    together, within *nodes* expanded positions a decision (0 cards: never)."""
-
-    cards: int = DEFAULT_ENDGAME
-    nodes: int = DEFAULT_ENDGAME_NODES
-
-    def __post_init__(self) -> None:
-        if self.cards < 0 or self.nodes < 1:
-            raise ValueError("endgame must be at least 0 and endgame_nodes at least 1")
+    """The shipped critic (``value.npz``), loaded once (:func:`~big2.bots.policy.pnet.cached_value`)."""
+    return cached_value()
 
 
 class PolicyRollout:
@@ -111,65 +75,45 @@ class PolicyRollout:
             the shipped one).
         until: ``"end"``: play every seat to the end of the deal; ``"turn"``:
             the other seats until the seat is to move again, then the critic.
-        endgame: solve small worlds exactly (``None``: never).
+
+    Wrap it in :class:`~big2.bots.search.evaluators.ExactLeaves` to solve
+    small worlds exactly (``policy-search`` does).
     """
 
     def __init__(self, policy: PolicyNet | None = None, critic: ValueNet | str | Path | None = None,
-                 until: str = "end", endgame: ExactEndgame | None = ExactEndgame()) -> None:
+                 until: str = "end") -> None:
         if until not in ("turn", "end"):
             raise ValueError(f"roll is 'turn' or 'end', not {until!r}")
         self.policy = policy if policy is not None else shipped_policy()
         self.critic = (critic if isinstance(critic, ValueNet) else shipped_critic()
-                       if critic is None else _load_value(str(critic)))
+                       if critic is None else cached_value(critic))
         self.until = until
-        self.endgame = endgame
 
     def start(self, view: PlayerView, rng: random.Random) -> Score:
-        """Begin a decision: the exact solves share one node budget."""
-        nodes = [self.endgame.nodes if self.endgame and self.endgame.cards else 0]
+        """Begin a decision."""
 
         def score(worlds: Sequence[World], cands: Sequence[Mask]) -> list[list[float]]:
-            values = self._values(view, rng, worlds, cands, nodes)
+            values = self._values(view, rng, worlds, cands)
             out: list[list[float]] = values.reshape(len(worlds), len(cands)).tolist()
             return out
 
         return score
 
     def _values(self, view: PlayerView, rng: random.Random, worlds: Sequence[World],
-                cands: Sequence[Mask], nodes: list[int]) -> np.ndarray:
+                cands: Sequence[Mask]) -> np.ndarray:
         seat, fam = view.seat, policy_family(view.rules)
-        limit = self.endgame.cards if self.endgame else 0
         games: list[Game] = []
-        solved: dict[int, float] = {}  # index in *games* -> exact value (not rolled)
         for hands in worlds:
             base = Game.from_view(view, hands, rng=rng)
-            solver: EndgameSolver | None = None
-            exact: dict[Mask, Values] = {}
-            if nodes[0] > 0:
-                solver = EndgameSolver(nodes[0])
-                if cards_left(base) <= limit:
-                    exact = dict(solver.move_values(base) or ())
-                    nodes[0] -= solver.nodes
             for c in cands:
                 g = base.copy()
                 g.play(c)
-                value = exact.get(c)
-                if (value is None and solver is not None and nodes[0] > 0
-                        and g.to_move is not None and cards_left(g) <= limit):
-                    solver.budget = nodes[0]
-                    value = solver.solve(g)
-                    nodes[0] -= solver.nodes
-                if value is not None:
-                    solved[len(games)] = value[seat]
                 games.append(g)
-        self._roll([g for i, g in enumerate(games) if i not in solved],
-                   None if self.until == "end" else seat, fam)
+        self._roll(games, None if self.until == "end" else seat, fam)
         values = np.zeros(len(games))
-        waiting = [i for i, g in enumerate(games) if g.to_move is not None and i not in solved]
+        waiting = [i for i, g in enumerate(games) if g.to_move is not None]
         for i, g in enumerate(games):
-            if i in solved:
-                values[i] = solved[i]
-            elif g.to_move is None:
+            if g.to_move is None:
                 outcome = g.outcome()
                 assert outcome is not None
                 values[i] = outcome.scores[seat]
@@ -221,7 +165,7 @@ class PolicyPlayout:
         self.finish = finish
         self.critic = None if finish != "critic" else (
             critic if isinstance(critic, ValueNet) else shipped_critic()
-            if critic is None else _load_value(str(critic)))
+            if critic is None else cached_value(critic))
 
     def start(self, view: PlayerView, rng: random.Random) -> Score:
         """Begin a decision: the core's table and the position are made once."""
@@ -260,5 +204,5 @@ class PolicyPlayout:
         return score
 
 
-__all__ = ["DEFAULT_ENDGAME", "DEFAULT_ENDGAME_NODES", "ExactEndgame", "PolicyPlayout",
+__all__ = ["PolicyPlayout",
            "PolicyRollout", "shipped_critic", "shipped_policy"]

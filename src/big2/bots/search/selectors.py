@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from big2.bots.search.evaluators import Score
@@ -34,20 +34,16 @@ from big2.cards import Mask
 
 @dataclass
 class Tally:
-    """What a selector found: per candidate (in order) its value (mean points
-    for the seat) and share of the play-outs; *alive*: the survivors' indices.
-    Where the selector was asked to (:class:`SuccessiveHalving`'s ``paired``),
-    *gaps* and *gap_ses*: per candidate, its mean difference from the first
-    candidate (the favourite) on the worlds both were played out in, and that
-    mean's standard error (NaN for the first, and where fewer than two worlds
-    are common); empty otherwise."""
+    """What a selector found: per candidate (in order, *cands*) its value
+    (mean points for the seat) and share of the play-outs; *alive*: the
+    indices of the candidates still in the running at the end, which
+    :func:`rows` ranks first and :func:`keep_unless_beaten` reads (a
+    favourite dropped earlier cannot be kept)."""
 
     cands: list[Mask]
     values: list[float]
     shares: list[float]
     alive: list[int]
-    gaps: list[float] = field(default_factory=list)
-    gap_ses: list[float] = field(default_factory=list)
 
 
 class Row(NamedTuple):
@@ -63,7 +59,9 @@ class Selector(Protocol):
 
     def run(self, cands: list[Mask], sampler: Sampler, score: Score,
             keep: Collection[int] = ()) -> Tally:
-        """The tally of *cands* (indices in *keep* are never dropped)."""
+        """The :class:`Tally` of *cands*, worlds drawn from *sampler*
+        (:meth:`~big2.bots.search.worlds.Sampler.draw` or ``draws``) and
+        valued by *score*; candidates whose index is in *keep* are never dropped."""
         ...
 
 
@@ -93,15 +91,11 @@ class SuccessiveHalving:
     (then results depend on the machine's speed). *batch* worlds are scored
     in one call (1 for the heuristic play-out, which plays a world's
     candidates in one call to the core; more for an evaluator that batches
-    across worlds, such as a policy's roll). *paired*: also tally each
-    candidate's difference from the first on their common worlds
-    (:attr:`Tally.gaps`; expert iteration's self-play asks for it, the
-    bots do not: it costs a little time a play-out)."""
+    across worlds, such as a policy's roll)."""
 
     budget: int = 800
     seconds: float | None = None
     batch: int = 1
-    paired: bool = False
 
     def __post_init__(self) -> None:
         if self.budget < 1:
@@ -120,7 +114,6 @@ class SuccessiveHalving:
         alive = list(range(len(cands)))
         rounds = max(1, math.ceil(math.log2(len(cands))))
         spent = 0
-        dsum, dsq, dn = [0.0] * len(cands), [0.0] * len(cands), [0] * len(cands)
         for rnd in range(rounds):
             share = (self.budget - spent) // (rounds - rnd)
             samples = max(1, share // len(alive))
@@ -136,13 +129,6 @@ class SuccessiveHalving:
                         totals[i] += v
                         counts[i] += 1
                         spent += 1
-                    if self.paired and 0 in alive:
-                        v0 = got[alive.index(0)]
-                        for i, v in zip(alive, got):
-                            d = v - v0
-                            dsum[i] += d
-                            dsq[i] += d * d
-                            dn[i] += 1
             if len(alive) <= 2 and rnd < rounds - 1:
                 continue
             alive.sort(key=lambda i: -totals[i] / max(1, counts[i]))
@@ -150,30 +136,8 @@ class SuccessiveHalving:
                 kept = alive[:max(1, math.ceil(len(alive) / 2))]
                 alive = kept + [i for i in alive if i in keep and i not in kept]
         played = max(1, sum(counts))
-        tally = Tally(list(cands), [t / max(1, c) for t, c in zip(totals, counts)],
-                      [c / played for c in counts], alive)
-        if self.paired:
-            tally.gaps, tally.gap_ses = paired_gaps(dsum, dsq, dn)
-        return tally
-
-
-def paired_gaps(dsum: list[float], dsq: list[float], dn: list[int]
-                ) -> tuple[list[float], list[float]]:
-    """Per candidate, the mean of its differences from the first candidate
-    (their sum *dsum*, sum of squares *dsq*, count *dn*) and that mean's
-    standard error; NaN for the first and where fewer than two are counted.
-
-    >>> paired_gaps([0.0, 3.0], [0.0, 5.0], [4, 2])
-    ([nan, 1.5], [nan, 0.5])
-    """
-    gaps, ses = [math.nan] * len(dn), [math.nan] * len(dn)
-    for i in range(1, len(dn)):
-        n = dn[i]
-        if n >= 2:
-            mean = dsum[i] / n
-            var = max(0.0, (dsq[i] - n * mean * mean) / (n - 1))
-            gaps[i], ses[i] = mean, math.sqrt(var / n)
-    return gaps, ses
+        return Tally(list(cands), [t / max(1, c) for t, c in zip(totals, counts)],
+                     [c / played for c in counts], alive)
 
 
 @dataclass(frozen=True)
@@ -201,4 +165,4 @@ class Flat:
 
 
 __all__ = ["Flat", "Row", "Selector", "SuccessiveHalving", "Tally",
-           "keep_unless_beaten", "paired_gaps", "rows"]
+           "keep_unless_beaten", "rows"]

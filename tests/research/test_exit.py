@@ -1,4 +1,4 @@
-"""Expert iteration (issue 45, item 3): the search's self-play records what
+"""Expert iteration (research/exit; issue 45, item 3): the search's self-play records what
 the policy saw and what the search found; the targets move the prior toward
 the search; learning moves the actor toward the targets; the gate's figures
 and its verdict; the pools play the same deals wherever they run; a run
@@ -15,12 +15,12 @@ import pytest
 
 from big2 import Game
 from big2.bots.policy.pnet import PolicyNet
-from big2.learn.exit_data import DealJob, Samples, empty_samples, play_deal
-from big2.learn.exit_gate import KINDS, Measure, gate_jobs, summarise, wins
-from big2.learn.exit_pool import InProcess, Processes, RayActors
-from big2.learn.exit_run import ExItConfig, ExpertIteration, holdout_split, last_recorded_round
-from big2.learn.exit_train import acceptable, fit, survivors, targets, teaching
 from big2.observation import card_vectors, encode_view
+from research.exit.data import DealJob, Paired, Samples, empty_samples, play_deal
+from research.exit.gate import KINDS, Measure, gate_jobs, summarise, wins
+from research.exit.pool import InProcess, Processes, RayActors
+from research.exit.run import ExItConfig, ExpertIteration, holdout_split, last_recorded_round
+from research.exit.train import acceptable, fit, survivors, targets, teaching
 
 pytestmark = pytest.mark.xdist_group("torch")  # with test_ppo.py: PyTorch loads in one worker
 
@@ -158,24 +158,34 @@ def _worlds():  # type: ignore[no-untyped-def]
 
 
 def test_the_paired_gaps_are_the_mean_and_standard_error_of_the_differences() -> None:
+    """:class:`Paired` wraps the evaluator: the selector's tally is unchanged, and
+    each candidate's differences from the favourite on common worlds are kept."""
+    import random
+
     from big2.bots.search.selectors import SuccessiveHalving
 
     # candidate c in world w is worth c + (w % 3) for c < 2 and (w % 4) - 1 for candidate 2
     def score(ws, cands):  # type: ignore[no-untyped-def]
         return [[(w % 4) - 1.0 if c == 2 else c + (w % 3) for c in cands] for w in ws]
 
-    t = SuccessiveHalving(30, paired=True).run([0, 1, 2], _worlds(), score, keep={0})
+    class Fixed:
+        def start(self, view, rng):  # type: ignore[no-untyped-def]
+            return score
+
+    pair = Paired(Fixed())
+    t = SuccessiveHalving(30).run([0, 1, 2], _worlds(), pair.start(None, random.Random(0)),  # type: ignore[arg-type]
+                                  keep={0})
     plain = SuccessiveHalving(30).run([0, 1, 2], _worlds(), score, keep={0})
-    assert (t.cands, t.values, t.shares, t.alive) == (plain.cands, plain.values, plain.shares,
-                                                      plain.alive) and plain.gaps == []
+    assert t == plain
     assert t.alive[0] == 1 and 2 not in t.alive  # candidate 2 dropped after the first round
-    assert math.isnan(t.gaps[0]) and math.isnan(t.gap_ses[0])
-    assert math.isclose(t.gaps[1], 1.0) and math.isclose(t.gap_ses[1], 0.0, abs_tol=1e-9)
+    gaps, ses = pair.gaps(t.cands)
+    assert math.isnan(gaps[0]) and math.isnan(ses[0])
+    assert math.isclose(gaps[1], 1.0) and math.isclose(ses[1], 0.0, abs_tol=1e-9)
     # the first round: 5 worlds for each of the 3 (15 play-outs); then 7 for the 2 kept
     assert np.allclose(t.shares, [12 / 29, 12 / 29, 5 / 29])
     d = [(w % 4) - 1.0 - (w % 3) for w in range(5)]  # candidate 2: the first 5 worlds
-    assert math.isclose(t.gaps[2], float(np.mean(d)))
-    assert math.isclose(t.gap_ses[2], float(np.std(d, ddof=1) / math.sqrt(5)))
+    assert math.isclose(gaps[2], float(np.mean(d)))
+    assert math.isclose(ses[2], float(np.std(d, ddof=1) / math.sqrt(5)))
 
 
 def test_the_held_out_decisions_are_the_tail_of_this_rounds_self_play() -> None:
@@ -223,8 +233,7 @@ def test_learning_moves_the_actor_toward_the_targets() -> None:
 
 @pytest.mark.nightly  # torch's optimisers: seconds
 def test_sgd_leaves_the_actor_where_no_decision_pulls_and_adam_does_not() -> None:
-    from big2.bots.policy.net import WEIGHTS_DIR
-    from big2.bots.policy.pnet import load_policy
+    from big2.bots.policy.pnet import WEIGHTS_DIR, load_policy
     from big2.learn.ppo_model import actor_from_numpy
 
     net = load_policy(WEIGHTS_DIR / "policy.npz")  # the shipped one: sure of itself
@@ -348,14 +357,13 @@ def test_a_run_stopped_twice_and_resumed_ends_where_a_straight_one_does(tmp_path
 def test_the_command_checks_its_options_before_it_starts(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from big2.learn.__main__ import main
+    from research.exit.__main__ import expert_iteration_cmd as main
 
-    run = CliRunner().invoke(main, ["expert-iteration", "--out", str(tmp_path / "x"),
+    run = CliRunner().invoke(main, ["--out", str(tmp_path / "x"),
                                     "--start", str(tmp_path / "none.pt")])
     assert run.exit_code == 1 and "no checkpoint to start from" in run.output
-    run = CliRunner().invoke(main, ["expert-iteration", "--out", str(tmp_path / "x"),
-                                    "--temperature", "0"])
+    run = CliRunner().invoke(main, ["--out", str(tmp_path / "x"), "--temperature", "0"])
     assert run.exit_code == 2 and "--temperature" in run.output
-    run = CliRunner().invoke(main, ["expert-iteration", "--target", "visits"])
+    run = CliRunner().invoke(main, ["--target", "visits"])
     assert run.exit_code == 2 and "visits" in run.output
     assert not (tmp_path / "x").exists()

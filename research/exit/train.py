@@ -1,6 +1,6 @@
 """Expert iteration's learning step: the policy moves toward the search.
 
-:func:`targets` turns a round's searched decisions (:class:`~big2.learn.exit_data.Samples`)
+:func:`targets` turns a round's searched decisions (:class:`~research.exit.data.Samples`)
 into a distribution over each decision's legal plays. The plays the search
 did not try keep the policy's own probability (the prior); the plays it
 tried share the prior's mass on them by what the search found:
@@ -24,7 +24,7 @@ tried share the prior's mass on them by what the search found:
 With a *significance* ``z`` above 0, only the decisions where the search
 overturned the policy beyond its noise teach (:func:`teaching`): the play
 made is not the policy's favourite and beat it by more than ``z`` standard
-errors of their paired difference (:attr:`~big2.learn.exit_data.Samples.gap`).
+errors of their paired difference (:attr:`~research.exit.data.Samples.gap`).
 Every other decision's target is the prior itself, an anchor: its loss's
 gradient is 0 where the policy has not moved and pulls it back where it
 has, so the policy changes where the search says so and nowhere else. (A
@@ -50,8 +50,8 @@ import numpy.typing as npt
 
 from big2.bots.policy.pfeatures import unseen_cards
 from big2.bots.policy.pnet import play_features, state_features
-from big2.learn.exit_data import Samples
 from big2.observation import LAYOUT
+from research.exit.data import Samples
 
 F32 = npt.NDArray[np.float32]
 TARGETS = ("values", "shares")

@@ -7,12 +7,12 @@ the policy saw and what the search found (:class:`Samples`): the
 observation, the legal plays with the heuristic's hints as the policy reads
 them, the policy's probabilities (the prior), and per searched candidate its
 value (mean points at the end of the deal over its play-outs) and its share
-of the play-outs. :mod:`big2.learn.exit_train` turns those into targets.
+of the play-outs. :mod:`research.exit.train` turns those into targets.
 
 A deal is fixed by its :class:`DealJob` (family, scoring, the round's seed,
 its number, the search's budget) and the network: the same job gives the
 same samples wherever it runs (this process, a worker process or a Ray
-actor; :mod:`big2.learn.exit_pool`).
+actor; :mod:`research.exit.pool`).
 
 >>> from big2.bots.policy.pnet import PolicyNet
 >>> import numpy as np
@@ -24,7 +24,9 @@ actor; :mod:`big2.learn.exit_pool`).
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
@@ -35,12 +37,14 @@ from big2.arena import announce_last_cards
 from big2.bots.policy.net import policy_family
 from big2.bots.policy.phint import hints
 from big2.bots.policy.pnet import PolicyNet
+from big2.bots.search import Evaluator, Score, World
 from big2.bots.search.configs import guided_search
-from big2.bots.search.selectors import SuccessiveHalving
+from big2.cards import Mask
 from big2.game import Game, deal
 from big2.observation import card_vectors, encode_view
 from big2.rules import Rules
 from big2.variant import variant
+from big2.view import PlayerView
 
 I8 = npt.NDArray[np.int8]
 F32 = npt.NDArray[np.float32]
@@ -145,6 +149,67 @@ class Samples:
             return cls(**arrays, deals=int(data["deals"]))
 
 
+def paired_gaps(dsum: Sequence[float], dsq: Sequence[float], dn: Sequence[int]
+                ) -> tuple[list[float], list[float]]:
+    """Per candidate, the mean of its differences from the first candidate
+    (their sum *dsum*, sum of squares *dsq*, count *dn*) and that mean's
+    standard error; NaN for the first and where fewer than two are counted.
+
+    >>> paired_gaps([0.0, 3.0], [0.0, 5.0], [4, 2])
+    ([nan, 1.5], [nan, 0.5])
+    """
+    gaps, ses = [math.nan] * len(dn), [math.nan] * len(dn)
+    for i in range(1, len(dn)):
+        n = dn[i]
+        if n >= 2:
+            mean = dsum[i] / n
+            var = max(0.0, (dsq[i] - n * mean * mean) / (n - 1))
+            gaps[i], ses[i] = mean, math.sqrt(var / n)
+    return gaps, ses
+
+
+class Paired:
+    """An evaluator that scores as *inner* does and keeps, per candidate of a
+    decision, its differences from the favourite (the first candidate of the
+    decision's first call) on the worlds both were valued in: :meth:`gaps`
+    after the decision. A search part of its own, so the bots carry no hook."""
+
+    def __init__(self, inner: Evaluator) -> None:
+        self.inner = inner
+        self._sums: dict[Mask, list[float]] = {}
+        self._favourite: Mask | None = None
+
+    def start(self, view: PlayerView, rng: random.Random) -> Score:
+        """Begin a decision: forget the last one's differences."""
+        inner = self.inner.start(view, rng)
+        self._sums, self._favourite = {}, None
+
+        def score(worlds: Sequence[World], cands: Sequence[Mask]) -> list[list[float]]:
+            rows = inner(worlds, cands)
+            if self._favourite is None and cands:
+                self._favourite = cands[0]
+            favourite = self._favourite
+            if favourite is not None and favourite in cands:
+                first = list(cands).index(favourite)
+                for row in rows:
+                    for c, v in zip(cands, row):
+                        d = v - row[first]
+                        acc = self._sums.setdefault(c, [0.0, 0.0, 0.0])
+                        acc[0] += d
+                        acc[1] += d * d
+                        acc[2] += 1
+            return rows
+
+        return score
+
+    def gaps(self, cands: Sequence[Mask]) -> tuple[list[float], list[float]]:
+        """Per candidate of the last decision (*cands*, the favourite first), its
+        mean difference from the favourite and that mean's standard error
+        (:func:`paired_gaps`)."""
+        sums = [self._sums.get(c, [0.0, 0.0, 0.0]) for c in cands]
+        return paired_gaps([a[0] for a in sums], [a[1] for a in sums],
+                           [int(a[2]) for a in sums])
+
 def play_deal(net: PolicyNet, job: DealJob) -> Samples:
     """Self-play deal *job* with ``guided-search`` on *net* in every seat; the
     decisions it searched (see the module docstring)."""
@@ -154,10 +219,9 @@ def play_deal(net: PolicyNet, job: DealJob) -> Samples:
     n = variant(rules).players
     bots = [guided_search(seed=rng.getrandbits(63), budget=job.budget, weights=net)
             for _ in range(n)]
-    for bot in bots:  # tally the candidates' paired gaps from the favourite too
-        selector = bot.search.selector
-        assert isinstance(selector, SuccessiveHalving), selector
-        bot.search = replace(bot.search, selector=replace(selector, paired=True))
+    paired = [Paired(bot.search.evaluator) for bot in bots]
+    for bot, pair in zip(bots, paired):  # the candidates' paired gaps from the favourite too
+        bot.search = replace(bot.search, evaluator=pair)
     rows: dict[str, list[np.ndarray]] = {f.name: [] for f in fields(Samples) if f.name != "deals"}
     while not game.is_over():
         seat = game.to_move
@@ -174,8 +238,7 @@ def play_deal(net: PolicyNet, job: DealJob) -> Samples:
             share = np.zeros(k, dtype=np.float32)
             gap = np.full(k, np.nan, dtype=np.float32)
             gap_se = np.full(k, np.nan, dtype=np.float32)
-            gaps = tally.gaps or [np.nan] * len(tally.cands)
-            ses = tally.gap_ses or [np.nan] * len(tally.cands)
+            gaps, ses = paired[seat].gaps(tally.cands)
             for play, v, s, g, e in zip(tally.cands, tally.values, tally.shares, gaps, ses):
                 i = legal.index(play)
                 value[i], share[i], gap[i], gap_se[i] = v, s, g, e
@@ -211,4 +274,4 @@ def empty_samples(deals: int = 0) -> Samples:
                    gap_se=np.zeros(0, np.float32), deals=deals)
 
 
-__all__ = ["DealJob", "Samples", "empty_samples", "play_deal"]
+__all__ = ["DealJob", "Paired", "Samples", "empty_samples", "paired_gaps", "play_deal"]

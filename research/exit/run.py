@@ -1,26 +1,26 @@
 """Expert iteration (ExIt): the search plays, the policy learns from it, a gate keeps what wins.
 
-    python -m big2.learn expert-iteration --out training/exit --hours 2
+    python -m research.exit --out training/exit --hours 2
 
 A round (:class:`ExpertIteration`):
 
-1. **self-play** (:mod:`big2.learn.exit_data`): ``deals`` deals of each rule
+1. **self-play** (:mod:`research.exit.data`): ``deals`` deals of each rule
    family where ``guided-search`` (the ``hard`` search, ``budget``
    play-outs, 100 by default) on the kept network plays every seat; each searched decision
    is recorded with the search's values and shares;
-2. **learning** (:mod:`big2.learn.exit_train`): a copy of the kept actor is
+2. **learning** (:mod:`research.exit.train`): a copy of the kept actor is
    trained toward the search's targets on this round's decisions and those
    of the ``replay - 1`` rounds before;
-3. **gate** (:mod:`big2.learn.exit_gate`): ``hard`` on the new network against
+3. **gate** (:mod:`research.exit.gate`): ``hard`` on the new network against
    ``hard`` on the kept one (``gate_budget`` play-outs, the level's),
    ``gate_deals`` duplicate deals per family paired against three
    ``heuristic`` (1,000 by default, as issue 45 asks of each round) and
    ``gate_h2h_deals`` head to head (250: four searching seats a deal); the new network is kept when
-   it wins (:func:`~big2.learn.exit_gate.wins`). After ``patience`` losing rounds
+   it wins (:func:`~research.exit.gate.wins`). After ``patience`` losing rounds
    in a row the run stops and says why.
 
 Self-play and the gate run in ``workers`` local processes (by default one
-per core; 1: this process), or on Ray actors (``ray``: a cluster's address; :mod:`big2.learn.exit_pool`).
+per core; 1: this process), or on Ray actors (``ray``: a cluster's address; :mod:`research.exit.pool`).
 
 **Files** (``OUT/``): ``checkpoint.pt``, the kept network as a PPO checkpoint
 (actor, critic, counters: ``python -m big2.learn export-policy OUT ...`` and
@@ -50,10 +50,10 @@ from typing import Any
 
 from big2.bots.base import LEVEL_OPTIONS
 from big2.bots.policy.pnet import FAMILIES, PolicyNet, load_policy
-from big2.learn.exit_data import DealJob, Samples, play_deal
-from big2.learn.exit_gate import gate_jobs, play_gate, summarise, wins
-from big2.learn.exit_pool import Pool, make_pool
-from big2.learn.exit_train import fit, targets, teaching
+from research.exit.data import DealJob, Samples, play_deal
+from research.exit.gate import gate_jobs, play_gate, summarise, wins
+from research.exit.pool import Pool, make_pool
+from research.exit.train import fit, targets, teaching
 
 START = "training/ppo/checkpoint.pt"
 """The PPO checkpoint a new run starts from."""
@@ -61,7 +61,7 @@ START = "training/ppo/checkpoint.pt"
 
 @dataclass
 class ExItConfig:
-    """A run's settings (each a ``python -m big2.learn expert-iteration`` option)."""
+    """A run's settings (each a ``python -m research.exit`` option)."""
 
     out: str
     start: str = START
@@ -83,10 +83,10 @@ class ExItConfig:
     favour: float = 1.0
     significance: float = 0.0
     """Above 0: only decisions where the search overturned the policy by
-    more than this many standard errors teach (:func:`~big2.learn.exit_train.teaching`)."""
+    more than this many standard errors teach (:func:`~research.exit.train.teaching`)."""
     loss: str = "ce"
     optimizer: str = "adam"
-    """``adam`` or ``sgd`` (:func:`~big2.learn.exit_train.fit`)."""
+    """``adam`` or ``sgd`` (:func:`~research.exit.train.fit`)."""
     epochs: int = 3
     minibatch: int = 512
     lr: float = 3e-4
