@@ -19,7 +19,7 @@ import big2.env.gym  # noqa: F401  registers Big2-v0
 from big2 import IllegalPlayError, Rules
 from big2.env import Big2AECEnv, Big2Env
 from big2.env.actions import NUM_ACTIONS, PASS_ACTION, InvalidActionError
-from big2.env.core import Table
+from big2.env.core import EnvTable
 from big2.env.observation import LAYOUT, OBS_SIZE
 
 WRAPPED = "is different from the unwrapped version"
@@ -158,7 +158,7 @@ def test_seeded_episodes_repeat() -> None:
 
 def _instant_seed(rules: Rules) -> int:
     """A seed whose first deal a dealt hand ends at once."""
-    return next(s for s in range(3000) if Table(rules, seed=s).game.is_over())
+    return next(s for s in range(3000) if EnvTable(rules, seed=s).game.is_over())
 
 
 def test_a_deal_over_before_the_learners_turn_is_skipped() -> None:

@@ -32,7 +32,7 @@ import pytest
 
 from big2 import Game, Rules
 from big2.cards import Mask, cards_of
-from big2.env.core import Table, unsupported_options
+from big2.env.core import EnvTable, unsupported_options
 from big2.env.observation import LAYOUT, encode_game
 from big2.house.spare import spare
 from big2.rules import OPTIONS, PRESETS, InvalidRulesError, Option
@@ -476,7 +476,7 @@ def test_table_observation_is_the_games_encoding(options: dict[str, Any]) -> Non
     several deals of a match (exchanges, shoot-outs): the same vector as
     :func:`encode_game` working from the history."""
     rng = _rng(repr(options))
-    table = Table(Rules(**options), seed=3)
+    table = EnvTable(Rules(**options), seed=3)
     for _ in range(4):
         table.reset()
         while not table.game.is_over():

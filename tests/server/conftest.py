@@ -35,8 +35,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from big2.server.app import Limits, create_app
 from big2.server.guard import REQUEST_SECONDS, http_protocol
+from big2.server.messages import CARD_NAME_HELP
 from big2.server.pool import BotPool
-from big2.server.protocol import CARD_NAME_HELP
 from big2.server.tables import Timing
 
 FAST = Timing(bot_delay=0.0, grace=0.5, deal_pause=0.3)

@@ -7,12 +7,11 @@ from __future__ import annotations
 import json
 import time
 
-from conftest import LiveServer
-
 from big2.server import reactions
-from big2.server.protocol import REACTIONS
+from big2.server.messages import REACTIONS
 from big2.server.reactions import Reactions
 from big2.server.tables import TableError
+from conftest import LiveServer
 
 
 def is_reaction(m: dict[str, object]) -> bool:

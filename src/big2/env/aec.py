@@ -47,7 +47,7 @@ import numpy.typing as npt
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from big2.env.actions import NUM_ACTIONS
-from big2.env.core import RewardMode, Table
+from big2.env.core import EnvTable, RewardMode
 from big2.env.observation import OBS_SIZE
 from big2.env.spaces import ActionSpace, mask_space
 from big2.rules import Rules
@@ -85,7 +85,7 @@ class Big2AECEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None")
-        self.table = Table(rules, players=players, reward=reward)
+        self.table = EnvTable(rules, players=players, reward=reward)
         self.rules = self.table.rules
         n = self.table.num_players
         self.possible_agents = [f"player_{s}" for s in range(n)]

@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from big2.bots import Bot
-from big2.env.batch import Batch, LegalPlays, Stepped
+from big2.env.batch import Batch, PaddedPlays, Stepped
 from big2.env.codec import ActionCodec
 from big2.env.core import RewardMode
 from big2.env.native_games import illegal_message, refusal
@@ -91,9 +91,9 @@ class BatchView:
         """Each game's legal action ids."""
         return self._b.legal_ids()
 
-    def legal_plays(self) -> LegalPlays:
+    def legal_plays(self) -> PaddedPlays:
         """Each game's legal plays as card vectors with their ids."""
-        return LegalPlays.of(self._b, self._games)
+        return PaddedPlays.of(self._b, self._games)
 
     def sample(self, rng: np.random.Generator) -> I64:
         """One uniformly random legal action id per game."""
@@ -168,7 +168,7 @@ class PythonBackend:
         """Each game's legal ids."""
         return self.view.legal_ids()
 
-    def legal_plays(self) -> LegalPlays:
+    def legal_plays(self) -> PaddedPlays:
         """Each game's legal plays as card vectors."""
         return self.view.legal_plays()
 

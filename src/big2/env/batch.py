@@ -1,7 +1,7 @@
 """Batched pieces of :class:`big2.env.vector.VectorEnv`: what one refresh of
 N games leaves (:class:`Batch`), what one step leaves (:class:`Stepped`, and
 the Gymnasium results made of it), every game's legal plays as card vectors
-(:class:`LegalPlays`), the checks of an action array and of the seating, and
+(:class:`PaddedPlays`), the checks of an action array and of the seating, and
 the observation of each game's seat to move built for all games at once
 (:func:`~big2.observation.observe_batch`, re-exported)."""
 
@@ -122,7 +122,7 @@ class Stepped(NamedTuple):
                        np.concatenate([p.final_obs for p in parts]))
 
 
-class LegalPlays(NamedTuple):
+class PaddedPlays(NamedTuple):
     """Every game's legal plays, padded to the largest count *K* of the batch."""
 
     cards: npt.NDArray[np.int8]
@@ -134,7 +134,7 @@ class LegalPlays(NamedTuple):
     """``(N,)``: how many plays each game has."""
 
     @staticmethod
-    def of(batch: Batch, games: npt.NDArray[np.int64]) -> LegalPlays:
+    def of(batch: Batch, games: npt.NDArray[np.int64]) -> PaddedPlays:
         """The legal plays of *batch* (*games*: each play's game number)."""
         counts = batch.counts
         n_env, k = len(counts), int(counts.max())
@@ -144,7 +144,7 @@ class LegalPlays(NamedTuple):
         cards[games, slot] = card_vectors(batch.plays)
         ids = np.full((n_env, k), -1, dtype=np.int64)
         ids[games, slot] = batch.ids
-        return LegalPlays(cards, ids, counts.copy())
+        return PaddedPlays(cards, ids, counts.copy())
 
 
 def check_actions(actions: npt.ArrayLike, num_envs: int, num_actions: int,
@@ -194,4 +194,4 @@ def seating(players: int, opponents: str | Bot | Sequence[str | Bot] | None,
     return frozenset(seats), dict(zip(others, specs))
 
 
-__all__ = ["Batch", "LegalPlays", "Stepped", "check_actions", "observe_batch", "seating"]
+__all__ = ["Batch", "PaddedPlays", "Stepped", "check_actions", "observe_batch", "seating"]

@@ -5,7 +5,7 @@ masks, rewards and rendering.
 It needs neither PettingZoo nor Gymnasium; :mod:`big2.env.aec` and
 :mod:`big2.env.gym` wrap it in their APIs.
 
->>> t = Table("classic", seed=3)
+>>> t = EnvTable("classic", seed=3)
 >>> seat = t.game.to_move
 >>> ids = t.legal_actions()
 >>> t.play(int(ids[0]))
@@ -41,6 +41,12 @@ REWARD_MODES: Final = ("score", "win")
 """``score``: the deal's score under the rule set's scoring; ``win``: +1 to the
 seat that went out first, −1 to every other seat."""
 
+IllegalMode = Literal["end", "raise"]
+"""What an action that is not legal now does, in every environment: ``"end"``
+the episode (or the game: the environments' own reward for it) or ``"raise"``
+:class:`~big2.game.IllegalPlayError`. The one definition the environments share."""
+ILLEGAL_MODES: Final[tuple[IllegalMode, ...]] = ("end", "raise")
+
 
 def make_rules(rules: Rules | str | None, players: int | None) -> Rules:
     """A :class:`Rules` from a rule set, a preset name or ``None`` (classic),
@@ -69,7 +75,7 @@ def unsupported_options(rules: Rules) -> list[str]:
     return list(env_unsupported(rules))
 
 
-class Table:
+class EnvTable:
     """One seat-agnostic deal at a time.
 
     Args:
@@ -228,4 +234,12 @@ class Table:
         return table(self.game.view(seat))
 
 
-__all__ = ["REWARD_MODES", "IllegalPlayError", "RewardMode", "Table", "make_rules"]
+__all__ = [
+    "ILLEGAL_MODES",
+    "REWARD_MODES",
+    "EnvTable",
+    "IllegalMode",
+    "IllegalPlayError",
+    "RewardMode",
+    "make_rules",
+]

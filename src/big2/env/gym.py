@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Final, Literal, get_args
+from typing import Any, Final
 
 import gymnasium
 import numpy as np
@@ -41,7 +41,7 @@ import numpy.typing as npt
 
 from big2.bots import Bot, make_bot
 from big2.env.actions import ACTION_MASK_LIST, NUM_ACTIONS, check_action_id
-from big2.env.core import RewardMode, Table
+from big2.env.core import ILLEGAL_MODES, EnvTable, IllegalMode, RewardMode
 from big2.env.observation import OBS_SIZE
 from big2.env.spaces import ActionSpace
 from big2.game import Game
@@ -50,11 +50,6 @@ from big2.rules import Rules
 RENDER_MODES: Final = ("human", "ansi", "svg")
 """As in :mod:`big2.env.aec`; the SVG shows the learning seat's table."""
 
-IllegalMode = Literal["end", "raise"]
-"""What an action that is not legal now does: ``"end"`` the episode (reward
-*illegal_reward*, ``info["illegal"] = True``) or ``"raise"``
-:class:`~big2.game.IllegalPlayError`."""
-ILLEGAL_MODES: Final[tuple[IllegalMode, ...]] = get_args(IllegalMode)
 
 
 class Big2Env(gymnasium.Env[npt.NDArray[np.int8], int]):
@@ -94,7 +89,7 @@ class Big2Env(gymnasium.Env[npt.NDArray[np.int8], int]):
         self._ended = True  # until the first reset
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None")
-        self.table = Table(rules, players=players, reward=reward)
+        self.table = EnvTable(rules, players=players, reward=reward)
         self.rules = self.table.rules
         n = self.table.num_players
         if seat is not None and not 0 <= seat < n:

@@ -16,9 +16,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from big2.env.batch import LegalPlays, Stepped
-from big2.env.core import RewardMode
-from big2.env.native_games import IllegalMode, NativeGames, native_games_reason
+from big2.env.batch import PaddedPlays, Stepped
+from big2.env.core import IllegalMode, RewardMode
+from big2.env.native_games import NativeGames, native_games_reason
 from big2.env.reset_options import Deal
 from big2.game import Game
 from big2.rules import Rules
@@ -106,9 +106,9 @@ class NativeBackend:
         """Each game's legal ids."""
         return [ids.copy() for ids in self.nat.legal_ids()]
 
-    def legal_plays(self) -> LegalPlays:
+    def legal_plays(self) -> PaddedPlays:
         """Each game's legal plays as card vectors."""
-        return LegalPlays(*self.nat.legal_plays())
+        return PaddedPlays(*self.nat.legal_plays())
 
     def sample(self, rng: np.random.Generator) -> I64:
         """A random legal id per game."""

@@ -36,14 +36,14 @@ import numbers
 import random
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from big2.cards import CARD_SYMBOLS, cards_of
 from big2.env.batch import check_actions
-from big2.env.core import RewardMode, make_rules
+from big2.env.core import IllegalMode, RewardMode, make_rules
 from big2.env.hand_actions import HandActions, max_hand
 from big2.game import Game
 from big2.observation import OBS_SIZE, observation_layout
@@ -60,7 +60,6 @@ two threads against one on the 2-core machine: 1.17x with 64 games a thread, 1.5
 128, 1.80x with 512)."""
 
 I64 = npt.NDArray[np.int64]
-IllegalMode = Literal["raise", "end"]
 
 
 def _buffer_shapes(n: int, players: int, mask_width: int) -> dict[str, tuple[tuple[int, ...], Any]]:
@@ -392,7 +391,7 @@ class NativeGames:
         ``(cards, ids, counts)`` — cards ``(N, K, 52)`` int8 0/1 (the pass an
         all-zero row, zeros past a game's count), ids ``(N, K)`` (``-1`` as
         padding) and counts ``(N,)``: the fields of
-        :class:`~big2.env.vector.LegalPlays`, as new arrays."""
+        :class:`~big2.env.vector.PaddedPlays`, as new arrays."""
         k = int(self.counts.max())
         most = self._batch.legal_into(self._plays, self.counts)
         assert most == k, (most, k)

@@ -1,7 +1,7 @@
 """The Python engine's games behind :class:`big2.env.vector.VectorEnv`:
 :class:`PythonGames`.
 
-N :class:`~big2.env.core.Table`\\ s of one rule set, each with its bots (in the
+N :class:`~big2.env.core.EnvTable`\\ s of one rule set, each with its bots (in the
 seats that are not the learners'), the cards each seat has played in the
 current deal, and the stepping: play the checked choice in every game, let
 the bots play up to a learner's turn, deal again where a deal ended, and
@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from big2.bots import Bot, make_bot
 from big2.env.batch import Batch, Encoder, Stepped
-from big2.env.core import RewardMode, Table
+from big2.env.core import EnvTable, RewardMode
 from big2.env.deals import DealStream, core_dealt
 from big2.env.reset_options import Deal
 from big2.game import Game
@@ -39,7 +39,7 @@ class PythonGames:
     Args:
         rules: the rule set.
         num_envs: number of games N.
-        reward: ``"score"`` or ``"win"`` (see :class:`~big2.env.core.Table`).
+        reward: ``"score"`` or ``"win"`` (see :class:`~big2.env.core.EnvTable`).
         learners: the seats the caller plays.
         bot_specs: the bot (name or :class:`~big2.bots.base.Bot`) of every
             other seat; a name makes a bot per game.
@@ -64,7 +64,7 @@ class PythonGames:
         self._spare_aside = variant(rules).deck.spare_aside
         self._streams: list[DealStream] | None = None
         self._core_dealt = core_dealt(rules)
-        self.tables: list[Table] = []
+        self.tables: list[EnvTable] = []
         self._bots: list[dict[int, Bot]] = []
         self._played: list[list[int]] = [[0] * self.num_players for _ in range(num_envs)]
         self._flat: list[int] = []
@@ -83,7 +83,7 @@ class PythonGames:
                              for i in range(self._first, self._first + self.num_envs)]
         for i in range(self._first, self._first + self.num_envs):
             s = None if seed is None else random.Random(f"big2-vec:{seed}:{i}").getrandbits(63)
-            table = Table(self.rules, reward=self._reward, seed=s)
+            table = EnvTable(self.rules, reward=self._reward, seed=s)
             self.tables.append(table)
             if self._streams is not None:
                 stream = self._streams[i - self._first]

@@ -64,9 +64,9 @@ from gymnasium.vector import AutoresetMode
 
 from big2.bots import Bot
 from big2.env.backends import Obs, PythonBackend, PythonShards
-from big2.env.batch import LegalPlays, check_actions, seating
+from big2.env.batch import PaddedPlays, check_actions, seating
 from big2.env.codec import ACTION_FORMS, ActionCodec, ActionForm
-from big2.env.core import RewardMode, make_rules
+from big2.env.core import IllegalMode, RewardMode, make_rules
 from big2.env.native_backends import NativeBackend, native_env_reason
 from big2.env.reset_options import check_options
 from big2.env.spaces import ActionSpace, BatchedSpaces, observation_space
@@ -75,7 +75,6 @@ from big2.observation import OBS_SIZE
 from big2.rules import Rules
 from big2.variant import variant
 
-IllegalMode = Literal["raise", "end"]
 Engine = Literal["auto", "native", "python"]
 Backend = PythonBackend | NativeBackend
 """What steps the games (:mod:`big2.env.backends`)."""
@@ -306,9 +305,9 @@ class VectorEnv(BatchedSpaces,
         the pass last)."""
         return self._games.legal_ids()
 
-    def legal_plays(self) -> LegalPlays:
+    def legal_plays(self) -> PaddedPlays:
         """Each game's legal plays as card vectors with their ids (see
-        :class:`LegalPlays`), for Q(state, play) networks."""
+        :class:`PaddedPlays`), for Q(state, play) networks."""
         return self._games.legal_plays()
 
     def sample(self, rng: np.random.Generator | None = None) -> npt.NDArray[np.int64]:
@@ -321,4 +320,4 @@ class VectorEnv(BatchedSpaces,
         return self._games.decode(np.asarray(games), np.asarray(ids, np.int64))
 
 
-__all__ = ["ACTION_FORMS", "ActionForm", "IllegalMode", "LegalPlays", "VectorEnv"]
+__all__ = ["ACTION_FORMS", "ActionForm", "IllegalMode", "PaddedPlays", "VectorEnv"]

@@ -4,7 +4,7 @@
 which keeps the live tables and writes every change to the
 :class:`~big2.server.store.Store`, so a restart resumes unfinished tables.
 Game logic is in :mod:`big2.server.tables`, message checking in
-:mod:`big2.server.protocol`, the WebSocket loop in :mod:`big2.server.sockets`,
+:mod:`big2.server.messages`, the WebSocket loop in :mod:`big2.server.sockets`,
 input hygiene in :mod:`big2.server.hygiene`.
 
 Every error reply is ``{"detail": …}`` and never repeats what was sent: ``400``

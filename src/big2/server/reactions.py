@@ -1,5 +1,5 @@
 """Quick reactions at a friends' table: a seated player sends one of the fixed
-set in :data:`big2.server.protocol.REACTIONS` (👍 😮 😂 GG, never free text) and
+set in :data:`big2.server.messages.REACTIONS` (👍 😮 😂 GG, never free text) and
 everyone at the table, spectators too, gets ``{"type": "reaction", "seat": S,
 "reaction": R}``. Nothing is stored.
 

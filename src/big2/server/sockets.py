@@ -29,7 +29,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from big2.server import protocol
+from big2.server import messages
 from big2.server.core import Hub, Limits, Server
 from big2.server.finished import Final
 from big2.server.hygiene import host_allowed, origin_allowed
@@ -59,7 +59,7 @@ class Connection:
         self.address = ws.client.host if ws.client else "?"
         self.seat: int | None = None
         self.hello = False
-        self.limiter = protocol.RateLimiter(limits.rate, limits.burst)
+        self.limiter = messages.RateLimiter(limits.rate, limits.burst)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.queue)
         self.closed = False
         self.send_seconds = limits.send_seconds
@@ -212,7 +212,7 @@ class Sockets:
     @staticmethod
     async def _refuse(ws: WebSocket, message: str, code: int) -> None:
         with contextlib.suppress(Exception):
-            await ws.send_text(json.dumps(protocol.error(message)))
+            await ws.send_text(json.dumps(messages.error(message)))
             await ws.close(code)
 
     async def _read(self, conn: Connection, handle: Callable[[str], Awaitable[None]]) -> None:
@@ -227,7 +227,7 @@ class Sockets:
                     try:
                         event = await asyncio.wait_for(ws.receive(), deadline - loop.time())
                     except TimeoutError:
-                        conn.send(protocol.error(
+                        conn.send(messages.error(
                             f"say hello within {self.limits.hello_seconds:g} seconds"))
                         conn.close()
                         return
@@ -253,7 +253,7 @@ class Sockets:
 
     # -- messages ----------------------------------------------------------------
 
-    def _parse(self, conn: Connection, text: str) -> protocol.ClientMessage | None:
+    def _parse(self, conn: Connection, text: str) -> messages.ClientMessage | None:
         """The message in *text*, or ``None`` when it was dropped or refused (the
         client is told; a client that keeps flooding is closed)."""
         if not conn.limiter.allow():
@@ -263,9 +263,9 @@ class Sockets:
             conn.send(_dropped(text))
             return None
         try:
-            return protocol.parse(text)
-        except protocol.ProtocolError as exc:
-            conn.send(protocol.error(str(exc)))
+            return messages.parse(text)
+        except messages.MessageError as exc:
+            conn.send(messages.error(str(exc)))
             return None
 
     async def _finished(self, conn: Connection, final: Final, text: str) -> None:
@@ -273,17 +273,17 @@ class Sockets:
         msg = self._parse(conn, text)
         if msg is None:
             return
-        if isinstance(msg, protocol.Ping):
+        if isinstance(msg, messages.Ping):
             conn.send({"type": "pong", "id": msg.id})
-        elif isinstance(msg, protocol.Hello) and not conn.hello:
+        elif isinstance(msg, messages.Hello) and not conn.hello:
             conn.hello, seat = True, final.seat_of(msg.token)
             if msg.token is not None and seat is None:
-                conn.send(protocol.error("unknown seat token: you are watching", msg.id))
+                conn.send(messages.error("unknown seat token: you are watching", msg.id))
             conn.send_text(final.text_for(seat))
-        elif isinstance(msg, protocol.Hello):
-            conn.send(protocol.error("this connection has already said hello", msg.id))
+        elif isinstance(msg, messages.Hello):
+            conn.send(messages.error("this connection has already said hello", msg.id))
         else:
-            conn.send(protocol.error("the match is over", msg.id))
+            conn.send(messages.error("the match is over", msg.id))
 
     async def handle(self, hub: Hub, conn: Connection, text: str) -> None:
         """Act on one client message; every refusal is an ``error`` reply."""
@@ -293,7 +293,7 @@ class Sockets:
         try:
             await self._dispatch(hub, conn, msg)
         except TableError as exc:
-            conn.send(protocol.error(str(exc), msg.id))
+            conn.send(messages.error(str(exc), msg.id))
         except DatabaseError as exc:
             # the table is as stored again: the sender gets it back with the refusal,
             # so the page shows what stands and offers to send the move again; the
@@ -302,18 +302,18 @@ class Sockets:
                         "send it again", hub.table.id, conn.seat, msg.type, exc)
             conn.send(hub.table.state_for(conn.seat, self.server.now()))
             said = NOT_SAVED_FULL if isinstance(exc, DiskFull) else NOT_SAVED
-            conn.send(protocol.error(said, msg.id) | {"retry": True})
+            conn.send(messages.error(said, msg.id) | {"retry": True})
         except Exception:
             self.server.internal_errors += 1
             log.exception("table %s: message failed", hub.table.id)
-            conn.send(protocol.error("the server failed on this message; nothing changed", msg.id))
+            conn.send(messages.error("the server failed on this message; nothing changed", msg.id))
 
     async def _dispatch(self, hub: Hub, conn: Connection, msg: Any) -> None:
         server = self.server
-        if isinstance(msg, protocol.Ping):
+        if isinstance(msg, messages.Ping):
             conn.send({"type": "pong", "id": msg.id})
             return
-        if isinstance(msg, protocol.Hello):
+        if isinstance(msg, messages.Hello):
             self._hello(hub, conn, msg)
             return
         if not conn.hello:
@@ -321,34 +321,34 @@ class Sockets:
         if conn.seat is None:
             raise TableError("spectators cannot act: join a seat to play")
         seat = conn.seat
-        if isinstance(msg, protocol.Hint):
+        if isinstance(msg, messages.Hint):
             conn.send({"type": "hint", **await server.hint(hub, seat, conn.address),
                        "id": msg.id})
             return
-        if isinstance(msg, protocol.React):
+        if isinstance(msg, messages.React):
             react(hub, seat, msg.reaction, server.now())
             return
-        if isinstance(msg, protocol.Play | protocol.Pass):
+        if isinstance(msg, messages.Play | messages.Pass):
             cards = 0
-            if isinstance(msg, protocol.Play):
+            if isinstance(msg, messages.Play):
                 try:
-                    cards = protocol.cards_mask(msg.cards, variant(hub.table.rules).deck.decks)
-                except protocol.ProtocolError as exc:
+                    cards = messages.cards_mask(msg.cards, variant(hub.table.rules).deck.decks)
+                except messages.MessageError as exc:
                     raise TableError(str(exc)) from None
             await server.change(hub, lambda: hub.table.act(seat, cards, server.now()))
-        elif isinstance(msg, protocol.Next):
+        elif isinstance(msg, messages.Next):
             await server.change(hub, lambda: hub.table.ready(seat, server.now()))
-        elif isinstance(msg, protocol.Start):
+        elif isinstance(msg, messages.Start):
             await server.change(hub, lambda: hub.table.fill_with_bots(server.now(),
                                                                       bot="medium"))
 
-    def _hello(self, hub: Hub, conn: Connection, msg: protocol.Hello) -> None:
+    def _hello(self, hub: Hub, conn: Connection, msg: messages.Hello) -> None:
         if conn.hello:
             raise TableError("this connection has already said hello")
         table, now = hub.table, self.server.now()
         seat = table.seat_for_token(msg.token)
         if msg.token is not None and seat is None:
-            conn.send(protocol.error("unknown seat token: you are watching", msg.id))
+            conn.send(messages.error("unknown seat token: you are watching", msg.id))
         conn.hello, conn.seat = True, seat
         hub.connections.add(conn)
         if seat is None:  # a spectator: only the newcomer needs the state
@@ -366,10 +366,10 @@ class Sockets:
 def _dropped(text: str) -> dict[str, Any]:
     """The error for a message the rate limiter dropped, naming it."""
     try:
-        msg = protocol.parse(text)
-    except protocol.ProtocolError:
-        return protocol.error("too many messages: a message was dropped unread; slow down")
-    return protocol.error(f"too many messages: your {msg.type} was dropped; slow down", msg.id)
+        msg = messages.parse(text)
+    except messages.MessageError:
+        return messages.error("too many messages: a message was dropped unread; slow down")
+    return messages.error(f"too many messages: your {msg.type} was dropped; slow down", msg.id)
 
 
 class _SendAfterClose(logging.Filter):

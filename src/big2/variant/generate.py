@@ -15,7 +15,7 @@ from big2.variant.keys import PLAY_MASK, PLAY_SHIFT, StrengthKeys
 from big2.variant.kinds import TOP_RUN_RANK, Kind
 
 
-class TableEngine(Protocol):
+class GeneratingEngine(Protocol):
     """What the generation reads of its engine (:class:`big2.variant.tables.TableEngine`
     is the one): the rule set's switches and the per-rank tables."""
 
@@ -67,7 +67,7 @@ def two_pairs(pairs: list[int]) -> list[int]:
     return out
 
 
-def long_leads(eng: TableEngine, nibs: list[int], rmask: int) -> list[int]:
+def long_leads(eng: GeneratingEngine, nibs: list[int], rmask: int) -> list[int]:
     """Short and long straights and the dragon of a hand, encoded and sorted."""
     out: list[int] = []
     sbn = eng._singles_by_nib
@@ -90,7 +90,7 @@ def long_leads(eng: TableEngine, nibs: list[int], rmask: int) -> list[int]:
     return out
 
 
-def smacks(eng: TableEngine, nibs: list[int], quads: list[int]) -> list[int]:
+def smacks(eng: GeneratingEngine, nibs: list[int], quads: list[int]) -> list[int]:
     """Plays that exist only as smack-downs: four alone (unless it is a play
     anyway) and runs of three or more consecutive pairs."""
     out = [] if eng.four_alone else list(quads)
@@ -117,7 +117,7 @@ def smacks(eng: TableEngine, nibs: list[int], quads: list[int]) -> list[int]:
     return out
 
 
-def fives(eng: TableEngine, hand: Mask, nibs: list[int], rmask: int, pairs: list[int],
+def fives(eng: GeneratingEngine, hand: Mask, nibs: list[int], rmask: int, pairs: list[int],
           triples: list[int], quads: list[int]) -> list[int]:
     """Every five-card play of *hand*, encoded and sorted."""
     out: list[int] = []

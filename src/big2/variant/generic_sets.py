@@ -33,7 +33,7 @@ Reading = tuple[Kind, int, int]
 """One way to read cards: kind, power, and the rank of a four (or five) of a kind, else -1."""
 
 
-class WildEngine(Protocol):
+class ListingEngine(Protocol):
     """What the listing reads of its engine (:class:`big2.variant.generic.GenericEngine`
     is the one): the rule set's shapes, the readings of a set, and the caches it fills."""
 
@@ -107,7 +107,7 @@ Piece = tuple[int, int, int]
 Emit = Callable[[Mask, object, int, int], None]
 """``emit(natural cards, signature, size, jokers)`` files the sets with each joker choice."""
 Keyed = list[list[tuple[int, tuple[int, int], Mask]]]
-"""Plays by group as ``(power, names, mask)``, sorted into :meth:`WildEngine.hand_plays` order."""
+"""Plays by group as ``(power, names, mask)``, sorted into :meth:`~big2.variant.generic.GenericEngine.hand_plays` order."""
 
 
 _FIRST = (1 << DECK_SIZE) - 1
@@ -120,8 +120,8 @@ def by_name(mask: Mask) -> tuple[int, int]:
     return first | second, first & second
 
 
-def list_plays(eng: WildEngine, hand: Mask) -> tuple[list[int], ...]:
-    """:meth:`WildEngine.hand_plays`, listed afresh, the readings of each play
+def list_plays(eng: ListingEngine, hand: Mask) -> tuple[list[int], ...]:
+    """:meth:`~big2.variant.generic.GenericEngine.hand_plays`, listed afresh, the readings of each play
     cached on *eng*."""
     if len(eng._readings) > 100_000:
         eng._readings.clear()
@@ -162,7 +162,7 @@ def list_plays(eng: WildEngine, hand: Mask) -> tuple[list[int], ...]:
     return tuple([p << PLAY_SHIFT | m for p, _, m in g] for g in keyed)
 
 
-def relist_long(eng: WildEngine, groups: list[list[int]], hand: Mask) -> None:
+def relist_long(eng: ListingEngine, groups: list[list[int]], hand: Mask) -> None:
     """Put the plays of more than five cards of *hand* into *groups* (where
     there are none), in order."""
     keyed: Keyed = [[] for _ in range(8)]
@@ -173,7 +173,7 @@ def relist_long(eng: WildEngine, groups: list[list[int]], hand: Mask) -> None:
         groups[i] = [p << PLAY_SHIFT | m for p, _, m in keyed[i]]
 
 
-def _file_long(eng: WildEngine, masks: list[Mask], keyed: Keyed) -> None:
+def _file_long(eng: ListingEngine, masks: list[Mask], keyed: Keyed) -> None:
     for mask in masks:
         combo = eng.readings(mask)[0]
         keyed[6 if eng.leadable(combo) else 7].append((combo.power, by_name(mask), mask))
@@ -182,7 +182,7 @@ def _file_long(eng: WildEngine, masks: list[Mask], keyed: Keyed) -> None:
 class Windows:
     """Per rule set: the rank sets that fit a straight window of each length."""
 
-    def __init__(self, eng: WildEngine) -> None:
+    def __init__(self, eng: ListingEngine) -> None:
         self.subsets: dict[tuple[int, int], list[tuple[int, ...]]] = {}
         """``(play size, natural ranks)``: the rank sets inside a straight of that size."""
         self.fits: dict[tuple[int, int], set[int]] = {}
@@ -208,7 +208,7 @@ class Windows:
 class Hand:
     """One hand's tables: its cards by rank and the wild jokers it may use."""
 
-    def __init__(self, eng: WildEngine, hand: Mask) -> None:
+    def __init__(self, eng: ListingEngine, hand: Mask) -> None:
         sr = eng.suit_rank
         by_name: dict[int, list[int]] = {}
         for c in cards_of(hand & eng.deck_cards):
@@ -253,7 +253,7 @@ def _multisets(names: list[tuple[int, list[int]]], i: int, mask: Mask, size: int
                        out, sr)
 
 
-def small_plays(eng: WildEngine, h: Hand, emit: Emit) -> None:
+def small_plays(eng: ListingEngine, h: Hand, emit: Emit) -> None:
     """Every set of up to five cards of *h* that may be a play, natural cards
     and joker count handed to *emit* with their signature."""
     rules = eng.rules
@@ -286,7 +286,7 @@ def small_plays(eng: WildEngine, h: Hand, emit: Emit) -> None:
                         emit(m, ("C", jn, tuple(parts)), n, jn)
 
 
-def _distinct(eng: WildEngine, h: Hand, n: int, jn: int, k: int, emit: Emit,
+def _distinct(eng: ListingEngine, h: Hand, n: int, jn: int, k: int, emit: Emit,
               top_card: bool) -> None:
     """Sets of *k* cards of distinct ranks (with *jn* jokers, *n* cards)."""
     rules = eng.rules
@@ -335,7 +335,7 @@ def _distinct_sig(n: int, jn: int, rm: int, ranks: tuple[int, ...], combo: tuple
     return ("B", jn, rm, combo[di][1] if di >= 0 else -1, one)
 
 
-def _patterns(eng: WildEngine, n: int, jn: int) -> list[tuple[int, ...]]:
+def _patterns(eng: ListingEngine, n: int, jn: int) -> list[tuple[int, ...]]:
     """Rank-count patterns of natural cards (two or more ranks, some repeated)
     that *jn* wild jokers may complete into an *n*-card play."""
     rules = eng.rules
@@ -378,8 +378,8 @@ def _rank_choices(h: Hand, pattern: tuple[int, ...]) -> Iterator[tuple[int, ...]
 # -- plays of more than five cards ------------------------------------------------
 
 
-def long_plays(eng: WildEngine, h: Hand) -> list[Mask]:
-    """One set of cards per play of more than five cards (:meth:`WildEngine.play_key`):
+def long_plays(eng: ListingEngine, h: Hand) -> list[Mask]:
+    """One set of cards per play of more than five cards (:meth:`~big2.variant.generic.GenericEngine.play_key`):
     long straights, the dragon and runs of pairs, with wild jokers filling."""
     rules = eng.rules
     shapes: list[tuple[int, int, int]] = []  # lowest rank, ranks, cards per rank
@@ -402,7 +402,7 @@ def long_plays(eng: WildEngine, h: Hand) -> list[Mask]:
     return out
 
 
-def _shape_sets(eng: WildEngine, h: Hand, lo: int, k: int, need: int) -> Iterator[Mask]:
+def _shape_sets(eng: ListingEngine, h: Hand, lo: int, k: int, need: int) -> Iterator[Mask]:
     """Card sets for ranks ``lo .. lo+k-1``, *need* cards of each, that cover
     every play of that shape: each strength of the top rank (or jokers there),
     the weakest cards below it, and each number of wild jokers."""

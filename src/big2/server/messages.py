@@ -1,4 +1,4 @@
-"""The WebSocket protocol: message schemas, validation and rate limits.
+"""The WebSocket messages: their schemas, validation and rate limits.
 
 Every client message is one JSON object with a ``type``; anything else is
 refused with an ``error`` reply and changes nothing. An optional integer
@@ -29,13 +29,13 @@ Play(id=7, type='play', cards=['3D', '4D'])
 >>> parse('{"type": "play", "cards": ["3X"]}')
 Traceback (most recent call last):
 ...
-big2.server.protocol.ProtocolError: card 1 in cards is not a card name (a rank 3-9, T, J, Q, K, A or 2, then a suit D, C, H or S; RJ or BJ for a joker)
+big2.server.messages.MessageError: card 1 in cards is not a card name (a rank 3-9, T, J, Q, K, A or 2, then a suit D, C, H or S; RJ or BJ for a joker)
 >>> cards_mask(["3D", "3D"], copies=2) == 1 | 1 << 54
 True
 >>> cards_mask(["3D", "3D"], copies=1)
 Traceback (most recent call last):
 ...
-big2.server.protocol.ProtocolError: 3D is named twice in cards, but this table plays with one deck (one copy of each card)
+big2.server.messages.MessageError: 3D is named twice in cards, but this table plays with one deck (one copy of each card)
 """
 
 from __future__ import annotations
@@ -48,8 +48,22 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from big2.cards import CARD_NAMES, DECK_SIZE, Mask
 
 __all__ = [
-    "CARD_NAME_HELP", "MAX_COPIES", "MAX_MESSAGE_BYTES", "ClientMessage", "Hello", "Hint", "Next", "Pass", "Ping", "Play",
-    "ProtocolError", "RateLimiter", "Start", "cards_mask", "error", "parse",
+    "CARD_NAME_HELP",
+    "MAX_COPIES",
+    "MAX_MESSAGE_BYTES",
+    "ClientMessage",
+    "Hello",
+    "Hint",
+    "MessageError",
+    "Next",
+    "Pass",
+    "Ping",
+    "Play",
+    "RateLimiter",
+    "Start",
+    "cards_mask",
+    "error",
+    "parse",
 ]
 
 MAX_MESSAGE_BYTES = 2048
@@ -62,7 +76,7 @@ MAX_COPIES = 2
 _CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES[:DECK_SIZE])}
 
 
-class ProtocolError(ValueError):
+class MessageError(ValueError):
     """A message that is not valid JSON or does not fit any schema."""
 
 
@@ -143,23 +157,23 @@ _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
 def parse(text: str | bytes) -> Hello | Play | Pass | Hint | Next | Start | React | Ping:
-    """Validate one client message. Raises :class:`ProtocolError` with a short
+    """Validate one client message. Raises :class:`MessageError` with a short
     reason that never echoes the input back (nor a field name it does not know).
 
     >>> parse('{"type": "pass", "<b>": 1}')
     Traceback (most recent call last):
     ...
-    big2.server.protocol.ProtocolError: a pass message takes no other fields than type and id
+    big2.server.messages.MessageError: a pass message takes no other fields than type and id
     """
     if len(text) > MAX_MESSAGE_BYTES:
-        raise ProtocolError(f"the message is longer than {MAX_MESSAGE_BYTES} bytes")
+        raise MessageError(f"the message is longer than {MAX_MESSAGE_BYTES} bytes")
     try:
         msg: Hello | Play | Pass | Hint | Next | Start | React | Ping = _ADAPTER.validate_json(
             text)
         return msg
     except ValidationError as exc:
         err = exc.errors(include_input=False, include_url=False)[0]
-        raise ProtocolError(_reason(err)) from None
+        raise MessageError(_reason(err)) from None
 
 
 _MODELS: dict[str, type[_Message]] = {
@@ -206,7 +220,7 @@ def _reason(err: Any) -> str:
 def cards_mask(names: list[str], copies: int = 1) -> Mask:
     """The mask of validated card names at a table of *copies* decks: a name
     given twice is the first deck's card and the second's (the engine then plays
-    the copies the seat holds). Raises :class:`ProtocolError` for a name given
+    the copies the seat holds). Raises :class:`MessageError` for a name given
     more often than there are decks."""
     mask = 0
     for name in names:
@@ -217,9 +231,9 @@ def cards_mask(names: list[str], copies: int = 1) -> Mask:
             card += DECK_SIZE
         if mask >> card & 1:
             if copies == 1:
-                raise ProtocolError(f"{name} is named twice in cards, but this table plays "
+                raise MessageError(f"{name} is named twice in cards, but this table plays "
                                     "with one deck (one copy of each card)")
-            raise ProtocolError(f"{name} is named more than {copies} times in cards, but "
+            raise MessageError(f"{name} is named more than {copies} times in cards, but "
                                 f"this table plays with {copies} decks")
         mask |= 1 << card
     return mask
