@@ -38,6 +38,7 @@ SLOW_BOTS := test_arena_paired.py test_arena_protocol.py test_belief.py test_are
 FAST := -m "not nightly and not sweep" \
 	--ignore=tests/core/test_legal_vs_reference.py --ignore=tests/core/test_random_deals.py \
 	--ignore=tests/server --ignore=tests/env --ignore=tests/poker --ignore=tests/learn \
+	--ignore=tests/research --ignore=research \
 	--ignore=tests/cli/test_doc_commands.py --ignore=tests/records/test_svg.py \
 	--ignore=src/big2/server --ignore=src/big2/learn --ignore=src/big2/poker \
 	$(foreach f,$(SLOW_BOTS),--ignore=tests/bots/$(f))

@@ -273,7 +273,7 @@ def test_restore_leaves_its_input_alone() -> None:
 def test_the_environment_deals_through_a_match() -> None:
     import random
 
-    from big2.env.core import Table as EnvTable
+    from big2.env.core import EnvTable
 
     env = EnvTable(Rules(exchange="before"), seed=6)
     first = Game(Rules(exchange="before"), seed=random.Random(6).getrandbits(64),
