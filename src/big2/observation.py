@@ -43,7 +43,7 @@ Two encoders give the same vector: :func:`encode_game` reads a
 :class:`~big2.game.Game` (the environment's fast path: one big ``int`` of
 bits, unpacked by NumPy in one call) and :func:`encode_view` reads a
 :class:`~big2.view.PlayerView` (what a trained policy gets when it plays as
-a bot, see :class:`~big2.bots.policy.PolicyBot`). :func:`card_vectors` gives
+a bot, see :class:`~big2.bots.policy.CallableBot`). :func:`card_vectors` gives
 the legal plays the same way, one 52-entry row per play. The module needs
 only NumPy; :mod:`big2.env.observation` re-exports it for the environments.
 
@@ -288,7 +288,7 @@ def card_vectors(masks: Sequence[Mask] | npt.NDArray[np.uint64]) -> npt.NDArray[
     row ``i`` has a 1 at each card of ``masks[i]`` (column = card number,
     3♦ = 0 … 2♠ = 51, as in the observation's card fields). A pass (``0``)
     is an all-zero row. This is how a policy sees ``view.legal`` (see
-    :class:`~big2.bots.policy.PolicyBot`).
+    :class:`~big2.bots.policy.CallableBot`).
 
     >>> from big2.cards import parse_cards
     >>> v = card_vectors([0, int(parse_cards("3D")), int(parse_cards("2S 2H"))])

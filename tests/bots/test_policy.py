@@ -1,4 +1,4 @@
-"""PolicyBot: a policy(observation, plays) -> index plays as a bot.
+"""CallableBot: a policy(observation, plays) -> index plays as a bot.
 
 It plays only legal plays under every preset and the house rules the
 observation holds, 2–4 players; what it hands the policy is the seat's view
@@ -23,7 +23,7 @@ import big2.env.observation
 import big2.observation
 from big2 import Game, Rules
 from big2.arena import run_arena
-from big2.bots import BOT_LEVELS, PolicyBot, make_bot, register_policy
+from big2.bots import BOT_LEVELS, CallableBot, make_bot, register_policy
 from big2.cards import cards_of, parse_cards
 from big2.combos import engine
 from big2.env.core import unsupported_options
@@ -84,7 +84,7 @@ def play_checked(rules: Rules, seed: int, policy: Callable[[Array, Array], Any])
         assert [list(np.flatnonzero(r)) for r in plays] == rows_of(legal)
         return policy(observation, plays)
 
-    bots = [PolicyBot(watched, seed=seed + s) for s in range(game.num_players)]
+    bots = [CallableBot(watched, seed=seed + s) for s in range(game.num_players)]
     while not game.is_over():
         seat = game.to_move
         assert seat is not None
@@ -127,7 +127,7 @@ def test_the_pass_is_an_all_zero_row_in_legal_order() -> None:
         got.append(plays)
         return view.legal.index(0)
 
-    assert PolicyBot(keep).choose(view) == 0
+    assert CallableBot(keep).choose(view) == 0
     (plays,) = got
     assert not plays[view.legal.index(0)].any()
     assert [r.sum() for r in plays] == [m.bit_count() for m in view.legal]
@@ -146,19 +146,19 @@ def test_bad_returns_raise_value_error_naming_policy_and_value(value: object) ->
         return value
 
     with pytest.raises(ValueError, match=r"policy 'sloppy' returned .*legal plays") as err:
-        PolicyBot(sloppy).choose(view)
+        CallableBot(sloppy).choose(view)
     assert f"returned {value!r};" in str(err.value)
 
 
 @pytest.mark.parametrize("value", [np.int64(0), np.int32(1), np.uint8(2), np.intp(-0)])
 def test_numpy_integers_are_accepted(value: np.integer[Any]) -> None:
     view = mover(Game(seed=2))
-    assert PolicyBot(lambda o, p: value).choose(view) == view.legal[int(value)]
+    assert CallableBot(lambda o, p: value).choose(view) == view.legal[int(value)]
 
 
 def test_misuse_is_refused_clearly(registry: None) -> None:
     with pytest.raises(TypeError, match="callable"):
-        PolicyBot(3)  # type: ignore[arg-type]
+        CallableBot(3)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="callable"):
         register_policy("three", 3)  # type: ignore[arg-type]
     for level in BOT_LEVELS:
@@ -167,12 +167,12 @@ def test_misuse_is_refused_clearly(registry: None) -> None:
     game = Game(seed=2)
     idle = next(s for s in range(4) if s != game.to_move)
     with pytest.raises(ValueError, match="no legal play"):
-        PolicyBot(most_cards).choose(game.view(idle))
+        CallableBot(most_cards).choose(game.view(idle))
 
 
 def test_rules_the_observation_cannot_hold_are_refused() -> None:
     with pytest.raises(ValueError, match="52-card deck"):
-        PolicyBot(most_cards).choose(mover(Game(Rules(jokers="wild"), seed=1)))
+        CallableBot(most_cards).choose(mover(Game(Rules(jokers="wild"), seed=1)))
     # a run of pairs (a smack-down on the 2♠) has no place in last_kind: refused, not mis-encoded
     rules = Rules(smack_down="2S")
     lead, two, run = (int(parse_cards(t)) for t in ("3D", "2S", "4D 4C 5D 5C 6D 6C"))
@@ -185,7 +185,7 @@ def test_rules_the_observation_cannot_hold_are_refused() -> None:
     assert engine(rules).classify(run).kind == Kind.PAIR_RUN  # type: ignore[union-attr]
     g.play(run)
     with pytest.raises(ValueError, match="run of pairs"):
-        PolicyBot(most_cards).choose(mover(g))
+        CallableBot(most_cards).choose(mover(g))
 
 
 def _mask(cards: list[int]) -> int:
@@ -196,7 +196,7 @@ def test_deterministic_policy_replays_for_a_seed() -> None:
     def history(seed: int, policy_seed: int | None) -> tuple[Any, ...]:
         game = Game(Rules(players=3), seed=seed)
         policy = most_cards if policy_seed is None else seeded_random(policy_seed)
-        bots = [PolicyBot(policy, seed=s) for s in range(3)]
+        bots = [CallableBot(policy, seed=s) for s in range(3)]
         while not game.is_over():
             view = mover(game)
             game.play(bots[view.seat].choose(view))
@@ -209,7 +209,7 @@ def test_deterministic_policy_replays_for_a_seed() -> None:
 def test_registered_policy_plays_by_name_everywhere(registry: None) -> None:
     register_policy("most-cards", most_cards)
     bot = make_bot("most-cards", seed=3, temperature=0.5)
-    assert isinstance(bot, PolicyBot) and bot.name == "most-cards" and bot.seed == 3
+    assert isinstance(bot, CallableBot) and bot.name == "most-cards" and bot.seed == 3
     assert bot.options == {"temperature": 0.5}
     assert "most-cards" in big2.bots.base.available_bots()
     # the arena seats it by name (options too) and it never faults

@@ -100,9 +100,9 @@ def check_seat(spec: str, *, timeout: float = 10.0, start: bool = True) -> None:
         bare = make_bot(name, seed=0)
     except ValueError as exc:
         raise SeatError(str(exc)) from None
-    from big2.bots.policy import PolicyBot
+    from big2.bots.policy import CallableBot
 
-    if not isinstance(bare, PolicyBot):
+    if not isinstance(bare, CallableBot):
         accepted = _bot_options(bare)
         unknown = [k for k in options if k not in accepted]
         if unknown:

@@ -9,7 +9,7 @@ The package is laid out by how a bot decides:
 
 - :mod:`big2.bots.simple`: ``random`` and ``greedy``;
 - :mod:`big2.bots.rules_based`: the hand-written ``heuristic`` and its parts;
-- :mod:`big2.bots.policy`: trained policies (:class:`~big2.bots.policy.PolicyBot`
+- :mod:`big2.bots.policy`: trained policies (:class:`~big2.bots.policy.CallableBot`
   for any policy function, :func:`~big2.bots.policy.register_policy`; the
   shipped PPO network, ``policy-net``);
 - :mod:`big2.bots.search`: determinized search from public parts (sampled
@@ -39,7 +39,8 @@ from big2.bots.base import (
     make_bot,
     register_bot,
 )
-from big2.bots.policy import PolicyBot, register_policy
+from big2.bots.policy import CallableBot, register_policy
+from big2.bots.policy import PolicyBot as PolicyBot  # the old name, still importable
 from big2.bots.rules_based.heuristic import HeuristicBot, heuristic_v1
 from big2.bots.search.bot import SearchBot
 from big2.bots.search.configs import expert_v1, guided_search, policy_search
@@ -65,6 +66,7 @@ register_bot("expert-v1", expert_v1,
              "determinized search on the heuristic alone (no policy network)")
 
 __all__ = [
-    "BOT_LEVELS", "LEVEL_OPTIONS", "STRONGEST_LEVEL", "Bot", "GreedyBot", "HeuristicBot",
-    "PolicyBot", "RandomBot", "SearchBot", "available_bots", "bot_label", "describe_bots", "make_bot", "register_bot", "register_policy",
+    "BOT_LEVELS", "LEVEL_OPTIONS", "STRONGEST_LEVEL", "Bot", "CallableBot", "GreedyBot",
+    "HeuristicBot", "RandomBot", "SearchBot", "available_bots", "bot_label", "describe_bots",
+    "make_bot", "register_bot", "register_policy",
 ]

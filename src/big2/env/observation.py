@@ -3,7 +3,7 @@
 
 The encoder lives in :mod:`big2.observation` (it needs only NumPy) so that
 bots, which :mod:`big2.env` builds on, can encode a view too (see
-:class:`~big2.bots.policy.PolicyBot`); the fields, their sizes and meaning
+:class:`~big2.bots.policy.CallableBot`); the fields, their sizes and meaning
 are documented there. Every name is the same object under both modules,
 including the private offsets and tables other modules import from here.
 

@@ -1,7 +1,7 @@
 """Policies as bots.
 
 - :mod:`big2.bots.policy.plug`: any trained policy function as a bot
-  (:class:`PolicyBot`, :func:`register_policy`), re-exported here;
+  (:class:`CallableBot`, :func:`register_policy`), re-exported here;
 - :mod:`big2.bots.policy.pnet`: the shipped PPO policy network and its critic
   (NumPy inference; :mod:`~big2.bots.policy.pfeatures` and
   :mod:`~big2.bots.policy.phint` are its inputs);
@@ -12,6 +12,7 @@
 Importing this package loads no NumPy; its submodules do.
 """
 
-from big2.bots.policy.plug import PolicyBot, register_policy
+from big2.bots.policy.plug import CallableBot, register_policy
+from big2.bots.policy.plug import PolicyBot as PolicyBot  # the old name, still importable
 
-__all__ = ["PolicyBot", "register_policy"]
+__all__ = ["CallableBot", "register_policy"]

@@ -1,4 +1,4 @@
-"""A trained policy as a bot: :class:`PolicyBot` and :func:`register_policy`.
+"""A trained policy as a bot: :class:`CallableBot` and :func:`register_policy`.
 
 A *policy* is any callable ``policy(observation, plays) -> int``:
 
@@ -15,7 +15,7 @@ A *policy* is any callable ``policy(observation, plays) -> int``:
   the policy and the value.
 
 The bot sees only its view, so a policy cannot reach a hidden card.
-:class:`PolicyBot` passes the policy nothing else: a policy that samples
+:class:`CallableBot` passes the policy nothing else: a policy that samples
 should own its random generator, seeded, so that games replay (the bot's
 own ``rng``, seeded by ``seed``, is there for a policy built around it).
 
@@ -26,9 +26,9 @@ tables, the arena and the bot protocol).
 >>> from big2 import Game
 >>> def most_cards(observation, plays):
 ...     return int(plays.sum(axis=1).argmax())  # the first play with the most cards
->>> bot = PolicyBot(most_cards, seed=1)
+>>> bot = CallableBot(most_cards, seed=1)
 >>> bot
-<PolicyBot 'most_cards' seed=1>
+<CallableBot 'most_cards' seed=1>
 >>> g = Game(seed=3)
 >>> view = g.view(g.to_move)
 >>> play = bot.choose(view)
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     """``policy(observation, plays) -> index of the chosen play``."""
 
 
-class PolicyBot(Bot):
+class CallableBot(Bot):
     """Plays the legal play a *policy* picks from the encoded view.
 
     Args:
@@ -64,7 +64,7 @@ class PolicyBot(Bot):
         seed: seeds :attr:`rng` like any bot (the policy is not given it).
 
     Deterministic when the policy is: the same deal and seats give the same
-    plays. NumPy is imported when the first PolicyBot is made, not with
+    plays. NumPy is imported when the first CallableBot is made, not with
     :mod:`big2.bots`.
     """
 
@@ -94,7 +94,7 @@ class PolicyBot(Bot):
         return legal[int(choice)]
 
     def __repr__(self) -> str:
-        return f"<PolicyBot {self.name!r} seed={self.seed}>"
+        return f"<CallableBot {self.name!r} seed={self.seed}>"
 
 
 def _is_index(value: object) -> bool:
@@ -110,7 +110,7 @@ def _is_index(value: object) -> bool:
 
 def register_policy(name: str, policy: Policy) -> None:
     """Make *policy* playable as the bot *name*: ``make_bot(name, seed=...)``
-    then gives a :class:`PolicyBot` of it (seat options, such as the arena's
+    then gives a :class:`CallableBot` of it (seat options, such as the arena's
     ``name:key=value``, go to the bot's ``options``). A bot name already
     registered is replaced; a level name (``easy`` … of
     :data:`~big2.bots.BOT_LEVELS`) is refused, as :func:`~big2.bots.make_bot`
@@ -119,7 +119,7 @@ def register_policy(name: str, policy: Policy) -> None:
     >>> from big2.bots import make_bot
     >>> register_policy("first-play", lambda observation, plays: 0)
     >>> make_bot("first-play", seed=2)
-    <PolicyBot 'first-play' seed=2>
+    <CallableBot 'first-play' seed=2>
     """
     if name in BOT_LEVELS:
         raise ValueError(f"{name!r} is a bot level (it plays {BOT_LEVELS[name]!r}); "
@@ -127,10 +127,16 @@ def register_policy(name: str, policy: Policy) -> None:
     if not callable(policy):
         raise TypeError(f"policy must be callable, not {type(policy).__name__}")
 
-    def factory(seed: int | None = None, **options: Any) -> PolicyBot:
-        return PolicyBot(policy, name=name, seed=seed, **options)
+    def factory(seed: int | None = None, **options: Any) -> CallableBot:
+        return CallableBot(policy, name=name, seed=seed, **options)
 
     register_bot(name, factory)
 
 
-__all__ = ["PolicyBot", "register_policy"]
+PolicyBot = CallableBot
+""":class:`CallableBot`'s name before issue 54 (beside ``policy-net``'s
+:class:`~big2.bots.policy.net.PolicyNetBot` it read as the network's bot),
+kept so that old imports work."""
+
+
+__all__ = ["CallableBot", "register_policy"]
