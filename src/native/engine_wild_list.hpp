@@ -1,4 +1,4 @@
-// The plays of a hand that hold wild jokers (included by engine_wide.hpp, whose
+// The plays of a hand that hold wild jokers (included by engine_extended.hpp, whose
 // generate() lists the natural plays and the jokers alone): big2.variant.generic_sets's
 // listing by shape, each set of card names once, read by engine_wild.hpp.
 //

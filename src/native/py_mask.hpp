@@ -9,7 +9,7 @@
 #include <cstring>
 
 #include "engine.hpp"
-#include "engine_wide.hpp"
+#include "engine_extended.hpp"
 
 namespace big2n {
 

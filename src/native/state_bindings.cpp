@@ -451,6 +451,6 @@ void register_state(py::module_& m) {
       "One deal stepped in the core: the turn, the trick, the passes, the finishing order, "
       "the scores and the history of plays and passes (what big2.Game keeps natively).");
   register_state_class<big2s::TwoDecks>(m, "WideState",
-      "State for two decks (104 cards, 2-8 players; engine_wide.hpp): masks are ints of "
+      "State for two decks (104 cards, 2-8 players; engine_extended.hpp): masks are ints of "
       "cards 0..51 and 54..105, a play of the listed card names may name other copies held.");
 }

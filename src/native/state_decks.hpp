@@ -53,7 +53,7 @@ struct OneDeck {
   }
 };
 
-// Two decks (engine_wide.hpp): 128-bit masks of cards 0..51 and 54..105.
+// Two decks (engine_extended.hpp): 128-bit masks of cards 0..51 and 54..105.
 struct TwoDecks {
   using M = big2w::WMask;
   using T = big2w::WideTables;

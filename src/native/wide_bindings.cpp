@@ -1,4 +1,4 @@
-// Bindings of the two-deck core (engine_wide.hpp): big2._native.WideTables and the
+// Bindings of the two-deck core (engine_extended.hpp): big2._native.WideTables and the
 // listing and reading of plays on 128-bit masks (the deal: WideState, in
 // state_bindings.cpp).  Every argument is checked, as in bindings.cpp.
 #include <pybind11/pybind11.h>

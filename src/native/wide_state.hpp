@@ -1,4 +1,4 @@
-// One deal of the wide core in progress (engine_wide.hpp: two decks and 2-8 players,
+// One deal of the wide core in progress (engine_extended.hpp: two decks and 2-8 players,
 // jokers valueless or wild): big2n::State's sequencing with up to eight seats, and the
 // scoring of big2.variant.scorer on 128-bit masks.
 #pragma once
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "deal.hpp"
-#include "engine_wide.hpp"
+#include "engine_extended.hpp"
 
 namespace big2w {
 

@@ -1,4 +1,4 @@
-"""The wide core (``src/native/engine_wide.hpp``: two decks and 2-8 players, jokers
+"""The wide core (``src/native/engine_extended.hpp``: two decks and 2-8 players, jokers
 valueless or wild) against the Python reference engine
 (:class:`~big2.variant.generic.GenericEngine`).
 

@@ -13,7 +13,7 @@ generates and compares on it.
 listing and reading run in the core, so the game, the bots and the scorer use it
 unchanged. Two decks (2-8 players) and jokers (valueless or wild) run on
 :class:`WideNativeEngine`, the generic engine with the core's listing on 128-bit masks
-(``src/native/engine_wide.hpp``; wild jokers' readings in ``engine_wild.hpp``; tables from
+(``src/native/engine_extended.hpp``; wild jokers' readings in ``engine_wild.hpp``; tables from
 :func:`compile_wide`). The Python
 engine stays the reference: ``BIG2_ENGINE=python`` in the
 environment (read when a rule set is first compiled), or
@@ -56,7 +56,7 @@ _OFF: dict[str, Any] = {
 }
 """Options the core does not play, with the one value it does: any other value keeps the
 rule set on the Python engine. (One deck and 2-4 players, or two decks and 2-8 players:
-both; two decks and jokers run on the core's 128-bit masks, ``src/native/engine_wide.hpp``,
+both; two decks and jokers run on the core's 128-bit masks, ``src/native/engine_extended.hpp``,
 five of a kind included.)"""
 
 _GAME_OFF: dict[str, Any] = {
@@ -342,7 +342,7 @@ class NativeEngine(TableEngine):
 
 class WideNativeEngine(GenericEngine):
     """The generic engine of a two-deck or joker rule set whose listing of a hand's plays
-    runs in the core (``src/native/engine_wide.hpp``): the same plays, once per set of card
+    runs in the core (``src/native/engine_extended.hpp``): the same plays, once per set of card
     names, in the same order and with the same powers; reading a set of cards
     (:meth:`classify`, :meth:`as_played`) and following stay the generic engine's here
     (the core's deal, ``WideState``, follows and reads in C++)."""
