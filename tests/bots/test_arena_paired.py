@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from big2.arena import run_arena
-from big2.commands.arena import arena_command
 from big2.arena.paired import paired_difference
+from big2.commands.arena import arena_command
 from big2.rules import Rules
 
 RULES = Rules(scoring="count")

@@ -14,8 +14,8 @@ from click.testing import CliRunner
 
 from big2 import Game, Rules
 from big2.arena import parse_seat, play_duplicate, run_arena
-from big2.commands.arena import arena_command
 from big2.bots import make_bot
+from big2.commands.arena import arena_command
 from big2.protocol import BotSession, ExternalBot, format_play
 
 BOT_CMD = f"{sys.executable} -m big2.cli bot"

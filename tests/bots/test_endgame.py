@@ -14,8 +14,8 @@ from bot_games import brute_force
 from big2 import Game, Rules
 from big2.arena import check_seat, parse_seat
 from big2.bots import make_bot
-from big2.bots.search.configs import policy_search as PolicySearchBot
 from big2.bots.search import ExactLeaves
+from big2.bots.search.configs import policy_search as PolicySearchBot
 from big2.bots.search.endgame import EndgameSolver, cards_left
 from big2.cards import parse_cards
 

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from big2 import Game, Match, Rules
 from big2.bots import make_bot
 from big2.cards import CARD_NAMES, cards_of
+from big2.commands.records import replay_command, svg_command
 from big2.records import (
     GameRecord,
     RecordError,
@@ -33,7 +34,6 @@ from big2.records import (
     to_json,
     write,
 )
-from big2.commands.records import replay_command, svg_command
 
 BIG2 = Path(sys.executable).with_name("big2")
 
