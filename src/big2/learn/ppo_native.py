@@ -36,6 +36,7 @@ from big2.combos import engine
 from big2.learn.ppo_samples import Samples
 from big2.observation import observation_layout
 from big2.rules import Rules
+from big2.variant import variant
 
 BOTS = ("heuristic", "greedy")
 """The fixed bots the core plays in the bot groups."""
@@ -53,8 +54,9 @@ def native_reason(families: dict[str, Rules], opponents: tuple[str, ...] = ()) -
             return f"the rule set of {name!r}"
         if native.config(engine(Rules.preset(FAMILIES[family_index(name)]))) is None:
             return f"the preset of {name!r}'s family"
-        if rules.players * 13 != 52:
-            return f"{name!r} deals {rules.players * 13} of the 52 cards"
+        dealt = sum(variant(rules).deal_counts)
+        if dealt != 52:
+            return f"{name!r} deals {dealt} of the 52 cards"
     return None
 
 
@@ -83,7 +85,8 @@ class NativeCollector:
                   style, layout, fam)
             s = seed * 7919 + j * 101
             if self_play:
-                self._core.add_group(*at, self_play, s % (1 << 64), list(range(rules.players)),
+                self._core.add_group(*at, self_play, s % (1 << 64),
+                                     list(range(variant(rules).players)),
                                      False, "")
             if pool:
                 self._core.add_group(*at, pool, (s + 1) % (1 << 64), [0], True, "")
