@@ -17,7 +17,8 @@ import random
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 
-from big2.cards import ALL_CARDS, CARD_SYMBOLS, CardSet, Mask, cards_of, mask_of, parse_cards
+from big2.cards import (ALL_CARDS, CARD_SYMBOLS, MAX_CARDS, CardSet, Mask, cards_of, mask_of,
+                        parse_cards)
 from big2.house.last_card import LastCard, announced
 from big2.house.spare import spare
 from big2.native_deal import NativeDeal, PlaysBase, register_plays
@@ -51,7 +52,36 @@ def to_mask(cards: Mask | str | Iterable[int], copies: int = 1) -> Mask:
     if not isinstance(cards, Iterable):
         raise TypeError("a play is a mask (an int or CardSet), card text or card numbers, "
                         f"not a {type(cards).__name__}")
-    return mask_of(cards)
+    numbers = list(cards)
+    mask = mask_of(numbers)
+    if mask.bit_count() != len(numbers):  # a card number given twice is one card, not two
+        twice = next(c for i, c in enumerate(numbers) if c in numbers[:i])
+        raise IllegalPlayError(f"card {CARD_SYMBOLS[twice]} given twice (card number {twice})")
+    return mask
+
+
+def not_in_deck(mask: Mask, cards: Mask) -> str:
+    """Why *mask* names a card number that the deck *cards* does not have (a second
+    copy with one deck, a joker in a game without): the first such number, and the
+    numbers the deck has.
+
+    >>> not_in_deck(1 << 54, (1 << 52) - 1)
+    "card number 54 is not in this game's deck (its cards are numbers 0-51)"
+    """
+    first = cards_of(mask & ~cards)[0]
+    runs: list[str] = []
+    c = 0
+    while c < MAX_CARDS:
+        if cards >> c & 1:
+            end = c
+            while end + 1 < MAX_CARDS and cards >> (end + 1) & 1:
+                end += 1
+            runs.append(str(c) if c == end else f"{c}-{end}")
+            c = end + 1
+        else:
+            c += 1
+    return (f"card number {first} is not in this game's deck "
+            f"(its cards are numbers {', '.join(runs)})")
 
 
 _Snapshot = tuple[int, int, tuple[Mask, ...], int, int, int, bool, Mask, "int | None", int,
@@ -227,7 +257,7 @@ class Position(NativeDeal):
         deck = self.variant.deck
         mask = deck.match(to_mask(cards, deck.decks), self.hands[self.to_move])
         if mask & ~deck.cards:  # a card number of no card here (a second copy of one deck)
-            raise IllegalPlayError(self.refusal(mask))
+            raise IllegalPlayError(not_in_deck(mask, deck.cards))
         legal = self.legal_masks()
         keys = self._keys
         if keys is None:

@@ -282,12 +282,14 @@ def test_from_view_rebuilds_the_position_with_guessed_hands() -> None:
 
 @pytest.mark.parametrize("jokers", ["wild", "valueless"])
 def test_a_second_copy_of_a_one_deck_card_is_refused_not_passed(jokers: str) -> None:
-    """With one deck and jokers, card number c + 54 names no card: refused as with no
-    jokers (it was read as the held card's name and played as a pass)."""
+    """With one deck and jokers, card number c + 54 names no card: refused as not in
+    the deck (it was read as the held card's name and played as a pass, then refused
+    as "you do not hold" a card the seat held)."""
     game = Game(Rules(jokers=jokers), seed=3)
     game.play(game.legal_masks()[0])
     hand = game.hands[game.to_move]  # type: ignore[index]
     lowest = (hand & -hand).bit_length() - 1
-    with pytest.raises(IllegalPlayError, match="you do not hold"):
+    with pytest.raises(IllegalPlayError, match=f"card number {lowest + 54} is not in this "
+                       "game's deck"):
         game.play(1 << (lowest + 54))
     assert len(game.history) == 1
