@@ -37,7 +37,7 @@ from big2.house.go_fish import unseen_stock
 from big2.house.redeal import hand_points
 from big2.house.teams import Teams
 from big2.native_deal import start as start_native
-from big2.position import IllegalPlayError, LegalPlays, to_mask
+from big2.position import PASS_TEXT, IllegalPlayError, LegalPlays, to_mask
 from big2.rules import Rules
 from big2.variant import Combo, Kind, Outcome, Termination, deal, kind_name, must_redeal, variant
 from big2.variant.keys import PLAY_MASK, PLAY_SHIFT
@@ -46,6 +46,8 @@ from big2.view import Action, LastCardCall, PlayerView, Record
 PASS = CardSet(0)
 """The pass, as a play: the empty card set."""
 _DEFAULT_RULES = Rules()
+_PASS_WORDS = PASS_TEXT | {"Pass", "PASS", "P"}
+"""The pass's names as usually written (the rest are found stripped and lower-cased)."""
 
 
 class Game(HouseActions):
@@ -116,13 +118,15 @@ class Game(HouseActions):
         if not self.history:
             raise IndexError("nothing to undo")
         keep = len(self.history) - 1
-        while self._undo[-1][0] > keep:
+        while self._undo[-1].history > keep:
             self._undo.pop()
-        (ply, log_len, hands, self._passed, self.trick_start, self._lead_passes, self.waive,
-         self._must, self.to_move, fin, stock, self._outcome) = self._undo[-1]
-        undone, later = self.history[-1], self.log[log_len:]
-        self.hands, self.stock = list(hands), list(stock)
-        del self.history[ply:], self.log[log_len:], self.finished[fin:]
+        snap = self._undo[-1]
+        self._passed, self.trick_start = snap.passed, snap.trick_start
+        self._lead_passes, self.waive, self._must = snap.lead_passes, snap.waive, snap.must
+        self.to_move, self._outcome = snap.to_move, snap.outcome
+        undone, later = self.history[-1], self.log[snap.log:]
+        self.hands, self.stock = list(snap.hands), list(snap.stock)
+        del self.history[snap.history:], self.log[snap.log:], self.finished[snap.finished:]
         self._last = self._last_player = None
         self._hp = [None] * self.num_players
         self._legal = self._keys = None
@@ -146,6 +150,8 @@ class Game(HouseActions):
         An empty play (``0``, ``""``, ``"pass"``) passes. Raises
         :class:`IllegalPlayError` with a reason if the play is not allowed.
         """
+        if type(cards) is str and (cards in _PASS_WORDS or cards.strip().lower() in PASS_TEXT):
+            cards = 0  # the pass by name takes the pass's own path
         core = self._core
         if core is not None:  # the deal is in the core: a listed play goes straight in
             seat = core.try_play(cards)
@@ -174,15 +180,9 @@ class Game(HouseActions):
             self._do_play(self.to_move, mask, combo)
 
     def pass_turn(self) -> None:
-        """Pass. Raises :class:`IllegalPlayError` for a leader who can play."""
-        self._check(0)
-        core = self._core
-        if core is not None:
-            seat = core.try_play(0)
-            self.to_move = seat if seat >= 0 else None
-            return
-        assert self.to_move is not None
-        self._do_pass(self.to_move)
+        """Pass: the same as ``play(PASS)``. Raises :class:`IllegalPlayError` for a
+        leader who can play."""
+        self.play(0)
 
     def _do_pass(self, seat: int) -> None:
         a = Action(seat, 0)

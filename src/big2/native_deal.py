@@ -20,7 +20,7 @@ given from outside, a hand changed other than by playing.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from big2.cards import CardSet, Mask
 from big2.variant import Combo, Kind, Outcome, Variant, native
@@ -76,6 +76,30 @@ LAZY = frozenset({
 })
 """The position's attributes that a game in the core makes when read (and a game in
 Python keeps as plain attributes)."""
+
+
+class Snapshot(NamedTuple):
+    """The state at a trick's start (or the deal's), as :meth:`big2.Game.undo`
+    restores it before replaying the actions since."""
+
+    history: int
+    """How many plays and passes had been made (the length of the history)."""
+    log: int
+    """The length of the log."""
+    hands: tuple[Mask, ...]
+    passed: int
+    """The seats that had passed, a bit each."""
+    trick_start: int
+    lead_passes: int
+    """Passes of the lead in a row (finish restrictions)."""
+    waive: bool
+    must: Mask
+    """The card the next play had to contain."""
+    to_move: int | None
+    finished: int
+    """How many seats had gone out."""
+    stock: tuple[int, ...]
+    outcome: Outcome | None
 
 
 def start(v: Variant, hands: Sequence[Mask], to_move: int | None, must: Mask) -> Any:
@@ -159,7 +183,7 @@ class NativeDeal:
             return (last[2] << PLAY_SHIFT) | PLAY_MASK
         if name == "_undo":
             hands, to_move, must = core.start
-            return [(0, 0, tuple(hands), 0, 0, 0, False, must, to_move, 0, (), None)]
+            return [Snapshot(0, 0, tuple(hands), 0, 0, 0, False, must, to_move, 0, (), None)]
         return {"stock": [], "_legal": None, "_keys": None,
                 "_hp": [None] * self.num_players}[name]
 

@@ -21,7 +21,7 @@ from big2.cards import (ALL_CARDS, CARD_SYMBOLS, MAX_CARDS, CardSet, Mask, cards
                         parse_cards)
 from big2.house.last_card import LastCard, announced
 from big2.house.spare import spare
-from big2.native_deal import NativeDeal, PlaysBase, register_plays
+from big2.native_deal import NativeDeal, PlaysBase, Snapshot, register_plays
 from big2.native_deal import start as start_native
 from big2.rules import Rules
 from big2.variant import Combo, Outcome, Termination, Variant
@@ -38,11 +38,15 @@ class IllegalPlayError(ValueError):
     __module__ = "big2.game"  # where users import it from (and tracebacks name it)
 
 
+PASS_TEXT = frozenset({"", "p", "pass"})
+"""The texts that name the pass (after stripping, in any case)."""
+
+
 def to_mask(cards: Mask | str | Iterable[int], copies: int = 1) -> Mask:
     """A play as a mask, from a mask (:class:`CardSet`), card text (``""``, ``"p"``
     or ``"pass"`` for the pass) or card numbers; *copies*: the rule set's decks."""
     if isinstance(cards, str):
-        if cards.strip().lower() in ("", "p", "pass"):
+        if cards.strip().lower() in PASS_TEXT:
             return 0
         return int(parse_cards(cards, copies))
     if isinstance(cards, int):
@@ -82,11 +86,6 @@ def not_in_deck(mask: Mask, cards: Mask) -> str:
             c += 1
     return (f"card number {first} is not in this game's deck "
             f"(its cards are numbers {', '.join(runs)})")
-
-
-_Snapshot = tuple[int, int, tuple[Mask, ...], int, int, int, bool, Mask, "int | None", int,
-                  tuple[int, ...], "Outcome | None"]
-"""The state before an action, as :meth:`big2.Game.undo` restores it."""
 
 
 def _names(mask: Mask) -> str:
@@ -163,7 +162,7 @@ class Position(NativeDeal):
         self._keys: dict[object, Mask] | None = None
         self._outcome: Outcome | None = None
         self._hp: list[HandPlays | None] = [None] * self.num_players
-        self._undo: list[_Snapshot] = []
+        self._undo: list[Snapshot] = []
         self.to_move: int | None = to_move
         self._must = must
         for start in self.variant.starters:
@@ -186,10 +185,10 @@ class Position(NativeDeal):
         """Keep the state at a trick's start (and the deal's): :meth:`undo` restores
         the latest one and replays the few actions since, so the trick loop pays
         for one snapshot a trick rather than one an action."""
-        self._undo.append((len(self.history), len(self.log), tuple(self.hands), self._passed,
-                           self.trick_start, self._lead_passes, self.waive, self._must,
-                           self.to_move, len(self.finished), tuple(self.stock) if self.stock else (),
-                           self._outcome))
+        self._undo.append(Snapshot(len(self.history), len(self.log), tuple(self.hands),
+                                   self._passed, self.trick_start, self._lead_passes, self.waive,
+                                   self._must, self.to_move, len(self.finished),
+                                   tuple(self.stock) if self.stock else (), self._outcome))
 
     # -- legal plays -------------------------------------------------------------
 
