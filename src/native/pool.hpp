@@ -10,6 +10,10 @@
 // step), so a thread that found nothing left, the caller having stepped it all, sleeps at
 // once next time and leaves the core to whoever needs it.  The caller waits for the chunks
 // others are stepping the same way: briefly awake, then asleep until the last one ends.
+// A thread stopped by the scheduler in the middle of a chunk still holds the call up; when
+// the caller waited for the others longer than a quarter of its own stepping, it steps the
+// next calls alone (8, then twice as many each time it happens again in a row, at most
+// kMaxSolo), and tries the threads again after.
 // An exception thrown by a chunk is raised again in the caller after every chunk ended.
 // A process forked from the owner (whose copy has no threads) runs every chunk itself,
 // and leaves the threads, lock and condition it copied alone when the pool is destroyed.
@@ -45,6 +49,8 @@ class Pool {
   static constexpr std::chrono::microseconds kSpin{200};
   // Chunks a call is cut into per thread (fewer when there are fewer items).
   static constexpr size_t kChunksPerThread = 8;
+  // The most calls in a row the caller steps alone after the others held a call up.
+  static constexpr int kMaxSolo = 256;
 
   // A pool of *threads* - 1 threads beside the caller's.
   explicit Pool(int threads) : owner_(getpid()), s_(new Shared()) {
@@ -74,6 +80,12 @@ class Pool {
   void run(size_t n, F&& f) {
     Shared& s = *s_;
     if (threads() == 1 || n <= 1 || getpid() != owner_) { f(size_t(0), n); return; }
+    if (solo_ > 0) {  // the others held the last calls up: the caller alone for a while
+      --solo_;
+      f(size_t(0), n);
+      return;
+    }
+    auto start = std::chrono::steady_clock::now();
     size_t chunks = std::min(n, threads() * kChunksPerThread);
     size_t size = (n + chunks - 1) / chunks;
     chunks = (n + size - 1) / size;
@@ -82,7 +94,7 @@ class Pool {
       f(lo, hi);
     };
     s.job = &job;
-    s.chunks = chunks;
+    s.chunks.store(chunks, std::memory_order_relaxed);  // published by next's release below
     s.error = nullptr;
     s.done.store(0, std::memory_order_relaxed);
     uint64_t call = s.gen.load(std::memory_order_relaxed) + 1;  // only the caller counts calls
@@ -96,7 +108,8 @@ class Pool {
     if (wake) s.cv.notify_all();
     step_chunks(s, call);
     // wait for the chunks the others claimed: briefly awake, then asleep
-    auto until = std::chrono::steady_clock::now() + kSpin;
+    auto own = std::chrono::steady_clock::now();
+    auto until = own + kSpin;
     for (int spins = 0; s.done.load(std::memory_order_acquire) != chunks; ++spins) {
       BIG2_PAUSE();
       if ((spins & 63) == 63 && std::chrono::steady_clock::now() > until) {
@@ -108,6 +121,17 @@ class Pool {
       }
     }
     s.job = nullptr;
+    // A call whose caller waited for the others longer than a quarter of its own stepping
+    // (a thread the scheduler stopped in the middle of a chunk: the machine's cores are
+    // busy) is followed by calls the caller steps alone, twice as many each time in a row
+    // it happens (8 up to kMaxSolo), so a busy machine costs a probe now and then.
+    auto waited = std::chrono::steady_clock::now() - own;
+    if (waited * 4 > own - start) {
+      backoff_ = std::min(kMaxSolo, backoff_ ? 2 * backoff_ : 8);
+      solo_ = backoff_;
+    } else {
+      backoff_ = 0;
+    }
     if (s.error) std::rethrow_exception(s.error);
   }
 
@@ -122,7 +146,7 @@ class Pool {
     std::atomic<uint64_t> next{0};    // call << 32 | the next chunk to claim
     std::atomic<size_t> done{0};      // chunks of this call ended
     const std::function<void(size_t)>* job = nullptr;
-    size_t chunks = 0;
+    std::atomic<size_t> chunks{0};    // chunks of this call (atomic: a late thread may read it)
     std::exception_ptr error;
     int asleep = 0;             // threads sleeping on cv (under mu)
     bool caller_asleep = false;  // (under mu)
@@ -134,11 +158,12 @@ class Pool {
     size_t stepped = 0;
     uint64_t v = s.next.load(std::memory_order_acquire);
     while (true) {
-      if ((v >> 32) != call || (v & 0xffffffffu) >= s.chunks) return stepped;
+      size_t total = s.chunks.load(std::memory_order_relaxed);  // this call's, once v is
+      if ((v >> 32) != call || (v & 0xffffffffu) >= total) return stepped;
       if (!s.next.compare_exchange_weak(v, v + 1, std::memory_order_acq_rel,
                                         std::memory_order_acquire))
         continue;
-      // claimed: the call cannot end before this chunk does, so job and chunks are its own
+      // claimed: the call cannot end before this chunk does, so job and total are its own
       try {
         (*s.job)(size_t(v & 0xffffffffu));
       } catch (...) {
@@ -146,7 +171,7 @@ class Pool {
         if (!s.error) s.error = std::current_exception();
       }
       ++stepped;
-      if (s.done.fetch_add(1, std::memory_order_acq_rel) + 1 == s.chunks) {
+      if (s.done.fetch_add(1, std::memory_order_acq_rel) + 1 == total) {
         std::lock_guard<std::mutex> lock(s.mu);
         if (s.caller_asleep) s.done_cv.notify_one();
       }
@@ -182,6 +207,8 @@ class Pool {
 
   pid_t owner_;
   std::unique_ptr<Shared> s_;
+  int solo_ = 0;     // calls left that the caller steps alone
+  int backoff_ = 0;  // how many it stepped alone last time (0: the last call paid)
 };
 
 }  // namespace big2n
