@@ -118,7 +118,12 @@ class Game(HouseActions):
         """
         if type(cards) is str and (cards in _PASS_WORDS or cards.strip().lower() in PASS_TEXT):
             cards = 0  # the pass by name takes the pass's own path
-        self._deal.play(cards)
+        deal = self._deal
+        seat = deal.try_play(cards)  # a listed play goes straight in
+        if seat == -2:  # anything else: check it (or say why not), then make it
+            deal.make(*self._check(cards))
+        else:
+            self.to_move = seat if seat >= 0 else None
 
     def pass_turn(self) -> None:
         """Pass: the same as ``play(PASS)``. Raises :class:`IllegalPlayError` for a

@@ -111,6 +111,7 @@ class CoreDeal:
         self.legal_masks = core.legal
         self.legal_plays = core.legal_plays
         self.numbers = core.numbers
+        self.try_play = core.try_play
         game.to_move = core.to_move
 
     legal_masks: Any
@@ -120,15 +121,15 @@ class CoreDeal:
     numbers: Any
     """The table's public state as plain numbers (:meth:`big2.Game.numbers`)."""
 
-    def play(self, cards: Any) -> None:
-        """Make *cards*: a listed play goes straight into the core; anything else is
-        checked by the game first (:meth:`big2.Game.check_play`, which says why not)."""
-        core = self.core
-        seat = core.try_play(cards)
-        if seat == -2:  # not a listed play as it stands: check it, or say why not
-            seat = core.try_play(self.game._check(cards)[0])
-            if seat == -2:  # the rules allow it, the core does not list it
-                raise RuntimeError(f"the core does not list the legal play {cards!r}")
+    try_play: Any
+    """Make *cards* if it is a listed play (an int or a CardSet, as listed): the seat to
+    move then (-1: the deal is over); -2 (nothing made) for anything else."""
+
+    def make(self, mask: Mask, combo: Combo | None) -> None:
+        """Make the play *mask* that the game checked (:meth:`big2.Game.check_play`)."""
+        seat = self.core.try_play(mask)
+        if seat == -2:  # the rules allow it, the core does not list it
+            raise RuntimeError(f"the core does not list the legal play {mask!r}")
         self.game.to_move = seat if seat >= 0 else None
 
     def replay(self, history: Sequence[Action]) -> bool:
@@ -161,6 +162,7 @@ class CoreDeal:
         d.core = core = self.core.copy()
         d._actions = list(self._actions)
         d.legal_masks, d.legal_plays, d.numbers = core.legal, core.legal_plays, core.numbers
+        d.try_play = core.try_play
         return d
 
     def to_python(self) -> PythonDeal:
@@ -254,3 +256,4 @@ class CoreDeal:
         self.game, self.variant, self.core = state["game"], v, core
         self._actions = []
         self.legal_masks, self.legal_plays, self.numbers = core.legal, core.legal_plays, core.numbers
+        self.try_play = core.try_play

@@ -84,9 +84,12 @@ class Deal(Protocol):
     @property
     def _outcome(self) -> Outcome | None: ...
 
-    def play(self, cards: Any) -> None:
-        """Make the play or pass *cards* (anything :meth:`big2.Game.play` takes) or raise
-        :class:`~big2.game.IllegalPlayError`; the game's ``to_move`` follows."""
+    def try_play(self, cards: Any) -> int:
+        """Make *cards* if it is a listed play (an int or a CardSet, as listed): the seat
+        to move then (-1: the deal is over); -2 (nothing made) for anything else."""
+
+    def make(self, mask: Mask, combo: Combo | None) -> None:
+        """Make the play *mask* (*combo*; ``None``: the pass) that the game checked."""
 
     def legal_masks(self) -> list[Mask]:
         """The legal plays now as masks (shared; not to be changed)."""
@@ -221,21 +224,26 @@ class PythonDeal:
 
     # -- actions -----------------------------------------------------------------
 
-    def play(self, cards: Any) -> None:
-        """Make *cards*: a listed play (an int or a CardSet) straight away, anything else
-        checked by the game first (:meth:`big2.Game.check_play`, which says why not)."""
+    def try_play(self, cards: Any) -> int:
+        """Make *cards* if it is a listed play (an int or a CardSet, as listed): the seat
+        to move then (-1: the deal is over); -2 (nothing made) for anything else."""
         legal = self._legal
-        seat = self.game.to_move
-        if (legal is not None and (type(cards) is int or type(cards) is CardSet)
-                and seat is not None and cards in legal):
-            # fast path: one of the listed legal plays (bots, self-play, legal_plays())
-            if cards:
-                cards = int(cards)
-                self._do_play(seat, cards, self._eng.as_played(cards, self._last))
-            else:
-                self._do_pass(seat)
-            return
-        mask, combo = self.game._check(cards)
+        game = self.game
+        seat = game.to_move
+        if (legal is None or not (type(cards) is int or type(cards) is CardSet)
+                or seat is None or cards not in legal):
+            return -2
+        if cards:
+            cards = int(cards)
+            self._do_play(seat, cards, self._eng.as_played(cards, self._last))
+        else:
+            self._do_pass(seat)
+        seat = game.to_move
+        return -1 if seat is None else seat
+
+    def make(self, mask: Mask, combo: Combo | None) -> None:
+        """Make the play *mask* (*combo*; ``None``: the pass) that the game checked
+        (:meth:`big2.Game.check_play`)."""
         seat = self.game.to_move
         assert seat is not None
         if combo is None:
