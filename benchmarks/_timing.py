@@ -29,19 +29,42 @@ def steps_per_s(step: Callable[[], object], per_call: int, seconds: float) -> fl
     return steps / (time.perf_counter() - start)
 
 
-def random_deals(rules: Rules, deals: int, seed: int, *, public: bool = False
-                 ) -> tuple[int, float]:
+PASSING = ("play", "pass_turn", "text")
+"""How the public loop passes: ``play(PASS)`` (the pass it drew from ``legal_plays()``),
+``pass_turn()``, or ``play("pass")``."""
+
+
+def random_deals(rules: Rules, deals: int, seed: int, *, public: bool = False,
+                 passing: str | None = None) -> tuple[int, float]:
     """Play *deals* full deals, each a fresh seed (``seed * 1_000_003 + i``),
     every seat choosing uniformly among its legal plays: through the internal
     fast path (``legal_masks()`` and a plain int back to ``play``), or with
     *public* through the public API (``legal_plays()`` and one of its
     :class:`~big2.cards.CardSet` plays back to ``play``, as a user writes the
-    loop). The turns played and the CPU seconds (``time.process_time``) taken."""
+    loop). With *passing* (one of :data:`PASSING`, *public* only) the loop tells a
+    pass drawn from a play and makes it the way named (the same loop for each way,
+    so they differ in the pass's call alone). The turns played and the CPU seconds
+    (``time.process_time``) taken."""
     rng = random.Random(seed)
     choice = rng.choice
     turns = 0
     start = time.process_time()
-    if public:
+    if public and passing is not None:
+        way = PASSING.index(passing)
+        for i in range(deals):
+            g = Game(rules, seed=seed * 1_000_003 + i)
+            while not g.is_over():
+                p = choice(g.legal_plays())
+                if p:
+                    g.play(p)
+                elif way == 0:
+                    g.play(p)
+                elif way == 1:
+                    g.pass_turn()
+                else:
+                    g.play("pass")
+            turns += len(g.history)
+    elif public:
         for i in range(deals):
             g = Game(rules, seed=seed * 1_000_003 + i)
             while not g.is_over():

@@ -13,7 +13,7 @@ the table gives the median deals/s of each and their ratio.
 Time is this process's CPU time (``time.process_time``): the machine is
 shared, and waiting for a core is not counted.
 
-    python benchmarks/bench_public_api.py [--deals 1000] [--rounds 5]
+    python benchmarks/bench_public_api.py [--deals 1000] [--rounds 5] [--passing play]
         [--rules classic selfplay-2018 taiwan:3 classic,decks=2:6 classic,jokers=wild]
 """
 
@@ -24,7 +24,7 @@ import json
 import os
 import statistics
 
-from _timing import random_deals
+from _timing import PASSING, random_deals
 
 from big2 import Rules
 from big2.variant import native
@@ -47,10 +47,13 @@ def rule_set(spec: str) -> Rules:
     return Rules.preset(name).replace(**changes) if changes else Rules.preset(name)
 
 
-def deals_per_s(rules: Rules, deals: int, seed: int, engine: str) -> float:
-    """Random deals through the public API on *engine*: deals per CPU second."""
+def deals_per_s(rules: Rules, deals: int, seed: int, engine: str, passing: str | None = None
+                ) -> float:
+    """Random deals through the public API on *engine*, a pass made as *passing* says
+    (``_timing.PASSING``; by default the play drawn goes back to ``play`` whatever it
+    is): deals per CPU second."""
     os.environ[native.ENGINE_ENV] = engine
-    return deals / random_deals(rules, deals, seed, public=True)[1]
+    return deals / random_deals(rules, deals, seed, public=True, passing=passing)[1]
 
 
 def main() -> None:
@@ -61,6 +64,9 @@ def main() -> None:
                                                    "classic,decks=2:6", "classic,jokers=wild"],
                     help="presets; NAME:PLAYERS for another table size, NAME,OPTION=VALUE "
                          "for another option")
+    ap.add_argument("--passing", choices=PASSING, default=None,
+                    help="tell a pass from a play and make it by play(PASS), pass_turn() or "
+                         "play('pass') (default: every play drawn back to play)")
     ap.add_argument("--json", action="store_true", help="print the medians as JSON")
     args = ap.parse_args()
     saved = os.environ.get(native.ENGINE_ENV)
@@ -74,7 +80,8 @@ def main() -> None:
             runs: dict[str, list[float]] = {"python": [], "native": []}
             for r in range(args.rounds):  # alternating, so machine noise falls on both alike
                 for engine in ("python", "native"):
-                    runs[engine].append(deals_per_s(rules, args.deals, r + 1, engine))
+                    runs[engine].append(deals_per_s(rules, args.deals, r + 1, engine,
+                                                    args.passing))
             out[spec] = {k: statistics.median(v) for k, v in runs.items()}
             why = native.native_deal_reason(rules)
             notes[spec] = ("deal in the core" if why is None
@@ -86,11 +93,14 @@ def main() -> None:
         else:
             os.environ[native.ENGINE_ENV] = saved
     if args.json:
-        print(json.dumps({"deals": args.deals, "rounds": args.rounds, "medians": out,
+        print(json.dumps({"deals": args.deals, "rounds": args.rounds, "passing": args.passing,
+                          "medians": out,
                           "default engine": notes}))
         return
-    print(f"public API, random legal play to the end: medians of {args.rounds} rounds of "
-          f"{args.deals} deals (CPU time, one core)")
+    print(f"public API, random legal play to the end (passing by {args.passing or 'play'}): "
+          f"medians of "
+          f"{args.rounds} rounds of {args.deals} deals (CPU time, one core; load average "
+          f"{os.getloadavg()[0]:.1f})")
     width = max(16, *(len(spec) for spec in out))
     print(f"{'rule set':{width}} {'python deals/s':>15} {'default deals/s':>16} "
           f"{'ratio':>6}  default engine")

@@ -13,8 +13,13 @@ Every loop reads the observation and mask, draws one random legal id per game
 (``venv.sample``) and steps; a call of N games counts N steps. Medians by the
 wall clock and by this process's CPU time, and ratios to ``native``, are printed.
 
+``--busy K`` starts K other processes that keep a core busy each (a Python loop at
+the default priority) for the whole run, as another program on a shared machine
+does: the core's threads must then not cost more than they bring (issue 54: workers=2
+no more than 10% slower than one thread while the other core is busy).
+
     python benchmarks/bench_vector_backends.py [--seconds 2] [--rounds 5] [--envs 1024]
-        [--workers 2] [--python]
+        [--workers 2] [--python] [--busy 1]
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ import argparse
 import importlib.util
 import os
 import statistics
+import subprocess
+import sys
 import time
 from typing import Any
 
@@ -57,7 +64,21 @@ def main() -> None:
     ap.add_argument("--envs", type=int, default=1024, help="games per VectorEnv (N)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--python", action="store_true", help="also the Python engine")
+    ap.add_argument("--busy", type=int, default=0,
+                    help="other processes keeping a core busy each during the run")
     args = ap.parse_args()
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+            for _ in range(args.busy)]
+    try:
+        measure(args)
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+
+
+def measure(args: argparse.Namespace) -> None:
+    """Run the rounds *args* asks for and print the table."""
     setups: dict[str, dict[str, Any]] = {
         "native": {}, "native reuse": {"reuse_obs": True},
         f"native workers={args.workers}": {"workers": args.workers}}
@@ -79,7 +100,8 @@ def main() -> None:
     wall = {name: statistics.median(v[0] for v in values) for name, values in got.items()}
     cpu = {name: statistics.median(v[1] for v in values) for name, values in got.items()}
     print(f"VectorEnv(num_envs={args.envs}), classic 4 players; {args.rounds} rounds of "
-          f"{args.seconds:g} s; load average {os.getloadavg()[0]:.1f}")
+          f"{args.seconds:g} s; {args.busy} busy process(es) started beside; load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{'what':<34}{'wall steps/s':>14}{'native / it':>12}{'CPU steps/s':>14}"
           f"{'native / it':>12}")
     for name in got:

@@ -333,8 +333,8 @@ class CardSet(int):
     def __repr__(self) -> str:
         return f"CardSet.parse({self.text()!r})"
 
-    def __bool__(self) -> bool:
-        return int(self) != 0
+    # truth is int's (empty: false), in C: a __bool__ here cost a Python call at every
+    # `if play:` (200 ns against 30)
 
 
 def parse_cards(text: str, copies: int = 1) -> CardSet:

@@ -1,17 +1,17 @@
 """A deal of Big Two: :class:`Game`, the trick loop over a position.
 
-:class:`Game` is a thin sequencer: it deals, takes plays and passes
-(:meth:`Game.play`, :meth:`Game.pass_turn`), moves the turn, ends tricks and
-the deal, and takes actions back (:meth:`Game.undo`). The state it moves and
-the legal plays belong to its base :class:`~big2.position.Position`; the house
-rules' extra actions to :class:`~big2.actions.HouseActions`. The rules' meaning
+:class:`Game` is a thin sequencer over its deal: it deals, and hands plays and
+passes (:meth:`Game.play`, :meth:`Game.pass_turn`) and take-backs
+(:meth:`Game.undo`) to the deal it holds, chosen once when the deal starts: a
+:class:`~big2.native_deal.CoreDeal` for a rule set the compiled core plays whole
+(no house-rule hook), else the Python reference :class:`~big2.python_deal.PythonDeal`
+(the trick loop the core is tested against). The state read from the deal and
+the legal plays are its base :class:`~big2.position.Position`'s; the house
+rules' extra actions are :class:`~big2.actions.HouseActions`'. The rules' meaning
 comes from the compiled :func:`~big2.variant.variant`: the deck deals and names
 the leader, the play engine lists and reads plays, the turn order moves the
 turn, the scorer scores, and switched-on house rules join through their hooks.
-:class:`Game` itself reads no rule option. For a rule set the compiled core
-plays whole (no house-rule hook), the core keeps the deal and steps it
-(:mod:`big2.native_deal`); the Python trick loop here is the reference it is
-tested against, and what every other rule set runs.
+:class:`Game` itself reads no rule option.
 
 >>> from big2 import Game, Rules
 >>> g = Game(seed=7)
@@ -36,16 +36,18 @@ from big2.cards import CardSet, Mask
 from big2.house.go_fish import unseen_stock
 from big2.house.redeal import hand_points
 from big2.house.teams import Teams
-from big2.native_deal import start as start_native
-from big2.position import IllegalPlayError, LegalPlays, to_mask
+from big2.native_deal import CoreDeal
+from big2.native_deal import start as start_core
+from big2.position import PASS_TEXT, IllegalPlayError, LegalPlays, to_mask
 from big2.rules import Rules
-from big2.variant import Combo, Kind, Outcome, Termination, deal, kind_name, must_redeal, variant
-from big2.variant.keys import PLAY_MASK, PLAY_SHIFT
-from big2.view import Action, LastCardCall, PlayerView, Record
+from big2.variant import Kind, Outcome, Termination, deal, kind_name, must_redeal, variant
+from big2.view import Action, LastCardCall, PlayerView
 
 PASS = CardSet(0)
 """The pass, as a play: the empty card set."""
 _DEFAULT_RULES = Rules()
+_PASS_WORDS = PASS_TEXT | {"Pass", "PASS", "P"}
+"""The pass's names as usually written (the rest are found stripped and lower-cased)."""
 
 
 class Game(HouseActions):
@@ -96,9 +98,6 @@ class Game(HouseActions):
         self._first_out_ends = v.scorer.first_out_ends
         self._inline = eng.bisect_follows
         self._filters, self._passers = v.filters, v.passers
-        self.log: list[Record] = []
-        """Every action in order: plays and passes, and house-rule actions (records of
-        :mod:`big2.log`); :attr:`history` holds the plays and passes alone."""
         self.restart(v.deal(self.rng, self.dealer) if hands is None else self._given(hands))
 
     def _given(self, hands: Sequence[Mask | str | Iterable[int]]) -> list[Mask]:
@@ -107,36 +106,7 @@ class Game(HouseActions):
 
     def undo(self) -> Action:
         """Take back the last play or pass (and any call made after it); return it."""
-        core = self._core
-        if core is not None:
-            seat, cards = core.undo()
-            del self._actions[core.steps:]
-            self.to_move = core.to_move
-            return Action(seat, cards)
-        if not self.history:
-            raise IndexError("nothing to undo")
-        keep = len(self.history) - 1
-        while self._undo[-1][0] > keep:
-            self._undo.pop()
-        (ply, log_len, hands, self._passed, self.trick_start, self._lead_passes, self.waive,
-         self._must, self.to_move, fin, stock, self._outcome) = self._undo[-1]
-        undone, later = self.history[-1], self.log[log_len:]
-        self.hands, self.stock = list(hands), list(stock)
-        del self.history[ply:], self.log[log_len:], self.finished[fin:]
-        self._last = self._last_player = None
-        self._hp = [None] * self.num_players
-        self._legal = self._keys = None
-        for r in later:  # replay what followed the snapshot, up to the undone action
-            if type(r) is Action:
-                if len(self.history) == keep:
-                    break
-                if r.cards:
-                    self._do_play(r.seat, r.cards, self._eng.as_played(r.cards, self._last))  # type: ignore[arg-type]
-                else:
-                    self._do_pass(r.seat)
-            else:
-                self.log.append(r)
-        return undone
+        return self._deal.undo()
 
     # -- actions -----------------------------------------------------------------
 
@@ -146,119 +116,19 @@ class Game(HouseActions):
         An empty play (``0``, ``""``, ``"pass"``) passes. Raises
         :class:`IllegalPlayError` with a reason if the play is not allowed.
         """
-        core = self._core
-        if core is not None:  # the deal is in the core: a listed play goes straight in
-            seat = core.try_play(cards)
-            if seat == -2:  # not a listed play as it stands: check it, or say why not
-                seat = core.try_play(self._check(cards)[0])
-                if seat == -2:  # the rules allow it, the core does not list it
-                    raise RuntimeError(f"the core does not list the legal play {cards!r}")
-            self.to_move = seat if seat >= 0 else None
-            return
-        legal = self._legal
-        seat = self.to_move
-        if (legal is not None and (type(cards) is int or type(cards) is CardSet)
-                and seat is not None and cards in legal):
-            # fast path: one of the listed legal plays (bots, self-play, legal_plays())
-            if cards:
-                cards = int(cards)  # an int or a CardSet here
-                self._do_play(seat, cards, self._eng.as_played(cards, self._last))  # type: ignore[arg-type]
-            else:
-                self._do_pass(seat)
-            return
-        mask, combo = self._check(cards)
-        assert self.to_move is not None
-        if combo is None:
-            self._do_pass(self.to_move)
+        if type(cards) is str and (cards in _PASS_WORDS or cards.strip().lower() in PASS_TEXT):
+            cards = 0  # the pass by name takes the pass's own path
+        deal = self._deal
+        seat = deal.try_play(cards)  # a listed play goes straight in
+        if seat == -2:  # anything else: check it (or say why not), then make it
+            deal.make(*self._check(cards))
         else:
-            self._do_play(self.to_move, mask, combo)
+            self.to_move = seat if seat >= 0 else None
 
     def pass_turn(self) -> None:
-        """Pass. Raises :class:`IllegalPlayError` for a leader who can play."""
-        self._check(0)
-        core = self._core
-        if core is not None:
-            seat = core.try_play(0)
-            self.to_move = seat if seat >= 0 else None
-            return
-        assert self.to_move is not None
-        self._do_pass(self.to_move)
-
-    def _do_pass(self, seat: int) -> None:
-        a = Action(seat, 0)
-        self.history.append(a)
-        self.log.append(a)
-        self._legal = None
-        if self._passers:
-            for on_pass in self._passers:
-                on_pass(self, seat)
-        if self._last is None:  # a leader with no legal play (finish restrictions)
-            self._lead_passes += 1
-            if self._lead_passes >= sum(1 for h in self.hands if h):
-                self.waive = True
-            self.to_move = self._next_active(seat)
-            return
-        self._passed |= 1 << seat
-        if self._one_pass:
-            self._end_trick()
-        else:
-            self._advance(seat)
-
-    def _do_play(self, seat: int, mask: Mask, combo: Combo) -> None:
-        hands = self.hands
-        hands[seat] &= ~mask
-        hp = self._hp[seat]
-        if hp is not None:
-            self._hp[seat] = self._eng.after(hp, mask, hands[seat])
-        a = Action(seat, mask)
-        self.history.append(a)
-        self.log.append(a)
-        self._legal = None
-        self._last = combo
-        self._last_player = seat
-        size = mask.bit_count()
-        self._last_size = size if size <= 5 else 0
-        self._follow_key = (combo.power << PLAY_SHIFT) | PLAY_MASK
-        self._must = self._lead_passes = 0
-        self.waive = False
-        if self._jump_back:
-            self._passed = 0
-        if not hands[seat]:
-            self.finished.append(seat)
-            if self._first_out_ends or sum(1 for h in hands if h) <= 1:
-                self._finish(mask)
-                return
-        self._advance(seat)
-
-    def _next_active(self, seat: int) -> int:
-        return next(s for s in self._after[seat] if self.hands[s])
-
-    def _advance(self, seat: int) -> None:
-        """Give the turn to the next seat still in the trick, or end the trick."""
-        last, passed, hands = self._last_player, self._passed, self.hands
-        for s in self._after[seat]:
-            if s != last and hands[s] and not passed >> s & 1:
-                self.to_move = s
-                return
-        self._end_trick()  # every other seat with cards has passed
-
-    def _end_trick(self) -> None:
-        """End the trick: its last player (or the next seat with cards) leads."""
-        last = self._last_player
-        assert last is not None
-        self._last = self._last_player = None
-        self._passed = 0
-        self.trick_start = len(self.history)
-        self.to_move = last if self.hands[last] else self._next_active(last)
-        self._snapshot()
-
-    def _finish(self, last_play: Mask) -> None:
-        winner = self.finished[0]
-        scores = self.variant.scorer.score(self.hands, winner, last_play, self.finished)
-        outcome = Outcome(winner, scores, tuple(self.finished))
-        for adjust in self.variant.adjusters:
-            outcome = adjust(self, outcome, last_play)  # type: ignore[assignment]
-        self.end(outcome)
+        """Pass: the same as ``play(PASS)``. Raises :class:`IllegalPlayError` for a
+        leader who can play."""
+        self.play(0)
 
     @classmethod
     def from_view(cls, view: PlayerView, hands: Sequence[Mask], *,
@@ -284,27 +154,23 @@ class Game(HouseActions):
         if not view.history and (view.opening or view.must_contain):
             low = deck.copies(int(view.must_contain) or deck.lowest(start))
             must = start[first] & low & -(start[first] & low)
-        if g._core is not None:  # the core replays the history, on a copy of the start
-            core = start_native(g.variant, start, first, must) if must else g._core.copy()
-            plays = view.history
-            if core is not None and core.replay([a.seat for a in plays],
-                                                [a.cards for a in plays]) == len(plays):
-                g._attach(core)  # undo goes back to this start, not the dealt one
+        to_move = g.to_move
+        if isinstance(g._deal, CoreDeal):  # the core replays the history, on a fresh deal
+            core = start_core(g, start, first, must) if must else g._deal.copy(g)
+            if core is not None and core.replay(view.history):
+                g._deal = core  # undo goes back to this start, not the dealt one
                 return g
-            g._detach()  # not a history the core takes: Python replays it, or says why not
+            g.to_move = to_move  # not a history the core takes: Python replays it, or says why
+        deal = g._in_python()
         if must:
-            g._must = must
-        g.stock = []  # the drawn cards are in the guessed hands already
-        g._undo = []
-        g._snapshot()  # undo goes back to this start, not the dealt one
-        for a in view.history:
-            if a.cards:
-                combo = g._eng.as_played(a.cards, g._last)
-                if combo is None:
-                    raise IllegalPlayError(f"not a combination: {a}")
-                g._do_play(a.seat, a.cards, combo)
-            else:
-                g._do_pass(a.seat)
+            deal._must = must
+        deal.stock = []  # the drawn cards are in the guessed hands already
+        deal._undo = []
+        deal.snapshot()  # undo goes back to this start, not the dealt one
+        try:
+            deal.replay(view.history)
+        except ValueError as exc:
+            raise IllegalPlayError(str(exc)) from None
         if view.stock_size:  # Go-Fish: guess the stock among the unseen cards
             unseen = int(view.unseen)
             for h in hands:
@@ -327,12 +193,7 @@ class Game(HouseActions):
         """An independent copy of this game in its current position."""
         g = object.__new__(type(self))
         g.__dict__.update(self.__dict__)
-        if self._core is not None:
-            g._core, g._actions = self._core.copy(), list(self._actions)
-            return g
-        for name in ("hands", "history", "log", "finished", "stock", "_hp", "_undo"):
-            setattr(g, name, list(getattr(self, name)))
-        g._legal = g._keys = None
+        g._deal = self._deal.copy(g)
         return g
 
 

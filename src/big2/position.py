@@ -3,30 +3,30 @@ of :class:`big2.Game`), the legal plays as a :class:`LegalPlays`, why a play is
 refused (:class:`IllegalPlayError`), the accessors the game offers its owner
 and the :class:`~big2.view.PlayerView` it fills for one seat.
 
-The position owns the state (hands, history, log, the trick, the undo
-snapshots) and answers what may be played now (:meth:`Position.legal_masks`,
-one source of legality); the game's trick loop (:mod:`big2.game`, which
-imports this module, never the other way round) moves it. For a rule set the
-compiled core plays whole, the state lives in the core instead and its pieces
-are made when read (:mod:`big2.native_deal`).
+The position reads the state (hands, history, log, the trick) from its deal
+(:mod:`big2.python_deal`, the reference; :mod:`big2.native_deal`, the compiled
+core's, for a rule set the core plays whole) and answers what may be played now
+(:meth:`Position.legal_masks`, one source of legality); the game
+(:mod:`big2.game`, which imports this module, never the other way round) moves it.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
-from big2.cards import ALL_CARDS, CARD_SYMBOLS, CardSet, Mask, cards_of, mask_of, parse_cards
+from big2.cards import (ALL_CARDS, CARD_SYMBOLS, MAX_CARDS, CardSet, Mask, cards_of, mask_of,
+                        parse_cards)
 from big2.house.last_card import LastCard, announced
 from big2.house.spare import spare
-from big2.native_deal import NativeDeal, PlaysBase, register_plays
-from big2.native_deal import start as start_native
+from big2.native_deal import CoreDeal, PlaysBase, register_plays
+from big2.native_deal import start as start_core
+from big2.python_deal import Deal, PythonDeal
 from big2.rules import Rules
 from big2.variant import Combo, Outcome, Termination, Variant
 from big2.variant.handplays import HandPlays
 from big2.variant.hooks import INSTANT, PENALTIES
-from big2.variant.keys import PLAY_MASK
 from big2.variant.protocol import Engine
 from big2.view import Action, PlayerView, Record
 
@@ -37,11 +37,15 @@ class IllegalPlayError(ValueError):
     __module__ = "big2.game"  # where users import it from (and tracebacks name it)
 
 
+PASS_TEXT = frozenset({"", "p", "pass"})
+"""The texts that name the pass (after stripping, in any case)."""
+
+
 def to_mask(cards: Mask | str | Iterable[int], copies: int = 1) -> Mask:
     """A play as a mask, from a mask (:class:`CardSet`), card text (``""``, ``"p"``
     or ``"pass"`` for the pass) or card numbers; *copies*: the rule set's decks."""
     if isinstance(cards, str):
-        if cards.strip().lower() in ("", "p", "pass"):
+        if cards.strip().lower() in PASS_TEXT:
             return 0
         return int(parse_cards(cards, copies))
     if isinstance(cards, int):
@@ -51,22 +55,88 @@ def to_mask(cards: Mask | str | Iterable[int], copies: int = 1) -> Mask:
     if not isinstance(cards, Iterable):
         raise TypeError("a play is a mask (an int or CardSet), card text or card numbers, "
                         f"not a {type(cards).__name__}")
-    return mask_of(cards)
+    numbers = list(cards)
+    mask = mask_of(numbers)
+    if mask.bit_count() != len(numbers):  # a card number given twice is one card, not two
+        twice = next(c for i, c in enumerate(numbers) if c in numbers[:i])
+        raise IllegalPlayError(f"card {CARD_SYMBOLS[twice]} given twice (card number {twice})")
+    return mask
 
 
-_Snapshot = tuple[int, int, tuple[Mask, ...], int, int, int, bool, Mask, "int | None", int,
-                  tuple[int, ...], "Outcome | None"]
-"""The state before an action, as :meth:`big2.Game.undo` restores it."""
+def not_in_deck(mask: Mask, cards: Mask) -> str:
+    """Why *mask* names a card number that the deck *cards* does not have (a second
+    copy with one deck, a joker in a game without): the first such number, and the
+    numbers the deck has.
+
+    >>> not_in_deck(1 << 54, (1 << 52) - 1)
+    "card number 54 is not in this game's deck (its cards are numbers 0-51)"
+    """
+    first = cards_of(mask & ~cards)[0]
+    runs: list[str] = []
+    c = 0
+    while c < MAX_CARDS:
+        if cards >> c & 1:
+            end = c
+            while end + 1 < MAX_CARDS and cards >> (end + 1) & 1:
+                end += 1
+            runs.append(str(c) if c == end else f"{c}-{end}")
+            c = end + 1
+        else:
+            c += 1
+    return (f"card number {first} is not in this game's deck "
+            f"(its cards are numbers {', '.join(runs)})")
 
 
 def _names(mask: Mask) -> str:
     return " ".join(CARD_SYMBOLS[c] for c in cards_of(mask))
 
 
-class Position(NativeDeal):
+class _FromDeal:
+    """A piece of a game's state, read from its deal (:attr:`Position._deal`); set from
+    outside, it takes the game's deal out of the core first."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, game: Position | None, owner: type | None = None) -> Any:
+        if game is None:
+            return self
+        return getattr(game._deal, self.name)
+
+    def __set__(self, game: Position, value: object) -> None:
+        setattr(game._in_python(), self.name, value)
+
+
+class Position:
     """A deal's state, its legal plays and the accessors over them (the base of
-    :class:`big2.Game`, whose trick loop moves the state; the core's, for a rule
-    set it plays whole)."""
+    :class:`big2.Game`). The state is its deal's (:attr:`_deal`, a
+    :class:`~big2.python_deal.Deal`: the Python reference, or the core's for a rule
+    set it plays whole), read by name."""
+
+    _deal: Deal
+    """The deal in progress: a :class:`~big2.python_deal.PythonDeal` or a
+    :class:`~big2.native_deal.CoreDeal`, chosen when the deal starts."""
+    hands: list[Mask] = _FromDeal("hands")  # type: ignore[assignment]
+    history: list[Action] = _FromDeal("history")  # type: ignore[assignment]
+    """The plays and passes, in order."""
+    log: list[Record] = _FromDeal("log")  # type: ignore[assignment]
+    """Every action in order: plays and passes, and house-rule actions (records of
+    :mod:`big2.log`); :attr:`history` holds the plays and passes alone."""
+    finished: list[int] = _FromDeal("finished")  # type: ignore[assignment]
+    stock: list[int] = _FromDeal("stock")  # type: ignore[assignment]
+    """Cards to draw, the next one last (the Go-Fish stock)."""
+    trick_start: int = _FromDeal("trick_start")  # type: ignore[assignment]
+    """Where the current trick starts in :attr:`history`."""
+    waive: bool = _FromDeal("waive")  # type: ignore[assignment]
+    """Every seat passed the lead (finish restrictions): the restriction is waived."""
+    _last: Combo | None = _FromDeal("_last")  # type: ignore[assignment]
+    _last_player: int | None = _FromDeal("_last_player")  # type: ignore[assignment]
+    _passed: int = _FromDeal("_passed")  # type: ignore[assignment]
+    _must: Mask = _FromDeal("_must")  # type: ignore[assignment]
+    _outcome: Outcome | None = _FromDeal("_outcome")  # type: ignore[assignment]
+    _hp: list[HandPlays | None] = _FromDeal("_hp")  # type: ignore[assignment]
 
     rules: Rules
     variant: Variant
@@ -75,28 +145,14 @@ class Position(NativeDeal):
     seed: int | None
     rng: random.Random
     redeals: int
-    waive: bool
     names: tuple[str, ...]
-    hands: list[Mask]
-    history: list[Action]
-    log: list[Record]
-    finished: list[int]
-    stock: list[int]
     initial_hands: tuple[Mask, ...]
     to_move: int | None
-    trick_start: int
-    _last: Combo | None
-    _last_player: int | None
-    _must: Mask
-    _passed: int
-    _outcome: Outcome | None
     _after: tuple[tuple[int, ...], ...]
     _eng: Engine
     _inline: bool
     _filters: tuple[Callable[..., object], ...]
     _leader_arg: int | None
-    _last_size: int
-    _follow_key: int
 
     # -- state -----------------------------------------------------------------
 
@@ -108,58 +164,38 @@ class Position(NativeDeal):
             to_move, must = self.variant.deck.opening(hands, self._after[self.dealer])
         else:
             to_move, must = self._leader_arg, 0
-        core = start_native(self.variant, hands, to_move, must)
+        core = start_core(self, hands, to_move, must)
         if core is not None:
-            self._attach(core)
+            self._deal = core
             return
-        if self.__dict__.get("_core") is not None:
-            self._detach()
-        self._core = None
-        self.hands: list[Mask] = list(hands)
-        self.history: list[Action] = []
-        self.log = [r for r in self.log if type(r) is not Action]
-        self.finished: list[int] = []
-        self.stock: list[int] = []
-        """Cards to draw, the next one last (the Go-Fish stock)."""
-        self._last: Combo | None = None
-        self._last_player: int | None = None
-        self._passed = 0
-        self.trick_start = 0
-        """Where the current trick starts in :attr:`history`."""
-        self._lead_passes = 0
-        self.waive = False
-        """Every seat passed the lead (finish restrictions): the restriction is waived."""
-        self._legal: list[Mask] | None = None
-        self._keys: dict[object, Mask] | None = None
-        self._outcome: Outcome | None = None
-        self._hp: list[HandPlays | None] = [None] * self.num_players
-        self._undo: list[_Snapshot] = []
-        self.to_move: int | None = to_move
-        self._must = must
+        old = self.__dict__.get("_deal")
+        kept = [r for r in old.log if type(r) is not Action] if old is not None else []
+        deal = self._deal = PythonDeal(self, hands, to_move, must, kept)
         for start in self.variant.starters:
             start(self)
-        self._snapshot()
+        deal.snapshot()
+
+    def _in_python(self) -> PythonDeal:
+        """The game's deal as a :class:`~big2.python_deal.PythonDeal`: a deal in the core
+        is swapped for one in Python in the same state, which goes on from there."""
+        deal = self._deal
+        if isinstance(deal, CoreDeal):
+            deal = self._deal = deal.to_python()
+        return deal  # type: ignore[return-value]
+
+    @property
+    def _core(self) -> Any:
+        """The core's state of the deal while the core keeps it, else ``None``."""
+        deal = self._deal
+        return deal.core if isinstance(deal, CoreDeal) else None
 
     def end(self, outcome: Outcome) -> None:
         """End the deal with *outcome*."""
-        self._detach()
-        self._outcome = outcome
-        self.to_move = None
-        self._legal = None
+        self._in_python().end(outcome)
 
     def plays_changed(self, seat: int) -> None:
         """*seat*'s hand changed other than by playing (a draw): list its plays afresh."""
-        self._detach()
-        self._hp[seat] = None
-
-    def _snapshot(self) -> None:
-        """Keep the state at a trick's start (and the deal's): :meth:`undo` restores
-        the latest one and replays the few actions since, so the trick loop pays
-        for one snapshot a trick rather than one an action."""
-        self._undo.append((len(self.history), len(self.log), tuple(self.hands), self._passed,
-                           self.trick_start, self._lead_passes, self.waive, self._must,
-                           self.to_move, len(self.finished), tuple(self.stock) if self.stock else (),
-                           self._outcome))
+        self._in_python().hand_changed(seat)
 
     # -- legal plays -------------------------------------------------------------
 
@@ -167,45 +203,12 @@ class Position(NativeDeal):
         """Every legal play now as a plain mask; ``0`` is the pass. Two decks:
         each set of card names once (compare with :meth:`is_legal`, or
         membership in :meth:`legal_plays`). The list is shared; do not change it."""
-        core = self._core
-        if core is not None:
-            return core.legal()  # type: ignore[no-any-return]
-        if self._legal is not None:
-            return self._legal
-        seat = self.to_move
-        if seat is None:
-            self._legal = []
-            return self._legal
-        hp = self._hp[seat]
-        if hp is None:
-            hp = self._hp[seat] = self._eng.hand_plays(self.hands[seat])
-        last = self._last
-        if last is None:
-            plays = hp.leads()
-            if self._must:
-                plays = self.variant.deck.first_plays(plays, self._must)
-        elif self._inline:  # the plays of that size above the last one, by bisection
-            group = hp.groups[self._last_size]
-            plays = [p & PLAY_MASK for p in group[bisect_right(group, self._follow_key):]]
-        else:
-            plays = hp.follows(last)
-        if last is not None or not plays:
-            plays.append(0)
-        if self._filters:
-            for f in self._filters:
-                f(self, plays)
-        self._legal = plays
-        self._keys = None
-        return plays
+        return self._deal.legal_masks()
 
     def legal_plays(self) -> LegalPlays:
         """Every distinct legal play now as a :class:`CardSet` (the pass is
         :data:`PASS`, included when passing is allowed); ``in`` tests legality."""
-        core = self._core
-        if core is not None:  # one deck: the hand matches no copies
-            return core.legal_plays()  # type: ignore[no-any-return]
-        hand = self.hands[self.to_move] if self.to_move is not None else 0
-        return LegalPlays(self.legal_masks(), self.variant, hand)
+        return self._deal.legal_plays()  # type: ignore[return-value]
 
     def is_legal(self, cards: Mask | str | Iterable[int]) -> bool:
         """Whether *cards* (``0``/``"pass"`` for a pass) may be played now."""
@@ -227,14 +230,8 @@ class Position(NativeDeal):
         deck = self.variant.deck
         mask = deck.match(to_mask(cards, deck.decks), self.hands[self.to_move])
         if mask & ~deck.cards:  # a card number of no card here (a second copy of one deck)
-            raise IllegalPlayError(self.refusal(mask))
-        legal = self.legal_masks()
-        keys = self._keys
-        if keys is None:
-            key = self._eng.play_key
-            keys = {key(p): p for p in legal}
-            if self._core is None:
-                self._keys = keys
+            raise IllegalPlayError(not_in_deck(mask, deck.cards))
+        keys = self._deal.play_keys()
         if self._eng.play_key(mask) in keys:
             return mask, (self._eng.as_played(mask, self._last) if mask else None)
         raise IllegalPlayError(self.refusal(mask))
@@ -421,20 +418,7 @@ class Position(NativeDeal):
         >>> Game(seed=5).numbers()  # seat 3 leads, and must play the 3♦ (card 0)
         (3, -1, 0, 0, 0, -1, 1, 0)
         """
-        if self._core is not None:
-            return self._core.numbers()  # type: ignore[no-any-return]
-        last = self._last
-        to_move = -1 if self.to_move is None else self.to_move
-        if last is None:
-            return (to_move, -1, 0, 0, 0, -1, self._must, len(self.stock))
-        history, start = self.history, self.trick_start
-        first = history[start] if len(history) > start else None
-        if first is not None and first.cards:
-            leader = first.seat
-        else:  # the trick began with a leader's pass (finish restrictions)
-            leader = next((a.seat for a in history[start:] if a.cards), -1)
-        return (to_move, self._last_player if self._last_player is not None else -1,
-                last.cards, int(last.kind), self._passed, leader, self._must, len(self.stock))
+        return self._deal.numbers()
 
 
 class LegalPlays(PlaysBase, Sequence[CardSet]):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import random
+
 import pytest
 from python_engine import python_engine
 
@@ -282,12 +285,41 @@ def test_from_view_rebuilds_the_position_with_guessed_hands() -> None:
 
 @pytest.mark.parametrize("jokers", ["wild", "valueless"])
 def test_a_second_copy_of_a_one_deck_card_is_refused_not_passed(jokers: str) -> None:
-    """With one deck and jokers, card number c + 54 names no card: refused as with no
-    jokers (it was read as the held card's name and played as a pass)."""
+    """With one deck and jokers, card number c + 54 names no card: refused as not in
+    the deck (it was read as the held card's name and played as a pass, then refused
+    as "you do not hold" a card the seat held)."""
     game = Game(Rules(jokers=jokers), seed=3)
     game.play(game.legal_masks()[0])
     hand = game.hands[game.to_move]  # type: ignore[index]
     lowest = (hand & -hand).bit_length() - 1
-    with pytest.raises(IllegalPlayError, match="you do not hold"):
+    with pytest.raises(IllegalPlayError, match=f"card number {lowest + 54} is not in this "
+                       "game's deck"):
         game.play(1 << (lowest + 54))
     assert len(game.history) == 1
+
+
+@pytest.mark.parametrize("engine", ["python", "default"])
+def test_every_way_of_passing_is_the_same_action(engine: str) -> None:
+    """pass_turn(), play(0), play(PASS) and play(" Pass ") make the same pass (one path),
+    and a leader's pass is refused in the same words by each."""
+    rng = random.Random(3)
+    ways = [lambda g: g.pass_turn(), lambda g: g.play(0), lambda g: g.play(PASS),
+            lambda g: g.play(" Pass "), lambda g: g.play("p"), lambda g: g.play("")]
+    with python_engine() if engine == "python" else contextlib.nullcontext():
+        for seed in range(4):
+            game = Game(seed=seed)
+            while not game.is_over():
+                copies = [game.copy() for _ in ways]
+                words = set()
+                for way, g in zip(ways, copies):
+                    try:
+                        way(g)
+                    except IllegalPlayError as exc:
+                        words.add(str(exc))
+                        assert g.history == game.history
+                    else:
+                        assert g.history[-1].cards == 0
+                assert len(words) <= 1 and (words == set()) == (0 in game.legal_masks())
+                done = [(g.history, g.to_move, g.hands, g.trick_start) for g in copies]
+                assert all(d == done[0] for d in done)
+                game.play(rng.choice(game.legal_masks()))

@@ -258,6 +258,8 @@ def bad_calls(g: Game) -> list[Callable[[], object]]:
         lambda: g.play(1.5), lambda: g.play(None), lambda: g.play(True),  # type: ignore[arg-type]
         lambda: g.play("XX"), lambda: g.play(["3D"]), lambda: g.play([99]),  # type: ignore[list-item]
         lambda: g.play(object()),  # type: ignore[arg-type]
+        lambda: g.play([mine[0], mine[0]]), lambda: g.play([*mine[:2], mine[1]]),
+        lambda: g.play(1 << 54 | held & -held),
         lambda: g.pass_turn(), lambda: g.play(0), lambda: g.play("pass"),
         lambda: g.is_legal(foreign), lambda: g.is_legal("XX"), lambda: g.check_play(foreign),
         lambda: foreign in g.legal_plays(), lambda: "XX" in g.legal_plays(),
@@ -299,8 +301,36 @@ def test_bad_input_raises_the_same_on_both_at_every_kind_of_position() -> None:
             game.play(play)
         assert len(seen) > 100
         for words in ("do not hold", "not a combination", "over", "cannot pass", "not a set",
-                      "TypeError", "no seat"):
+                      "TypeError", "no seat", "given twice", "is not in this game's deck"):
             assert any(words in o for o in seen), words
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(players=3), Rules(jokers="valueless"),
+                                   Rules(decks=2, players=6)], ids=repr)
+def test_a_repeated_or_missing_card_number_is_named_alike(rules: Rules) -> None:
+    """A card number given twice is refused by name (not played once), and a card
+    number the deck lacks (a second copy with one deck) is said to be missing, not
+    "not held": the same words on both engines, at every position of a deal."""
+    ref, game = pair(rules, 5)
+    deck = game.variant.deck
+    missing = next(c for c in range(108) if not deck.cards >> c & 1)
+    rng = random.Random(5)
+    while not ref.is_over():
+        seat = ref.to_move
+        assert seat is not None
+        low = cards_of(ref.hands[seat])[0]
+        for g in (ref, game):
+            with pytest.raises(IllegalPlayError) as twice:
+                g.play([low, low])
+            assert str(twice.value) == f"card {CardSet(1 << low)} given twice (card number {low})"
+            with pytest.raises(IllegalPlayError) as absent:
+                g.play(1 << missing)
+            assert str(absent.value).startswith(f"card number {missing} is not in this game's deck")
+            assert not g.is_legal([low, low]) and [low, low] not in g.legal_plays()
+        play = rng.choice(ref.legal_masks())
+        ref.play(play)
+        game.play(play)
+        assert state(ref) == state(game)
 
 
 def test_legal_plays_read_alike() -> None:

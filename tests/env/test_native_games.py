@@ -173,6 +173,17 @@ def test_seed_and_threads_give_the_same_games() -> None:
     assert NativeGames(MIN_SHARE, "classic", threads=2).threads == 1  # a share too small
 
 
+def test_more_threads_than_cores_and_uneven_shares_give_the_same_games() -> None:
+    """The pool cuts a call into chunks that its threads claim as they come (a thread
+    whose core is busy leaves its share to the others): more threads than this
+    machine's cores, over a count of games no chunk size divides, step the same games."""
+    n = 4 * MIN_SHARE + 37
+    one = NativeGames(n, "classic", seed=13, threads=1)
+    many = NativeGames(n, "classic", seed=13, threads=4)
+    assert many.threads == 4
+    assert _trace(many, 60) == _trace(one, 60)
+
+
 def test_without_masks_the_ids_still_come() -> None:
     games = NativeGames(4, "classic", seed=2, masks=False)
     assert games.action_mask.shape == (4, 0)
