@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from big2 import __version__
 from big2.rules import OPTIONS, PRESET_ALIASES, PRESETS, InvalidRulesError, Rules, describe_options
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="big2")
+@click.version_option(version=__version__, package_name="big2")
 def main() -> None:
     """Big Two (Deuces, Pusoy Dos, Capsa, Dai Di): play, bots, tools."""
 
