@@ -9,8 +9,9 @@
 #   make typecheck     mypy --strict on src/big2 (CI runs it as a step of its own)
 #   make test-nightly  the exhaustive sweeps and enumerations alone (marker `nightly`)
 #   make test-all      make test, then make test-nightly: every test there is
-#   make ci            what .ci/run runs: make test, make typecheck and a slice of the
-#                      nightly set that turns with the day (NIGHTLY_SLICE=K/N picks one)
+#   make docs          the documentation site (MkDocs, mkdocs.yml) into site/, with --strict
+#   make ci            what .ci/run runs: make test, make typecheck, make docs and a slice
+#                      of the nightly set that turns with the day (NIGHTLY_SLICE=K/N picks one)
 # Installing builds the compiled core (big2._native, C++17) with the machine's C++
 # compiler; a change to its sources (CMakeLists.txt, src/native/) rebuilds it on the next
 # make.
@@ -46,7 +47,7 @@ NIGHTLY_SLICES ?= 7
 NIGHTLY_SLICE ?= $(shell echo $$(( $$(date +%j | sed 's/^0*//') % $(NIGHTLY_SLICES) )))/$(NIGHTLY_SLICES)
 
 .PHONY: play test test-fast typecheck test-nightly test-all ci bench clean system-play \
-	system-test
+	system-test docs
 
 NATIVE := CMakeLists.txt $(wildcard src/native/*)
 
@@ -66,11 +67,12 @@ $(VENV)/.runtime: pyproject.toml $(NATIVE) $(BIN)/activate
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
-# the runtime package with the test extra (which holds the runtime too)
+# the runtime package with the test extra (which holds the runtime too) and the docs extra
+# (MkDocs)
 # (and PyTorch's CPU build for the trainer's tests: 2.13.0 lies on the development and CI
 # machines' disk, so pip takes it from there instead of downloading a CUDA build)
 $(VENV)/.installed: pyproject.toml $(NATIVE) $(BIN)/activate
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,docs]'
 	$(BIN)/pip install --quiet 'torch==2.13.0'
 	touch $@ $(VENV)/.runtime
 
@@ -91,11 +93,14 @@ test-nightly: system-test $(VENV)/.installed
 
 test-all: test test-nightly
 
-ci: test typecheck
+docs: system-play $(VENV)/.installed
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict --quiet
+
+ci: test typecheck docs
 	$(PYTEST) -m nightly --nightly-slice $(NIGHTLY_SLICE)
 
 bench: $(VENV)/.runtime
 	$(BIN)/python benchmarks/bench_engine.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info
+	rm -rf $(VENV) build dist site *.egg-info src/*.egg-info
