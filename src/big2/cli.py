@@ -14,6 +14,7 @@ import click
 
 from big2 import __version__
 from big2.rules import OPTIONS, PRESET_ALIASES, PRESETS, InvalidRulesError, Rules, describe_options
+from big2.terminal.words import lang_option
 
 if TYPE_CHECKING:
     from big2.game import Game
@@ -175,6 +176,7 @@ def _check_save_path(path: str) -> None:
               show_default=True,
               help="who answers the hint (a): the heuristic, or the strongest bot (the expert "
                    "level's search) with expected points")
+@lang_option
 def play(preset: str, options: tuple[str, ...], players: int | None, seed: int | None,
          deals: int | None, bot_name: str, save_path: str | None,
          delay: float | None, hint_bot: str) -> None:
