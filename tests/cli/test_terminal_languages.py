@@ -153,3 +153,22 @@ def test_whole_matches_in_chinese_fit_80_columns(lang: str) -> None:
             for prompt in prompts:
                 line = line.split(prompt)[0] if prompt.strip() and prompt in line else line
             assert width(line) <= 80, (extra, width(line), line)
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_replay_review_speaks_the_locales_language(tmp_path: Path, lang: str) -> None:
+    record = Path(__file__).resolve().parents[2] / "docs" / "img" / "table-match.txt"
+    screen = Screen(tmp_path, [BIG2, "replay", str(record), "--review", "--deal", "1",
+                               "--budget", "2"], {"LANG": LOCALES[lang]})
+    try:
+        with language(lang):
+            last = t("termReviewForced", "\0", "\1").split("\0")[1].split("\1")[0]
+            seen = screen.wait_for(last.strip(), timeout=120)
+            assert t("termReviewHead", 1, 0, "You") in seen
+            assert t("termReviewValues") in seen and t("reviewBestFound") in seen
+    finally:
+        screen.close()
+    if lang != "en":
+        assert "Review of" not in seen and "best found" not in seen
+        assert ("單張" if lang == "zh-Hant" else "单张") in seen
+    fits(seen)
