@@ -53,7 +53,7 @@ class _Doctests(Preprocessor):
 class DoctestExtension(Extension):
     """The :class:`_Doctests` preprocessor as a Markdown extension."""
 
-    def extendMarkdown(self, md: Markdown) -> None:  # noqa: N802 (Markdown's name)
+    def extendMarkdown(self, md: Markdown) -> None:
         md.preprocessors.register(_Doctests(md), "big2_doctests", 40)
 
 

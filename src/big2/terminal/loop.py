@@ -16,10 +16,11 @@ import click
 from big2.bots import BOT_LEVELS, STRONGEST_LEVEL, Bot, bot_label, make_bot
 from big2.cards import InvalidCardError, Mask, cards_of, parse_cards
 from big2.game import Game, IllegalPlayError
-from big2.match import Match
 from big2.i18n import t, width
+from big2.match import Match
 from big2.terminal import advice, house, listing, parse, render, summary
 from big2.terminal.words import kind_text, kind_word
+
 
 def help_text() -> str:
     """The answers the prompt takes (``h``), in the current language."""
