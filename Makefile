@@ -9,8 +9,10 @@
 #   make typecheck     mypy --strict on src/big2 (CI runs it as a step of its own)
 #   make test-nightly  the exhaustive sweeps and enumerations alone (marker `nightly`)
 #   make test-all      make test, then make test-nightly: every test there is
-#   make ci            what .ci/run runs: make test, make typecheck and a slice of the
-#                      nightly set that turns with the day (NIGHTLY_SLICE=K/N picks one)
+#   make docs          the documentation site (MkDocs, mkdocs.yml) into site/, with --strict
+#   make dist          the release files in dist/: the sdist and a manylinux_2_17 wheel
+#   make ci            what .ci/run runs: make test, make typecheck, make docs and a slice
+#                      of the nightly set that turns with the day (NIGHTLY_SLICE=K/N picks one)
 # Installing builds the compiled core (big2._native, C++17) with the machine's C++
 # compiler; a change to its sources (CMakeLists.txt, src/native/) rebuilds it on the next
 # make.
@@ -47,7 +49,7 @@ NIGHTLY_SLICES ?= 7
 NIGHTLY_SLICE ?= $(shell echo $$(( $$(date +%j | sed 's/^0*//') % $(NIGHTLY_SLICES) )))/$(NIGHTLY_SLICES)
 
 .PHONY: play test test-fast typecheck test-nightly test-all ci bench clean system-play \
-	system-test
+	system-test docs dist
 
 NATIVE := CMakeLists.txt $(wildcard src/native/*)
 
@@ -67,11 +69,12 @@ $(VENV)/.runtime: pyproject.toml $(NATIVE) $(BIN)/activate
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
-# the runtime package with the test extra (which holds the runtime too)
+# the runtime package with the test extra (which holds the runtime too), the docs extra
+# (MkDocs) and the dist extra (build, Zig's compiler, auditwheel)
 # (and PyTorch's CPU build for the trainer's tests: 2.13.0 lies on the development and CI
 # machines' disk, so pip takes it from there instead of downloading a CUDA build)
 $(VENV)/.installed: pyproject.toml $(NATIVE) $(BIN)/activate
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,docs,dist]'
 	$(BIN)/pip install --quiet 'torch==2.13.0'
 	touch $@ $(VENV)/.runtime
 
@@ -92,11 +95,34 @@ test-nightly: system-test $(VENV)/.installed
 
 test-all: test test-nightly
 
-ci: test typecheck
-	$(PYTEST) -m nightly --nightly-slice $(NIGHTLY_SLICE)
+docs: system-play $(VENV)/.installed
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict --quiet
+
+# The sdist, and from it a wheel whose C++ Zig's clang compiles against glibc 2.17
+# (scripts/zig-c++), which auditwheel checks and tags manylinux_2_17 (it fails on a symbol
+# newer than the tag allows). The core keeps its run-time CPU dispatch (src/native/hot.hpp),
+# with GCC's libgcc.a for the CPU detection (BIG2_CPU_MODEL_LIB, CMakeLists.txt).
+# (DIST and DIST_BUILD: where the release files and the unrepaired wheel go; the wheel test
+# builds into its own folder)
+DIST_PLAT ?= manylinux_2_17_x86_64
+DIST ?= dist
+DIST_BUILD ?= build/dist
+dist: system-play $(VENV)/.installed
+	rm -rf $(DIST) $(DIST_BUILD)
+	BIG2_ZIG_PYTHON=$(CURDIR)/$(BIN)/python CC=$(CURDIR)/scripts/zig-cc \
+		CXX=$(CURDIR)/scripts/zig-c++ BIG2_CPU_MODEL_LIB=$$(gcc -print-libgcc-file-name) \
+		$(BIN)/python -m build --outdir $(DIST_BUILD) .
+	PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/python -m auditwheel repair --plat $(DIST_PLAT) \
+		--wheel-dir $(DIST) $(DIST_BUILD)/*.whl
+	cp $(DIST_BUILD)/*.tar.gz $(DIST)/
+	ls -l $(DIST)
+
+# (the release tests, marker `release`, build the wheel and sdist: make test-nightly runs them)
+ci: test typecheck docs
+	$(PYTEST) -m "nightly and not release" --nightly-slice $(NIGHTLY_SLICE)
 
 bench: $(VENV)/.runtime
 	$(BIN)/python benchmarks/bench_engine.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info
+	rm -rf $(VENV) build dist site *.egg-info src/*.egg-info

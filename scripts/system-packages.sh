@@ -3,7 +3,8 @@
 #
 #   sh scripts/system-packages.sh play    what `make play` needs: python3-venv, g++
 #   sh scripts/system-packages.sh test    what `make test` needs besides: chromium-headless-shell,
-#                                         fonts-liberation, fonts-noto-cjk, postgresql, nginx
+#                                         fonts-liberation, fonts-noto-cjk, postgresql, nginx,
+#                                         tmux
 #
 # As root (or with sudo that asks no password) it installs what is missing with
 # apt-get, after one line saying what and why; otherwise it installs nothing, prints
@@ -42,6 +43,8 @@ if [ "$want" = test ]; then
         dpkg -s nginx >/dev/null 2>&1 \
             || need nginx "the server is tested behind nginx with docs/deploy.md's configuration"
     fi
+    command -v tmux >/dev/null 2>&1 \
+        || need tmux "runs big2 play and big2 puzzle in a real terminal in each language's tests"
 fi
 
 [ -z "$missing" ] && exit 0

@@ -15,6 +15,9 @@ never imported by the core; no module-level import forms a circle.
 True
 """
 
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _distribution_version
+
 from big2.cards import Card, CardSet, InvalidCardError, Mask, format_cards, parse_card, parse_cards
 from big2.combos import Combo, Kind, beats, classify
 from big2.game import PASS, Game, IllegalPlayError, Outcome, deal
@@ -23,7 +26,13 @@ from big2.rules import InvalidRulesError, Rules
 from big2.scoring import score
 from big2.view import Action, PlayerView
 
-__version__ = "0.1.0"
+try:
+    # the one place the version is written is pyproject.toml's [project] version; the
+    # installed distribution's metadata carries it here and to ``big2 --version``
+    __version__: str = _distribution_version("big2")
+    """The installed package's version (pyproject.toml's, through the distribution's metadata)."""
+except PackageNotFoundError:  # pragma: no cover - a source tree imported without installing it
+    __version__ = "0+unknown"
 
 __all__ = [
     "PASS", "Action", "Card", "CardSet", "Combo", "Game", "IllegalPlayError",

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from big2 import __version__
 from big2.commands.checks import build_rules
 from big2.rules import PRESET_ALIASES, PRESETS, InvalidRulesError, Rules, describe_options
+from big2.terminal.words import lang_option
 
 if TYPE_CHECKING:
     from big2.game import Game
@@ -72,7 +74,7 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="big2")
+@click.version_option(version=__version__, package_name="big2")
 def main() -> None:
     """Big Two (Deuces, Pusoy Dos, Capsa, Dai Di): play, bots, tools."""
 
@@ -137,6 +139,7 @@ def _check_save_path(path: str) -> None:
               show_default=True,
               help="who answers the hint (a): the heuristic, or the strongest bot (the expert "
                    "level's search) with expected points")
+@lang_option
 def play(preset: str, options: tuple[str, ...], players: int | None, seed: int | None,
          deals: int | None, bot_name: str, save_path: str | None,
          delay: float | None, hint_bot: str) -> None:

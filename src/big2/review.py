@@ -32,6 +32,7 @@ from big2.bots.base import BOT_LEVELS, STRONGEST_LEVEL, make_bot
 from big2.bots.rules_based.reasons import describe, why_better
 from big2.bots.search.bot import SearchBot
 from big2.cards import Mask
+from big2.i18n import current, kind_label, t, width
 from big2.records import GameRecord
 from big2.view import PlayerView
 
@@ -142,6 +143,25 @@ def review(record: GameRecord, seat: int, *, budget: int = REVIEW_BUDGET,
     return list(decisions(record, seat, budget=budget, seed=seed))
 
 
+def _said(view: PlayerView, play: Mask) -> str:
+    """:func:`describe`'s play in the current language (its kind's name translated)."""
+    english = describe(view, play)
+    if current() == "en":
+        return english
+    if not play:
+        return t("termPass")
+    from big2.variant import variant
+
+    combo = variant(view.rules).engine.classify(play)
+    if combo is None or not english.startswith(combo.kind.label):
+        return english
+    return (kind_label(combo.kind.name) or combo.kind.label) + english[len(combo.kind.label):]
+
+
+def _pad(text: str, columns: int) -> str:
+    return text + " " * max(0, columns - width(text))
+
+
 def report(record: GameRecord, seat: int, *, number: int = 1, budget: int = REVIEW_BUDGET,
            seed: int = 0, say: Callable[[str], None] = print) -> list[Decision]:
     """Print the review of *seat*'s decisions a line to three each (the play
@@ -149,11 +169,10 @@ def report(record: GameRecord, seat: int, *, number: int = 1, budget: int = REVI
     with the count of marks and the time taken."""
     start = time.perf_counter()
     name = record.names[seat]
-    say(f"=== Review of deal {number} · S{seat} {name} ===")
-    say(f"Judged by {judge_label(budget)} a decision.")
-    say("Values: expected points at the deal's end.")
-    say(f"Marks: inaccuracy {INACCURACY:g} to {MISTAKE:g} points below the best play found, "
-        f"mistake {MISTAKE:g} or more.")
+    say(t("termReviewHead", number, seat, name))
+    say(t("termReviewJudge", judge_label(budget)))
+    say(t("termReviewValues"))
+    say(t("termReviewMarks", f"{INACCURACY:g}", f"{MISTAKE:g}"))
     out: list[Decision] = []
     view_of = record.view
     forced = sum(1 for i, a in enumerate(record.actions)
@@ -161,23 +180,28 @@ def report(record: GameRecord, seat: int, *, number: int = 1, budget: int = REVI
     for d in decisions(record, seat, budget=budget, seed=seed):
         out.append(d)
         view = view_of(seat, d.ply - 1)
-        made = describe(view, d.made)
-        verb = "passes" if not d.made else f"plays {made}"
+        made = _said(view, d.made)
+        verb = t("termReviewPasses") if not d.made else t("termReviewPlays", made)
         head = f"{d.ply:4d}. {verb}"
         if d.made == d.best:
-            say(f"{head:50} {d.made_value:+6.1f}  best")
+            say(f"{_pad(head, 50)} {d.made_value:+6.1f}  {t('reviewBest')}")
             continue
-        mark = f"  {d.mark} ({d.made_value - d.best_value:+.1f})" if d.mark else ""  # a loss: -
-        say(f"{head:50} {d.made_value:+6.1f}{mark}")
-        line = f"      best found: {describe(view, d.best)}"
-        say(f"{line:50} {d.best_value:+6.1f}")
+        loss = f"{d.made_value - d.best_value:+.1f}"  # a loss: -
+        mark = "  " + t("mark_" + d.mark, loss) if d.mark else ""
+        say(f"{_pad(head, 50)} {d.made_value:+6.1f}{mark}")
+        line = f"      {t('reviewBestFound')} {_said(view, d.best)}"
+        say(f"{_pad(line, 50)} {d.best_value:+6.1f}")
         if d.why and d.mark:
-            say(f"      why: {d.why}")
+            say("      " + t("termReviewWhy", d.why))
     counts = {m: sum(1 for d in out if d.mark == m) for m in ("inaccuracy", "mistake")}
     plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes"}
     marks = ", ".join(f"{n} {m if n == 1 else plural[m]}" for m, n in counts.items())
-    say(f"S{seat} {name}: {len(out)} decision{'s' * (len(out) != 1)} reviewed: {marks}.")
-    say(f"{forced} with one legal play left out; {time.perf_counter() - start:.1f} s.")
+    if current() == "en":
+        say(f"S{seat} {name}: {len(out)} decision{'s' * (len(out) != 1)} reviewed: {marks}.")
+    else:
+        say(t("reviewSummary", f"S{seat} {name}", len(out), counts["inaccuracy"],
+              counts["mistake"]))
+    say(t("termReviewForced", forced, f"{time.perf_counter() - start:.1f}"))
     return out
 
 

@@ -200,7 +200,7 @@ struct PairMasks {
 // True when rows [0, rows) of *h* are all valid.  *slack*: bytes readable after the
 // last row (the vector loads read up to 31 + N - 1 bytes past a window's start).
 template <int N>
-BIG2_HOT bool rows_valid(const uint8_t* h, py::ssize_t rows, py::ssize_t slack) {
+BIG2_HOT_TEMPLATE bool rows_valid(const uint8_t* h, py::ssize_t rows, py::ssize_t slack) {
   constexpr int R = 32 / N;
   static const PairMasks<N> pm;
   U8x32 near[N], top = {};
@@ -235,7 +235,7 @@ BIG2_HOT bool rows_valid(const uint8_t* h, py::ssize_t rows, py::ssize_t slack) 
 
 // The plain loop: values of rows of valid uint8 cards.
 template <int N>
-BIG2_HOT void eval_rows(const Tables& t, const uint8_t* h, py::ssize_t n, int32_t* out) {
+BIG2_HOT_TEMPLATE void eval_rows(const Tables& t, const uint8_t* h, py::ssize_t n, int32_t* out) {
   for (py::ssize_t i = 0; i < n; ++i, h += N) {
     int c[N];
     for (int j = 0; j < N; ++j) c[j] = h[j];
@@ -245,7 +245,7 @@ BIG2_HOT void eval_rows(const Tables& t, const uint8_t* h, py::ssize_t n, int32_
 
 // Narrows rows of wider cards to uint8 (true when every value is 0..51).
 template <int N, class T>
-BIG2_HOT bool narrow_rows(const T* h, py::ssize_t rows, uint8_t* out) {
+BIG2_HOT_TEMPLATE bool narrow_rows(const T* h, py::ssize_t rows, uint8_t* out) {
   uint64_t big = 0;
   for (py::ssize_t k = 0; k < rows * N; ++k) {
     uint64_t v = uint64_t(h[k]);

@@ -81,11 +81,11 @@ SHORTENED: dict[str, Form] = {
     "make play": Form(stdin="q\n", needs=("make-venv",),
                       why="interactive: the game starts, then q quits it"),
     "apt-get install python3-venv g++ chromium-headless-shell fonts-liberation fonts-noto-cjk "
-    "postgresql nginx": Form(
+    "postgresql nginx tmux": Form(
         run="""sh -c 'python3 -c "import venv, ensurepip" && command -v g++ >/dev/null """
             """&& command -v chromium-headless-shell >/dev/null && fc-list | grep -qi "liberation sans" """
             """&& fc-list | grep -qi "noto sans cjk" && ls /usr/lib/postgresql/*/bin/initdb """
-            """&& dpkg -s nginx >/dev/null'""",
+            """&& dpkg -s nginx >/dev/null && command -v tmux >/dev/null'""",
         why="installs system packages as root: the test checks instead that what they bring "
             "is here (as scripts/system-packages.sh checks before it installs them)"),
     "make test": Form(run="make -n test", needs=("make-venv",),

@@ -45,7 +45,7 @@ def test_a_user_without_sudo_is_told_the_exact_command(tmp_path: Path) -> None:
     lines = r.stderr.splitlines()
     assert len(lines) == 1, r.stderr
     assert lines[0].endswith("run: sudo apt-get install -y chromium-headless-shell fonts-liberation "
-                             "fonts-noto-cjk postgresql nginx"), lines[0]
+                             "fonts-noto-cjk postgresql nginx tmux"), lines[0]
     assert "chromium-headless-shell: renders the svg tests" in lines[0]
     assert "apt-get ran" not in r.stderr
 
@@ -54,7 +54,8 @@ def test_root_installs_what_is_missing_and_says_why(tmp_path: Path) -> None:
     log = tmp_path / "apt.log"
     bindir = fake_machine(tmp_path, BASICS + ["g++"], {
         "id": "echo 0", "dpkg": 'case "$2" in fonts-liberation|nginx) exit 0;; *) exit 1;; esac',
-        "apt-get": f'echo "$@" >> {log}', "ls": HAS_POSTGRES, "chromium-headless-shell": "exit 0"})
+        "apt-get": f'echo "$@" >> {log}', "ls": HAS_POSTGRES, "chromium-headless-shell": "exit 0",
+        "tmux": "exit 0"})
     r = run(bindir, "test")
     assert r.returncode == 0, r.stderr
     assert r.stdout == ("make: installing fonts-noto-cjk with apt-get (fonts-noto-cjk: draws "

@@ -19,6 +19,7 @@ from big2.commands.checks import OutputFile
 from big2.game import Game, kind_name
 from big2.records import GameRecord, RecordError, load
 from big2.rules import Rules
+from big2.terminal.words import lang_option
 
 # ------------------------------------------------------------------ helpers
 
@@ -321,6 +322,7 @@ def step_through(replays: Sequence[Replay], inp: TextIO, out: TextIO) -> None:
                    "other seats the same bots and seeds, and compare")
 @click.option("--budget", type=click.IntRange(2), default=None,
               help="with --review or --duplicate: play-outs a decision (default 400)")
+@lang_option
 def replay_command(file: str, seat: int | None, show_all: bool, deal: int | None,
                    review: bool, duplicate: bool, budget: int | None) -> None:
     """Step through the deals recorded in FILE (Enter/n next, b back, q quit).

@@ -16,19 +16,18 @@ from __future__ import annotations
 import random
 import shutil
 import sys
-import textwrap
 from collections.abc import Sequence
 from typing import TextIO
 
 import click
 
 from big2.cards import CARD_SYMBOLS, InvalidCardError, Mask, cards_of, parse_cards
-from big2.game import Game, kind_name
-from big2.puzzles import BANDS, DEFINITION, Puzzle, daily, load, names, seat_name
+from big2.game import Game
+from big2.i18n import current, t, width, wrap
+from big2.puzzles import BANDS, Puzzle, daily, load, names
+from big2.terminal.words import kind_text, lang_option, pad, seat_label
 
 __all__ = ["puzzle_command", "solve"]
-
-PROMPT = "Your play [number/cards, h hint, a answer, n next, q quit]: "
 
 
 def _cards(mask: Mask, game: Game) -> str:
@@ -36,50 +35,49 @@ def _cards(mask: Mask, game: Game) -> str:
 
 
 def _shown(game: Game, play: Mask) -> str:
-    return "pass" if not play else f"{kind_name(play, game.rules)} {_cards(play, game)}"
+    return t("termPass") if not play else f"{kind_text(play, game.rules)} {_cards(play, game)}"
+
+
+def _band(band: str) -> str:
+    return band if current() == "en" else t("band_" + band)
 
 
 def say(text: str, out: TextIO) -> None:
-    """*text* wrapped to the terminal's width (80 through a pipe), later lines indented."""
-    width = max(40, shutil.get_terminal_size((80, 24)).columns) - 1
-    print("\n".join(textwrap.wrap(text, width, subsequent_indent="  ",
-                                   break_on_hyphens=False)), file=out)
+    """*text* wrapped to the terminal's width (80 through a pipe) in display columns (a
+    Chinese character takes two), later lines indented."""
+    columns = max(40, shutil.get_terminal_size((80, 24)).columns) - 1
+    print("\n".join(wrap(text, columns, "  ")), file=out)
 
 
 def show(p: Puzzle, streak: int, out: TextIO) -> list[Mask]:
     """Print puzzle *p*'s position (a hidden-hand puzzle: your hand, the others'
     counts and the cards played); the legal plays as numbered."""
     g = p.game()
-    print(f"\n=== Puzzle {p.id} · {p.label} · {p.band} · streak {streak} ===", file=out)
-    if p.hidden:
-        say(f"You are {seat_name(p.seat)}. Only your hand is shown, with the others' counts "
-            "and the cards played; the answer holds however the unseen cards lie. "
-            + DEFINITION, out)
-    else:
-        say(f"You are {seat_name(p.seat)}. Every hand is shown. {DEFINITION}", out)
+    print("\n" + t("termPuzzleHeader", p.id, p.label, _band(p.band), streak), file=out)
+    about = t("puzzlesAboutHidden") if p.hidden else t("puzzlesAbout")
+    gap = " " if current() == "en" else ""
+    say(gap.join((t("termYouAre", seat_label(p.seat)), about, t("puzzleDefinition"))), out)
     say(rules_line(p), out)
     played: list[Mask] = [0] * g.num_players
     for s, cards in p.actions:
         played[s] |= int(parse_cards(cards)) if cards else 0
+    mark_width = 1 + width(t("termYouMark"))
     for s, hand in enumerate(g.hands):
-        mark = " (you)" if s == p.seat else ""
-        cards = _cards(hand, g) if s == p.seat or not p.hidden else "(unseen)"
-        print(f"  {seat_name(s)}{mark:6} {hand.bit_count():2d}  {cards}", file=out)
+        mark = " " + t("termYouMark") if s == p.seat else ""
+        cards = _cards(hand, g) if s == p.seat or not p.hidden else t("termUnseen")
+        print(f"  {seat_label(s)}{pad(mark, mark_width)} {hand.bit_count():2d}  {cards}",
+              file=out)
         if p.hidden and played[s]:
-            say(f"    played: {_cards(played[s], g)}", out)
+            say("    " + t("termPlayed", _cards(played[s], g)), out)
     if g.leading:
-        print("Table: empty, you lead", file=out)
+        print(t("termTableEmpty"), file=out)
     else:
         assert g.last_player is not None
-        print(f"Table: {_shown(g, g.last_play)} by {seat_name(g.last_player)}", file=out)
+        print(t("termTableBy", _shown(g, g.last_play), seat_label(g.last_player)), file=out)
     legal = list(g.legal_masks())
     listed = "  ".join(f"{i}) {_shown(g, m)}" for i, m in enumerate(legal, 1))
-    say(f"Legal plays: {listed}", out)
+    say(t("termLegalPlays", listed), out)
     return legal
-
-
-_FINISH = {"single-2": "a single 2", "pair-2": "a pair of 2s", "any-2": "a play with a 2",
-           "2S": "a play with the 2♠"}
 
 
 def rules_line(p: Puzzle) -> str:
@@ -96,11 +94,13 @@ def rules_line(p: Puzzle) -> str:
         return "10" if r == "T" else r
 
     straights = ", ".join(f"{rank(q[0])}-{rank(q[-1])}" for q, _top in v.straight_sequences)
-    finish = [_FINISH.get(f, f) for f in rules.finish_restrictions]
-    return (f"Rules: {p.preset} · {v.players} players · suits "
-            + " < ".join(symbol[s] for s in suits) + f" · straights {straights or 'none'}"
-            + (f" · no going out on {' or '.join(finish)}" if finish else "")
-            + f" (big2 rules {p.preset})")
+    finish = [t("finish_" + f) for f in rules.finish_restrictions]
+    parts = [t("puzzleRulesOf", p.preset), t("puzzlePlayers", v.players),
+             t("puzzleSuits", " < ".join(symbol[s] for s in suits)),
+             t("puzzleStraights", straights or t("termNone"))]
+    if finish:
+        parts.append(t("puzzleFinish", t("termOr").join(finish)))
+    return " · ".join(parts) + (" " if current() == "en" else "") + t("termRulesSee", p.preset)
 
 
 def play_out(p: Puzzle, play: Mask, out: TextIO) -> None:
@@ -110,17 +110,28 @@ def play_out(p: Puzzle, play: Mask, out: TextIO) -> None:
     g = p.game()
     hands = [int(h) for h in p.hands_after(play)]
     if p.hidden:
-        lie = "The unseen cards could lie so" if any(
-            a != int(b) for a, b in zip(hands, g.hands, strict=True)) else "The hands were"
-        say(f"{lie}: " + "; ".join(f"{seat_name(s)} holds {_cards(h, g)}"
-                                    for s, h in enumerate(hands) if s != p.seat) + ".", out)
+        lie = t("termUnseenLie") if any(
+            a != int(b) for a, b in zip(hands, g.hands, strict=True)) else t("termHandsWere")
+        held = t("lineSep").join(t("termHolds", seat_label(s), _cards(h, g))
+                                 for s, h in enumerate(hands) if s != p.seat)
+        say(t("termLieHolds", lie, held), out)
     for step, (s, cards) in enumerate(((p.seat, names(play)), *p.line_after(play)), 1):
         mask = int(parse_cards(cards)) if cards else 0
         hands[s] &= ~mask
-        who = "You" if s == p.seat else seat_name(s)
-        did = f"play {_shown(g, mask)}" if mask else "pass"
-        left = "out!" if not hands[s] else f"{hands[s].bit_count()} left: {_cards(hands[s], g)}"
-        print(f"  {step:2d}. {who}: {did} ({left})", file=out)
+        who = t("termStepYou") if s == p.seat else seat_label(s)
+        did = t("termStepPlay", _shown(g, mask)) if mask else t("termPass")
+        left = (t("termOut") if not hands[s]
+                else t("termLeft", hands[s].bit_count(), _cards(hands[s], g)))
+        print(f"  {step:2d}. " + t("termStep", who, did, left), file=out)
+
+
+def _hint(p: Puzzle) -> str:
+    """:meth:`Puzzle.hint`'s nudge in the current language."""
+    if current() == "en":
+        return p.hint()
+    mine = sum(1 for s, c in p.line if s == p.seat and c) + 1
+    kind = kind_text(p.answer, p.rules) if p.answer else t("termPass")
+    return t("termHintText", kind, mine)
 
 
 def _read(answer: str, legal: list[Mask]) -> Mask | None:
@@ -141,52 +152,54 @@ def solve(puzzles: Sequence[Puzzle], inp: TextIO, out: TextIO) -> int:
     for p in puzzles:
         legal = show(p, streak, out)
         while True:
-            out.write(PROMPT)
+            out.write(t("termPuzzlePrompt"))
             out.flush()
             line = inp.readline()
             if not line:
                 print(file=out)
-                print(f"Solved {solved}; streak {streak}. Bye.", file=out)
+                print(t("termPuzzleBye", solved, streak), file=out)
                 return solved
             answer = line.strip()
             low = answer.lower()
             if low in ("q", "quit"):
-                print(f"Solved {solved}; streak {streak}. Bye.", file=out)
+                print(t("termPuzzleBye", solved, streak), file=out)
                 return solved
             if low in ("n", "next"):
                 break
             if low in ("h", "hint"):
-                say(f"Hint: {p.hint()}.", out)
+                say(t("termPuzzleHint", _hint(p)), out)
                 continue
             if low in ("a", "answer"):
                 streak = 0
-                say(f"Answer: {_shown(p.game(), p.answer)}. Why: {p.why()}.", out)
+                answer = t("termPuzzleAnswer", _shown(p.game(), p.answer))
+                say(f"{answer} Why: {p.why()}." if current() == "en" else answer, out)
                 play_out(p, p.answer, out)
-                print("Streak: 0.", file=out)
+                print(t("termStreak", 0), file=out)
                 break
             play = _read(answer, legal)
             if play is None:
-                print("Answer with a number from the list, the cards (3D 3S), or h, a, n, q.",
-                      file=out)
+                print(t("termPuzzleAnswerWith"), file=out)
                 continue
             if play not in legal:  # a typo: the streak stands
                 held = int(p.game().hands[p.seat])
-                print(f"You do not hold {_cards(play & ~held, p.game())}; try again."
-                      if play & ~held else "That is not a legal play here; try again.", file=out)
+                print(t("termNotHeld", _cards(play & ~held, p.game()))
+                      if play & ~held else t("termIllegalRetry"), file=out)
                 continue
             verdict = p.check(play)
             if verdict.correct:
                 streak += 1
                 solved += 1
-                say(f"Correct! {verdict.reason[0].upper()}{verdict.reason[1:]}.", out)
+                # the reason is the line in words (English); played out below in any language
+                say(f"Correct! {verdict.reason[0].upper()}{verdict.reason[1:]}."
+                    if current() == "en" else t("termCorrect"), out)
                 play_out(p, play, out)
-                print(f"Streak: {streak}.", file=out)
+                print(t("termStreak", streak), file=out)
                 break
             streak = 0
-            say(f"Not this one: {verdict.reason}.", out)
+            say(f"Not this one: {verdict.reason}." if current() == "en" else t("termWrong"), out)
             play_out(p, play, out)
-            print("Streak: 0. Try again, or h for a hint.", file=out)
-    print(f"\nNo more puzzles. Solved {solved}; streak {streak}.", file=out)
+            print(t("termStreakRetry"), file=out)
+    print("\n" + t("termNoMore", solved, streak), file=out)
     return solved
 
 
@@ -206,6 +219,7 @@ def solve(puzzles: Sequence[Puzzle], inp: TextIO, out: TextIO) -> int:
               help="hidden-hand puzzles to make after the others (--mine)")
 @click.option("-o", "--out", default="puzzles.json", show_default=True,
               help="where --mine writes them (big2.puzzles.load reads the file)")
+@lang_option
 def puzzle_command(band: str | None, preset: str | None, number: int | None, today: bool,
                    shuffle: int | None, mine: bool, seed: int, count: int, hidden: int,
                    out: str) -> None:

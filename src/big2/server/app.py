@@ -68,6 +68,8 @@ __all__ = ["Limits", "Server", "create_app"]
 
 log = logging.getLogger("big2.server")
 STATIC = Path(__file__).parent / "static"
+CATALOGUE = Path(__file__).parent.parent / "i18n" / "catalogue.json"
+"""The pages' and the terminal's words (big2.i18n), served at /i18n/catalogue.json."""
 
 
 @lru_cache(maxsize=64)
@@ -162,6 +164,11 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
                                 headers={"Retry-After": str(max(1, round(wait + 0.5)))})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/i18n/catalogue.json", include_in_schema=False)
+    async def catalogue() -> FileResponse:
+        # the words of every page, in each language: the one catalogue the terminal reads too
+        return FileResponse(CATALOGUE, media_type="application/json")
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:

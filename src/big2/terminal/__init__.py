@@ -11,7 +11,7 @@ explained), :mod:`~big2.terminal.advice` (the hint, ``l``, quitting) and
 
 from __future__ import annotations
 
-from big2.terminal.loop import HELP, TerminalGame
+from big2.terminal.loop import TerminalGame, help_text
 from big2.terminal.loop import _kind as _kind  # how a play on the table reads
 
-__all__ = ["HELP", "TerminalGame"]
+__all__ = ["TerminalGame", "help_text"]

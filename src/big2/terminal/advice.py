@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from big2.bots.rules_based.reasons import why_play
+from big2.i18n import t
 from big2.terminal import listing, parse
 
 if TYPE_CHECKING:
@@ -16,13 +17,14 @@ if TYPE_CHECKING:
 
 def totals(tg: Console) -> str:
     """The match totals so far, a seat each: ``You +0 · Bot 1 -5 …``."""
-    return " · ".join(f"{tg.short[s]} {t:+d}" for s, t in enumerate(tg.match.totals))
+    return " · ".join(f"{tg.short[s]} {pts:+d}" for s, pts in enumerate(tg.match.totals))
 
 
 def totals_line(tg: Console) -> str:
     """``Match totals after 2 deals: You +10 · Bot 1 -5 …``."""
     done = len(tg.match.results)
-    return f"Match totals after {done} deal{'s' * (done != 1)}: {totals(tg)}"
+    return (t("termTotalsAfterOne", totals(tg)) if done == 1
+            else t("termTotalsAfter", done, totals(tg)))
 
 
 def match_result(tg: Console) -> str:
@@ -31,16 +33,15 @@ def match_result(tg: Console) -> str:
     first = tg.match.leaders()
     total = tg.match.totals[first[0]]
     if len(first) == 1:
-        return f"Match over. Winner: {tg.names[first[0]]} with {total:+d}."
+        return t("termWinner", tg.names[first[0]], f"{total:+d}")
     names = [tg.short[s] for s in first]
-    return (f"Match over. Tied for first: {', '.join(names[:-1])} and {names[-1]} "
-            f"with {total:+d}.")
+    return t("termTiedFirst", t("termListComma").join(names[:-1]), names[-1], f"{total:+d}")
 
 
 def confirm_quit(tg: Console) -> bool:
     """Show the totals and ask before quitting; ``True`` to quit (end of input quits)."""
     tg.say(totals_line(tg))
-    answer = tg.ask("Quit the match? [y/N] ")
+    answer = tg.ask(t("termQuitAsk"))
     return answer is None or answer.lower() in parse.YES | parse.QUIT
 
 
@@ -64,14 +65,14 @@ def hint(tg: Console, game: Game, bot: Bot, name: str = "") -> None:
     else:
         play = bot.choose(view)
     why = why_play(view, play)
-    text = f"Hint ({name or bot.name + ' bot'}): {_shown(game, play)}{values}"
+    text = t("termHintHead", name or bot.name + " bot", _shown(game, play)) + values
     text += f": {why}" if why else ""
     tg.say_list("", text.split(" "), joiner="", indent="  ")  # wrapped to the terminal
 
 
 def _shown(game: Game, play: int) -> str:
     if not play:
-        return "pass"
+        return t("termPass")
     shown = listing.describe(game, play)
     return f"{shown.label} {listing.show(shown)}"
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from big2.cards import InvalidCardError, Mask, cards_of, match_copies, parse_cards
 from big2.house.redeal import WeakHandRedeal, hand_points
 from big2.house.spare import SpareSwap
+from big2.i18n import t
 from big2.match import Chooser, lowest_cards
 from big2.terminal import parse, render
 
@@ -25,9 +26,10 @@ def introduce(tg: Console) -> None:
     v = tg.match.variant
     kinds = {b.name for b in tg.bots}
     if len(kinds) == 1:
-        tg.say(f"Opponents: {', '.join(tg.short[1:])} ({kinds.pop()})")
+        tg.say(f"{t('termOpponents')} {t('termListComma').join(tg.short[1:])} ({kinds.pop()})")
     else:
-        tg.say_list("Opponents:", [f"{n}," for n in tg.names[1:-1]] + tg.names[-1:], joiner="")
+        tg.say_list(t("termOpponents"), [f"{n}," for n in tg.names[1:-1]] + tg.names[-1:],
+                    joiner="")
     notes = []
     if v.teams:
         notes.append(f"teams: you and {tg.short[2]} (opposite) against "

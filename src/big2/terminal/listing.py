@@ -26,6 +26,7 @@ from big2.cards import CARD_SYMBOLS, DECK_SIZE, RANKS, Mask, cards_of, is_joker
 from big2.game import Game
 from big2.rules import Rules
 from big2.terminal import render
+from big2.terminal.words import kind_word
 from big2.variant import Combo, Kind, variant
 
 _RUNS = frozenset({Kind.STRAIGHT, Kind.STRAIGHT_FLUSH, Kind.DRAGON, Kind.PAIR_RUN})
@@ -40,7 +41,7 @@ class Play:
         self.combo = combo
         self.rules = rules
         self.mask: Mask = combo.cards
-        self.label = combo.kind.label
+        self.label = kind_word(combo.kind)
 
     @cached_property
     def readings(self) -> dict[int, int]:
@@ -159,7 +160,7 @@ def group_plays(game: Game) -> list[Group]:
         current.append(Play(i + 1, combo, rules))
         nxt = combos[i + 1] if i + 1 < len(combos) else None
         if nxt is None or kind_key(nxt.kind, nxt.size) != kind_key(combo.kind, combo.size):
-            groups.append(Group(combo.kind.label, tuple(current)))
+            groups.append(Group(kind_word(combo.kind), tuple(current)))
             current = []
     return groups
 

@@ -15,24 +15,16 @@ import click
 
 from big2.bots import BOT_LEVELS, STRONGEST_LEVEL, Bot, bot_label, make_bot
 from big2.cards import InvalidCardError, Mask, cards_of, parse_cards
-from big2.game import Game, IllegalPlayError, kind_name
+from big2.game import Game, IllegalPlayError
+from big2.i18n import t, width
 from big2.match import Match
 from big2.terminal import advice, house, listing, parse, render, summary
+from big2.terminal.words import kind_text, kind_word
 
-HELP = """Answer with:
-  a number   play that legal play from the list
-  cards      type the cards: "3D 3S", "3d3s", "10h jh qh kh ah"; jokers RJ, BJ
-             (two decks: name a card twice for both copies, "3D 3D")
-  p          pass
-  a          a hint: the medium (or --hint expert: the strongest) bot's play, and why
-  m          every legal play (the list shows the weakest few, the strongest)
-  u          undo: take back your last play, and the bots' plays since
-  t          this trick, and the 2s, aces and jokers played so far
-  s          sort your hand by suit / by rank
-  h          this help and every legal play
-  l          announce your last card (last_card rule: when you hold one card)
-  q          quit (asks first, and shows the match totals)
-A joker shown as RJ=9♠ counts as the 9♠ in that play."""
+
+def help_text() -> str:
+    """The answers the prompt takes (``h``), in the current language."""
+    return t("termHelp")
 
 DEFAULT_DELAY = 0.5
 """Seconds between bots' plays at a terminal (``big2 play --delay`` changes it)."""
@@ -49,15 +41,15 @@ def _kind(game: Game, play: Mask) -> str:
     """How *play* reads on the table (with wild jokers, the reading it was played as)."""
     last = game.last_combo
     if last is not None and last.cards == play:
-        return last.kind.label
-    return kind_name(play, game.rules)
+        return kind_word(last.kind)
+    return kind_text(play, game.rules) if play else t("termPass")
 
 
 class TerminalGame:
     """Plays a match with one human seat (seat 0) against *bots*."""
 
     def __init__(self, match: Match, bots: Sequence[Bot], *, stdin: TextIO | None = None,
-                 stdout: TextIO | None = None, human_name: str = "You",
+                 stdout: TextIO | None = None, human_name: str | None = None,
                  on_deal_end: Callable[[Game], None] | None = None,
                  color: bool | None = None, preset: str | None = None,
                  delay: float | None = None, hint: str = "medium") -> None:
@@ -74,8 +66,11 @@ class TerminalGame:
         n = match.variant.players
         if len(self.bots) != n - 1:
             raise ValueError(f"{n - 1} bots needed for {n} players")
-        self.names = [human_name] + [f"Bot {i} ({b.name})" for i, b in enumerate(self.bots, 1)]
-        self.short = [human_name] + [f"Bot {i}" for i in range(1, n)]
+        self._you = t("termStepYou")
+        """The person at the terminal's name when none is given ("You", 你)."""
+        human = self._you if human_name is None else human_name
+        self.names = [human] + [f"{t('termBot', i)} ({b.name})" for i, b in enumerate(self.bots, 1)]
+        self.short = [human] + [t("termBot", i) for i in range(1, n)]
         self._decisions: dict[int, list[int]] = {}  # id(game) -> history lengths before yours
         if delay is not None and delay < 0:
             raise ValueError("delay must be 0 or more seconds")
@@ -125,8 +120,13 @@ class TerminalGame:
         return bool(isatty and isatty())
 
     def you(self, seat: int) -> bool:
-        """Whether *seat* is the person at the terminal, named "You"."""
-        return seat == 0 and self.names[0] == "You"
+        """Whether *seat* is the person at the terminal, named "You" (你)."""
+        return seat == 0 and self.names[0] == self._you
+
+    def said(self, seat: int, you: str, other: str, *args: object) -> str:
+        """Sentence *you* (for you) or *other* (for another seat) with *seat*'s name first:
+        English conjugates ("you play", "Bot 1 plays"), Chinese does not."""
+        return t(you if self.you(seat) else other, self.short[seat], *args)
 
     def verb(self, seat: int, word: str) -> str:
         """*word* for *seat*: "play" for you, "plays" for the others."""
@@ -144,23 +144,24 @@ class TerminalGame:
         except KeyboardInterrupt:
             self.say()
             self.say(advice.totals_line(self))
-            self.say("Bye.")
+            self.say(t("termBye"))
             return 0
 
     def _run(self) -> int:
         rules = self.match.rules
-        self.say(render.strong(f"Big Two · rules: {render.rules_header(rules, self.preset)}"))
+        self.say(render.strong(t("termHeader", render.rules_header(rules, self.preset))))
         house.introduce(self)
         self.match.names = tuple(self.names)  # every deal the match deals carries them
         number = 0
         while not self.match.is_over() and not self.quit:
             shootout = self.match.next_is_shootout
             if shootout:  # teams: the tied deal is decided by five cards each
-                self.say(render.strong(f"\n=== Deal {number}: shoot-out ==="))
+                self.say(render.strong("\n" + t("termDealShootout", number)))
             else:
                 number += 1
-                total = f" of {self.match.deals}" if self.match.deals else ""
-                self.say(render.strong(f"\n=== Deal {number}{total} ==="))
+                head = (t("termDealOf", number, self.match.deals) if self.match.deals
+                        else t("termDeal", number))
+                self.say(render.strong("\n" + head))
             game = self.match.new_game(house.gift_chooser(self))
             if self.quit:
                 break
@@ -176,13 +177,13 @@ class TerminalGame:
                 self.on_deal_end(game)
             self.show_scores(game)
             while not self.match.is_over() and self.interactive():
-                answer = self.ask("Enter: next deal, q: quit ")
+                answer = self.ask(t("termNextDeal"))
                 if answer is None or answer.lower() in parse.QUIT and self.confirm_quit():
                     self.quit = True
                 if answer is None or answer.lower() not in parse.QUIT or self.quit:
                     break
         if self.quit:
-            self.say("Bye.")
+            self.say(t("termBye"))
             return 0
         self.say(render.strong("\n" + advice.match_result(self)))
         return 0
@@ -216,30 +217,30 @@ class TerminalGame:
             for s in range(1, game.num_players):
                 if game.can_call_last_card(s):
                     game.call_last_card(s)
-                    self.say(f"  {self.short[s]} {self.verb(s, 'announce')}: last card!")
+                    self.say("  " + self.said(s, "termYouCallLast", "termSeatCallsLast"))
         hist = game.history
         if not game.is_over() and game.leading and hist and game.trick_start == len(hist):
             taker = next((a.seat for a in reversed(hist) if a.cards), None)
             if taker is not None:
-                self.say(f"  -- {self.short[taker]} {self.verb(taker, 'take')} the trick --")
+                self.say("  " + self.said(taker, "termYouTake", "termSeatTakes"))
 
     def report(self, game: Game, seat: int, play: Mask, drew: Mask | bool = False,
                why: str = "") -> None:
         """Tell what *seat* just did."""
-        who = self.short[seat]
         if not play:
-            card = "a card" if drew is True else render.cards(cards_of(int(drew)))
-            draw = f" and {self.verb(seat, 'draw')} {card}" if drew else ""  # Go-Fish
-            self.say(f"  {who} {self.verb(seat, 'pass')}{draw}" + (f" ({why})" if why else ""))
+            card = t("termACard") if drew is True else render.cards(cards_of(int(drew)))
+            draw = t("termYouDraw" if self.you(seat) else "termSeatDraws", card) if drew else ""
+            self.say("  " + self.said(seat, "termYouPass", "termSeatPasses") + draw  # Go-Fish
+                     + (t("termWhy", why) if why else ""))
             return
         last = game.last_combo
         shown = listing.describe(game, play, last if last is not None and last.cards == play
                                  else None)
         left = game.hands[seat].bit_count()
-        warn = "  " + render.marked("<< ONE CARD LEFT") if left == 1 else ""
-        out = "  (out!)" if left == 0 else f"  ({left} left)"
-        self.say(f"  {who} {self.verb(seat, 'play')} {shown.label} {listing.show(shown)}"
-                 f"{out}{warn}")
+        warn = "  " + render.marked(t("termOneLeft")) if left == 1 else ""
+        out = "  " + (t("termOutShort") if left == 0 else t("termNLeft", left))
+        self.say("  " + self.said(seat, "termYouPlay", "termSeatPlays")
+                 + f" {shown.label} {listing.show(shown)}{out}{warn}")
 
     # -- your turn -------------------------------------------------------------------
 
@@ -249,60 +250,62 @@ class TerminalGame:
         for s, c in enumerate(game.card_counts()):
             tag = f"{self.short[s]}{house.partner_tag(game, s)} {c}"
             counts.append(render.marked(tag) if c == 1 and s else tag)
-        self.say("\n" + render.marked("-- Your turn --"))
+        self.say("\n" + render.marked(t("termYourTurn")))
         if game.stock_size:  # Go-Fish: a passing player draws from it
-            counts.append(f"stock {game.stock_size}")
-        self.say("Cards left: " + " · ".join(counts))
+            counts.append(t("termStock", game.stock_size))
+        self.say(t("termCardsLeft", " · ".join(counts)))
         if game.leading:
             must = ""
             if game.must_contain:
-                must = f" (your play must contain {render.cards(cards_of(game.must_contain))})"
-            self.say(f"Table: empty, you lead{must}")
+                must = t("termMustContain", render.cards(cards_of(game.must_contain)))
+            self.say(t("termTableLead", must))
         else:
             lp = game.last_player
             assert lp is not None and game.last_combo is not None
             shown = listing.describe(game, game.last_combo.cards, game.last_combo)
-            self.say("Table: " + render.strong(f"{self.short[lp]} played {shown.label} ")
+            self.say(t("termTableHead") + render.strong(t("termSeatPlayed", self.short[lp],
+                                                          shown.label))
                      + render.strong(listing.show(shown)))
 
     def show_hand(self, game: Game) -> None:
         """The player's hand, by rank or by suit."""
         order = render.hand_order(cards_of(game.hands[0]), game.rules, self.by_suit)
-        head = f"Your hand (by {'suit' if self.by_suit else 'rank'}):"
-        lines = render.wrap([render.card(c) for c in order], "", render.width() - len(head) - 1,
-                            sep=" ")
+        head = t("termHandBySuit" if self.by_suit else "termHandByRank")
+        lines = render.wrap([render.card(c) for c in order], "",
+                            render.width() - width(head) - 1, sep=" ")
         self.say(f"{head} {lines[0] if lines else '-'}")
         for rest in lines[1:]:
-            self.say(" " * (len(head) + 1) + rest)
+            self.say(" " * (width(head) + 1) + rest)
 
     def show_legal(self, game: Game, groups: list[listing.Group], full: bool = False) -> None:
         """Print the numbered legal plays, a line a kind (``full``: every play)."""
         can_pass = 0 in game.legal_masks()
         if not groups:
-            self.say("No play beats the table: you must pass (p).")
+            self.say(t("termMustPass"))
             return
-        self.say("Legal plays:")
-        label_w = max(len(_SHORT.get(g.label, g.label)) for g in groups)
+        self.say(t("termLegalHead"))
+        label_w = max(width(_SHORT.get(g.label, g.label)) for g in groups)
         limit = render.width() - 1
         for g in groups:
-            head = f"  {_SHORT.get(g.label, g.label):{label_w}}  "
+            label = _SHORT.get(g.label, g.label)
+            head = f"  {label}{' ' * (label_w - width(label))}  "
             if full:
                 for i, line in enumerate(render.wrap([listing.item(p) for p in g.plays],
-                                                     " " * len(head), limit)):
+                                                     " " * width(head), limit)):
                     self.say(head + line.lstrip() if i == 0 else line)
                 continue
-            shown, hidden = listing.compact(g, limit - len(head))
+            shown, hidden = listing.compact(g, limit - width(head))
             items = [listing.item(p) for p in shown]
             if hidden:
                 items.insert(len(items) - 1, f"… +{hidden} (m)")
             self.say((head + "  ".join(items)).rstrip())
         if can_pass:
-            self.say("  p) pass")
+            self.say("  p) " + t("termPass"))
 
     def prompt(self, game: Game) -> str:
         """The question at your turn, with the commands that apply."""
-        extra = ", l last card" if game.variant.announces_last_card else ""
-        return f"Your play [number/cards, p pass, a hint, u undo, t trick{extra}, h help, q quit]: "
+        extra = t("termPromptLast") if game.variant.announces_last_card else ""
+        return t("termPrompt", extra)
 
     def show_turn(self, game: Game, full: bool = False) -> list[listing.Group]:
         """Table, legal plays and hand; the groups listed."""
@@ -311,8 +314,7 @@ class TerminalGame:
         self.show_legal(game, groups, full)
         self.show_hand(game)
         if game.can_call_last_card(0):
-            self.say(render.marked("You hold one card: announce it with l "
-                                   "(going out unannounced pays the others)."))
+            self.say(render.marked(t("termAnnounceOne")))
         return groups
 
     def human_turn(self, game: Game) -> bool:
@@ -345,7 +347,7 @@ class TerminalGame:
                 continue
             if low in ("h", "help", "?", "m", "more"):
                 if low[0] in "h?":
-                    self.say(HELP)
+                    self.say(help_text())
                 self.show_legal(game, groups, full=True)
                 self.show_hand(game)
                 continue
@@ -369,10 +371,10 @@ class TerminalGame:
             elif answer.isdigit():
                 i = int(answer)
                 if not plays:
-                    self.say("No play to choose: nothing beats the table; p passes.")
+                    self.say(t("termNoPlayToChoose"))
                     return False
                 if not 1 <= i <= len(plays):
-                    self.say(f"No play number {i}; choose 1..{len(plays)}.")
+                    self.say(t("termNoPlayNumber", i, len(plays)))
                     return False
                 play = plays[i - 1].mask
             else:
@@ -381,7 +383,7 @@ class TerminalGame:
             before, stock, held = len(game.history), game.stock_size, game.hands[0]
             game.play(play)
         except (IllegalPlayError, InvalidCardError) as exc:
-            self.say(f"Not allowed: {exc}")
+            self.say(t("termNotAllowed", exc))
             return False
         self._decisions.setdefault(id(game), []).append(before)
         self.after(game, 0, game.history[-1].cards, stock, held=held)
@@ -390,11 +392,11 @@ class TerminalGame:
     def forced_pass(self, game: Game) -> None:
         """Pass for the player who has no other choice, saying so."""
         if game.leading:
-            why = "no play you may lead is allowed now"
+            why = t("termForcedLead")
         else:
             assert game.last_combo is not None
             shown = listing.describe(game, game.last_combo.cards, game.last_combo)
-            why = f"nothing beats {shown.label} {listing.show(shown)}"
+            why = t("termNothingBeats", shown.label, listing.show(shown))
         stock, held = game.stock_size, game.hands[0]
         game.play(0)
         self.after(game, 0, 0, stock, why, held)
@@ -403,17 +405,18 @@ class TerminalGame:
         """Take back your last decision and everything since; ``False`` if there is none."""
         marks = self._decisions.get(id(game), [])
         if not marks or marks[-1] > len(game.history):
-            self.say("Nothing to undo in this deal.")
+            self.say(t("termNothingToUndo"))
             return False
         target = marks.pop()
         mine = game.history[target]
         later = len(game.history) - target - 1
         while len(game.history) > target:
             game.undo()
-        what = "pass" if not mine.cards else listing.show(listing.describe(game, mine.cards))
-        self.say(f"  Taken back: your {what}" + (f" and the {later} action"
-                                                 f"{'s' * (later != 1)} after it" if later else "")
-                 + ".")
+        what = (t("termPass") if not mine.cards
+                else listing.show(listing.describe(game, mine.cards)))
+        key = "termTakenBack" if not later else "termTakenBackOne" if later == 1 \
+            else "termTakenBackMore"
+        self.say("  " + t(key, what, later))
         return True
 
     def confirm_quit(self) -> bool:

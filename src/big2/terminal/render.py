@@ -26,6 +26,7 @@ from typing import Any
 import click
 
 from big2.cards import CARD_SYMBOLS, DECK_SIZE, is_joker
+from big2.i18n import width as display_width
 from big2.rules import PRESETS, Rules
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -42,8 +43,8 @@ def width() -> int:
 
 
 def visible(text: str) -> int:
-    """The printed width of *text* (colour codes take none)."""
-    return len(_ANSI.sub("", text))
+    """The printed width of *text* (colour codes take none, a Chinese character two)."""
+    return display_width(_ANSI.sub("", text))
 
 
 def card(c: int) -> str:

@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from big2.cards import ACE, RANK_MASKS, TWO, cards_of
+from big2.i18n import t, width
 from big2.scoring import explain
 from big2.terminal import house, listing, render
+from big2.terminal.words import pad
 
 if TYPE_CHECKING:
     from big2.game import Game
@@ -26,18 +28,19 @@ def show_trick(tg: Console, game: Game) -> None:
             shown = listing.describe(game, a.cards, beaten)
             parts.append(f"{tg.short[a.seat]} {shown.label} {listing.show(shown)}")
         else:
-            parts.append(f"{tg.short[a.seat]} pass")
-    tg.say_list("This trick:", parts or ["nothing played yet"])
+            parts.append(t("termSeatPassShort", tg.short[a.seat]))
+    tg.say_list(t("termThisTrick"), parts or [t("termNothingYet")])
     played = game.played()
     deck = game.variant.deck.cards
-    facts = [f"{played.bit_count()} cards"]
-    for label, rank in (("2s", TWO), ("aces", ACE), ("jokers", 13)):
+    facts = [t("termNCards", played.bit_count())]
+    for key, rank in (("termTwosOut", TWO), ("termAcesOut", ACE), ("termJokersOut", 13)):
         of = (RANK_MASKS[rank] & deck).bit_count()
         if of:
             out = cards_of(played & RANK_MASKS[rank])
-            named = render.cards(render.hand_order(out, game.rules, False)) if out else "none"
-            facts.append(f"{label} out: {named} ({len(out)} of {of})")
-    tg.say_list("Played so far:", facts)
+            named = (render.cards(render.hand_order(out, game.rules, False)) if out
+                     else t("termNone"))
+            facts.append(t(key, named, len(out), of))
+    tg.say_list(t("termPlayedSoFar"), facts)
 
 
 def show_scores(tg: Console, game: Game) -> None:
@@ -48,23 +51,27 @@ def show_scores(tg: Console, game: Game) -> None:
     outcome = game.outcome()
     assert outcome is not None
     if game.instant_result:  # a dealt hand ended the deal before any play
-        tg.say(f"\nThe deal ended at once on a dealt hand ({game.instant_result}): "
-               f"{tg.names[outcome.winner]} first.")
+        tg.say("\n" + t("termInstantWin", game.instant_result, tg.names[outcome.winner]))
     else:
-        tg.say(f"\n{tg.names[outcome.winner]} went out first.")
-    width = max(len(n) for n in tg.short)
-    head = f"{'':{width}}  left   deal  total  "
-    tg.say(f"{head}cards held")
-    limit = render.width() - 1 - len(head)
+        tg.say("\n" + t("termWentOutFirst", tg.names[outcome.winner]))
+    names = max(width(n) for n in tg.short)
+
+    def right(key: str, columns: int) -> str:
+        return " " * max(0, columns - width(t(key))) + t(key)
+
+    head = (" " * names + "  " + right("termScoreLeft", 4) + "  " + right("termScoreDeal", 5)
+            + "  " + right("termScoreTotal", 5) + "  ")
+    tg.say(head + t("termScoreHeld"))
+    limit = render.width() - 1 - width(head)
     for s, name in enumerate(tg.short):
         left = game.hands[s]
         order = render.hand_order(cards_of(left), game.rules, False)
         lines = render.wrap([render.card(c) for c in order], "", limit, sep=" ") or ["-"]
-        tg.say(f"{name:{width}}  {left.bit_count():4d}  {outcome.scores[s]:+5d}"
+        tg.say(f"{pad(name, names)}  {left.bit_count():4d}  {outcome.scores[s]:+5d}"
                f"  {tg.match.totals[s]:+5d}  {lines[0]}")
         for rest in lines[1:]:
-            tg.say(" " * len(head) + rest)
-    tg.say("Why:")
+            tg.say(" " * width(head) + rest)
+    tg.say(t("termWhyHead"))
     if game.variant.teams:
         tg.say("  " + house.team_result(tg, game))
     for line in explain(game):

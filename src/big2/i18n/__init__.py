@@ -1,0 +1,194 @@
+"""The words of the terminal and the browser in English, 繁體中文 and 简体中文.
+
+One catalogue, ``catalogue.json`` beside this module, holds every sentence in the three
+languages; the server serves that file to the pages (``/i18n/catalogue.json``, read by
+``static/i18n.js``) and the terminal reads it here, so a sentence is written once. The
+terminal's language comes from ``--lang`` or the locale (``LC_ALL``, ``LC_MESSAGES``,
+``LANG``, in POSIX's order), as the browser's comes from its languages.
+
+>>> detect({"LANG": "zh_TW.UTF-8"}), detect({"LC_ALL": "zh_CN.UTF-8"}), detect({})
+('zh-Hant', 'zh-Hans', 'en')
+>>> with language("zh-Hans"):
+...     t("puzzleYou"), t("seatN", 2)
+('你', '2 号位')
+>>> width("大老二 ok")
+9
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import unicodedata
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+__all__ = ["LANGUAGES", "card_name", "catalogue", "current", "detect", "kind_label",
+           "language", "normalize", "set_language", "t", "width", "wrap"]
+
+LANGUAGES: tuple[str, ...] = ("en", "zh-Hant", "zh-Hans")
+"""The languages' codes, in the catalogue's column order (BCP 47, as the pages use)."""
+
+_current = "en"
+
+
+@cache
+def catalogue() -> dict[str, Any]:
+    """The catalogue: ``languages`` ([code, name] pairs) and ``strings``, ``suits``,
+    ``jokers`` and ``kinds`` (each key to its [English, 繁體, 简体] words)."""
+    text = files("big2.i18n").joinpath("catalogue.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def normalize(code: str) -> str | None:
+    """A language code (``--lang``'s value or a locale such as ``zh_TW.UTF-8``) as one of
+    :data:`LANGUAGES`, or ``None`` for a language the catalogue lacks. Taiwan, Hong Kong,
+    Macau and ``Hant`` read traditional characters, other Chinese simplified."""
+    low = code.strip().lower().replace("_", "-").split(".")[0].split("@")[0]
+    if low.startswith("zh"):
+        traditional = any(m in low for m in ("hant", "-tw", "-hk", "-mo"))
+        return "zh-Hant" if traditional else "zh-Hans"
+    if low.startswith("en") or low in ("c", "posix"):
+        return "en"
+    return None
+
+
+def detect(environ: Mapping[str, str] | None = None) -> str:
+    """The language the locale asks for: the first of ``LC_ALL``, ``LC_MESSAGES`` and
+    ``LANG`` that is set decides; English when it names no language of the catalogue."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            return normalize(value) or "en"
+    return "en"
+
+
+def set_language(code: str) -> None:
+    """Speak *code* (one of :data:`LANGUAGES`) from now on."""
+    global _current
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}; choose from {', '.join(LANGUAGES)}")
+    _current = code
+
+
+def current() -> str:
+    """The language spoken now."""
+    return _current
+
+
+@contextmanager
+def language(code: str) -> Iterator[None]:
+    """Speak *code* inside the ``with`` block, then the language spoken before."""
+    before = _current
+    set_language(code)
+    try:
+        yield
+    finally:
+        set_language(before)
+
+
+def _column() -> int:
+    return LANGUAGES.index(_current)
+
+
+def t(key: str, *args: object) -> str:
+    """The sentence *key* in the current language, with ``{0}``, ``{1}``… filled in by
+    *args* (as the pages' ``t()`` does). An unknown key is a programming error."""
+    text: str = catalogue()["strings"][key][_column()]
+    for i, arg in enumerate(args):
+        text = text.replace(f"{{{i}}}", str(arg))
+    return text
+
+
+def kind_label(kind: str) -> str:
+    """A kind of play (a :class:`big2.combos.Kind` name such as ``FULL_HOUSE``) in the
+    current language; ``""`` for one the catalogue does not name."""
+    row = catalogue()["kinds"].get(kind)
+    return str(row[_column()]) if row else ""
+
+
+def card_name(name: str) -> str:
+    """A card (``QH``, ``TS``, ``RJ``) as the current language writes it: ``Q♥`` in
+    English (the terminal's symbols), ``紅心Q`` / ``红心Q`` in Chinese."""
+    col = _column()
+    joker = catalogue()["jokers"].get(name)
+    if joker:
+        return str(joker[col])
+    rank = "10" if name[0] == "T" else name[0]
+    if col == 0:
+        return rank + {"D": "♦", "C": "♣", "H": "♥", "S": "♠"}[name[1]]
+    return str(catalogue()["suits"][name[1]][col]) + rank
+
+
+def width(text: str) -> int:
+    """*text*'s width on a terminal: two columns for a wide (East Asian) character, none
+    for a combining mark, one for the rest."""
+    total = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        total += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return total
+
+
+def wrap(text: str, columns: int, indent: str = "") -> list[str]:
+    """*text* in lines of at most *columns* display columns (:func:`width`), later lines
+    starting with *indent*. Lines break at spaces, and between wide characters too (Chinese
+    runs without spaces); a word longer than a line is cut."""
+    lines: list[str] = []
+    line, space = "", False
+    for token in _tokens(text):
+        if token == " ":
+            space = bool(line.strip())
+            continue
+        joined = line + (" " if space else "") + token
+        space = False
+        if width(joined) <= columns:
+            line = joined
+            continue
+        if line.strip():
+            lines.append(line)
+            line = indent
+        while width(line + token) > columns and len(token) > 1:
+            cut = len(token) - 1
+            while cut > 1 and width(line + token[:cut]) > columns:
+                cut -= 1
+            lines.append(line + token[:cut])
+            token, line = token[cut:], indent
+        line += token
+    if line.strip():
+        lines.append(line)
+    return lines
+
+
+def _tokens(text: str) -> Iterator[str]:
+    """Words, single spaces and single wide characters (each a place a line may break).
+    Punctuation that may not start a line (，。：；！？）」、) stays with the character
+    before it, and an opening bracket (（「) with the one after it."""
+    word = ""
+    for ch in text:
+        if ch.isspace():
+            if word:
+                yield word
+                word = ""
+            yield " "
+        elif unicodedata.east_asian_width(ch) in ("W", "F") and ch not in "，。：；！？）」、":
+            if word and word[-1] not in "（「":
+                yield word
+                word = ""
+            word += ch
+        elif unicodedata.east_asian_width(ch) in ("W", "F"):
+            word += ch
+        else:
+            if word and unicodedata.east_asian_width(word[-1]) in ("W", "F") and \
+                    word[-1] not in "（「":
+                yield word
+                word = ""
+            word += ch
+    if word:
+        yield word
