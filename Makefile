@@ -7,11 +7,12 @@
 #   make test-fast     the edit-test loop (about 30 s, two workers): core, rules, records, command line
 #                      and a share of the bots; no server, browser, environments or sweeps
 #   make typecheck     mypy --strict on src/big2 (CI runs it as a step of its own)
+#   make lint          ruff check over the whole tree, 0 findings (CI runs it too)
 #   make test-nightly  the exhaustive sweeps and enumerations alone (marker `nightly`)
 #   make test-all      make test, then make test-nightly: every test there is
 #   make docs          the documentation site (MkDocs, mkdocs.yml) into site/, with --strict
 #   make dist          the release files in dist/: the sdist and a manylinux_2_17 wheel
-#   make ci            what .ci/run runs: make test, make typecheck, make docs and a slice
+#   make ci            what .ci/run runs: make test, make typecheck, make lint, make docs and a slice
 #                      of the nightly set that turns with the day (NIGHTLY_SLICE=K/N picks one)
 # Installing builds the compiled core (big2._native, C++17) with the machine's C++
 # compiler; a change to its sources (CMakeLists.txt, src/native/) rebuilds it on the next
@@ -48,7 +49,7 @@ FAST := -m "not nightly and not sweep" \
 NIGHTLY_SLICES ?= 7
 NIGHTLY_SLICE ?= $(shell echo $$(( $$(date +%j | sed 's/^0*//') % $(NIGHTLY_SLICES) )))/$(NIGHTLY_SLICES)
 
-.PHONY: play test test-fast typecheck test-nightly test-all ci bench clean system-play \
+.PHONY: play test test-fast typecheck lint test-nightly test-all ci bench clean system-play \
 	system-test docs dist
 
 NATIVE := CMakeLists.txt $(wildcard src/native/*)
@@ -90,6 +91,10 @@ test-fast: system-play $(VENV)/.installed
 typecheck: system-play $(VENV)/.installed
 	$(BIN)/python -m mypy
 
+# ruff over the whole tree (the rules: pyproject's [tool.ruff]); make ci runs it
+lint: system-play $(VENV)/.installed
+	$(BIN)/ruff check .
+
 test-nightly: system-test $(VENV)/.installed
 	$(PYTEST) -m nightly
 
@@ -118,7 +123,7 @@ dist: system-play $(VENV)/.installed
 	ls -l $(DIST)
 
 # (the release tests, marker `release`, build the wheel and sdist: make test-nightly runs them)
-ci: test typecheck docs
+ci: test typecheck lint docs
 	$(PYTEST) -m "nightly and not release" --nightly-slice $(NIGHTLY_SLICE)
 
 bench: $(VENV)/.runtime

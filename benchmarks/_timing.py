@@ -55,9 +55,7 @@ def random_deals(rules: Rules, deals: int, seed: int, *, public: bool = False,
             g = Game(rules, seed=seed * 1_000_003 + i)
             while not g.is_over():
                 p = choice(g.legal_plays())
-                if p:
-                    g.play(p)
-                elif way == 0:
+                if p or way == 0:
                     g.play(p)
                 elif way == 1:
                     g.pass_turn()

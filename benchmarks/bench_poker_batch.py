@@ -94,7 +94,7 @@ def main() -> None:
                     rows.setdefault(f"{width} {dtype} evaluate{width}_batch(hands)",
                                     []).append(args.hands / t)
                     sums.append(s)
-                    t, s = batch(lambda a: f(a, out=out), arr, args.repeats)
+                    t, s = batch(lambda a, f=f, out=out: f(a, out=out), arr, args.repeats)
                     rows.setdefault(f"{width} {dtype} evaluate{width}_batch(hands, out=)",
                                     []).append(args.hands / t)
                     sums.append(s)

@@ -106,7 +106,7 @@ def main() -> None:
                          ("evaluate7_batch uint8 M/s", evaluate7_batch, h7),
                          ("evaluate5_batch int64 M/s", evaluate5_batch, h5w),
                          ("evaluate7_batch int64 M/s", evaluate7_batch, h7w)):
-        out[name] = n / 1e6 / statistics.median(cpu(lambda: f(arr)) for _ in range(5))
+        out[name] = n / 1e6 / statistics.median(cpu(lambda f=f, arr=arr: f(arr)) for _ in range(5))
     rows = [list(map(int, r)) for r in h7[:200_000]]
     out["evaluate7 M/s"] = len(rows) / 1e6 / cpu(lambda: [evaluate7(*r) for r in rows])
     equity(["AhKh", "QsQd"], exact=True)

@@ -19,6 +19,7 @@ import argparse
 import json
 import random
 import time
+from pathlib import Path
 
 BOTS = {"expert-v1": {"budget": 200}, "hard": {}, "expert": {}, "policy-search": {}}
 
@@ -70,7 +71,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=10)
     args = ap.parse_args()
     if args.compare:
-        a, b = (json.load(open(p)) for p in args.compare)
+        a, b = (json.loads(Path(p).read_text()) for p in args.compare)
         for key in a:
             if key.endswith("seconds"):
                 print(f"{key}: {a[key]} vs {b[key]}")
@@ -80,7 +81,7 @@ def main() -> None:
         return
     n = args.positions
     counts = {"expert-v1": n, "hard": n, "expert": n // 4, "policy-search": n // 4}
-    json.dump(run(counts, args.deals), open(args.out, "w"))
+    Path(args.out).write_text(json.dumps(run(counts, args.deals)))
 
 
 if __name__ == "__main__":

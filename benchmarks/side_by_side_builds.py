@@ -41,9 +41,10 @@ def main() -> None:
     args = ap.parse_args()
     pythons = {"base": args.base_python, "this": sys.executable}
     for name, py in pythons.items():
-        info = subprocess.run([py, "-c", "from big2 import _native as n; "
+        info = subprocess.run([py, "-c", ("from big2 import _native as n; "
                                "print(n.build_info() if hasattr(n, 'build_info') else "
-                               "'no build_info')"], capture_output=True, text=True, cwd=HERE)
+                               "'no build_info')")], check=False, capture_output=True, text=True,
+                              cwd=HERE)
         print(f"{name}: {py}: {info.stdout.strip() or info.stderr.strip()[-200:]}")
     got: dict[str, dict[str, list[float]]] = {name: {} for name in pythons}
     for r in range(args.rounds):

@@ -1,7 +1,7 @@
 """Type stub of the compiled core (``src/native/bindings.cpp``)."""
 
 from collections.abc import Sequence
-from typing import Any, Self
+from typing import Any, Self, TypeAlias
 
 import numpy as np
 from numpy.typing import NDArray
@@ -173,7 +173,7 @@ class Batch:
                               choices: NDArray[np.int64]) -> int: ...
     def random_steps(self, steps_per_game: int, seed: int) -> tuple[int, int]: ...
 
-Spot = tuple[list[int], int, int, int, int, int, int, bool]
+Spot: TypeAlias = tuple[list[int], int, int, int, int, int, int, bool]
 """A position for :class:`FirstOut`: (hands, to_move, last, last_player, passed, must,
 lead_passes, waive)."""
 

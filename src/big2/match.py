@@ -345,7 +345,8 @@ class _Fields:
 
     def __init__(self, data: Any, what: str) -> None:
         if not isinstance(data, dict):
-            raise ValueError(f"{what}: expected a mapping, got {type(data).__name__}")
+            # a saved match of the wrong shape is bad data, refused as the others are
+            raise ValueError(f"{what}: expected a mapping, got {type(data).__name__}")  # noqa: TRY004
         self.data, self.what = data, what
 
     def get(self, key: str, kind: type[Any] | None = None, *, optional: bool = False) -> Any:

@@ -377,9 +377,9 @@ __all__ = [
     "describe",
     "encode_game",
     "encode_view",
+    "observation_layout",
     "observe_batch",
     "played_by_seat",
-    "observation_layout",
 ]
 
 

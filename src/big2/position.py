@@ -16,8 +16,16 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from big2.cards import (ALL_CARDS, CARD_SYMBOLS, MAX_CARDS, CardSet, Mask, cards_of, mask_of,
-                        parse_cards)
+from big2.cards import (
+    ALL_CARDS,
+    CARD_SYMBOLS,
+    MAX_CARDS,
+    CardSet,
+    Mask,
+    cards_of,
+    mask_of,
+    parse_cards,
+)
 from big2.house.last_card import LastCard, announced
 from big2.house.spare import spare
 from big2.native_deal import CoreDeal, PlaysBase, register_plays

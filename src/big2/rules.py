@@ -424,8 +424,8 @@ _CONFLICTS: Final[tuple[tuple[str, Callable[[Rules], bool], str], ...]] = (
     ("five_of_a_kind", lambda r: r.five_of_a_kind != "off" and r.decks == 1 and r.jokers != "wild",
      "needs decks=2 or jokers=wild (one deck has four cards of a rank)"),
     *((name, lambda r, name=name, off=off: r.extended_deck and getattr(r, name) != off,
-       "not available with decks=2 or jokers (it is about one 52-card deck; "
-       "see docs/house-rules.md)") for name, off in _ONE_DECK_ONLY.items()),
+       ("not available with decks=2 or jokers (it is about one 52-card deck; "
+       "see docs/house-rules.md)")) for name, off in _ONE_DECK_ONLY.items()),
     # RULES.md §2: options that would be silently ignored together are refused
     ("teams", lambda r: r.teams and r.players != 4,
      "needs players=4 (partners sit opposite)"),

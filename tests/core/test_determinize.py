@@ -40,7 +40,7 @@ def test_from_view_guesses_the_stock_from_the_given_stream_only() -> None:
 def test_a_seeded_expert_is_reproducible_under_go_fish() -> None:
     from big2.bots import make_bot
 
-    g, view = _go_fish_view(7)
+    _g, view = _go_fish_view(7)
     picks = set()
     for state in (1, 2):
         random.seed(state)

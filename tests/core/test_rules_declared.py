@@ -109,8 +109,8 @@ def test_the_value_lists_come_from_the_aliases() -> None:
 
 @pytest.mark.parametrize("options,message", [
     ({"straight_order": "zigzag"},
-     "straight_order: 'zigzag' is not one of: hk, malaysia, indonesia, pagat, ace-low, "
-     "ace-top, vietnam"),
+     ("straight_order: 'zigzag' is not one of: hk, malaysia, indonesia, pagat, ace-low, "
+     "ace-top, vietnam")),
     ({"scoring": "clasic"}, "scoring: 'clasic' is not one of: classic, penalty, count, ranking"),
     ({"suit_order": "SHCD"}, "suit_order: 'SHCD' is not one of: DCHS, CDHS, CDSH, CSHD"),
     ({"deal": False}, "deal: False is not one of: even, 13-each"),
@@ -125,11 +125,11 @@ def test_the_value_lists_come_from_the_aliases() -> None:
     ({"five_of_a_kind": "below-straight-flush"},
      "five_of_a_kind: needs decks=2 or jokers=wild (one deck has four cards of a rank)"),
     ({"jokers": "wild", "maltese": True},
-     "maltese: not available with decks=2 or jokers (it is about one 52-card deck; "
-     "see docs/house-rules.md)"),
+     ("maltese: not available with decks=2 or jokers (it is about one 52-card deck; "
+     "see docs/house-rules.md)")),
     ({"decks": 2, "spare_swap": True},
-     "spare_swap: not available with decks=2 or jokers (it is about one 52-card deck; "
-     "see docs/house-rules.md)"),
+     ("spare_swap: not available with decks=2 or jokers (it is about one 52-card deck; "
+     "see docs/house-rules.md)")),
     ({"jokers_wild": True}, "unknown option 'jokers_wild'; options: players, deal, suit_order, "
      + ", ".join(o.name for o in OPTIONS[3:])),
 ])
@@ -185,8 +185,8 @@ REFUSED = [
     ({"flush_order": "suit", "suit_ranking": False},
      "flush_order: 'suit' needs suit_ranking=true (without it suits never decide)"),
     ({"passing": "lock-out", "trick_end": "one-pass"},
-     "passing: lock-out needs trick_end=all-pass (with one-pass the trick ends at the first "
-     "pass)"),
+     ("passing: lock-out needs trick_end=all-pass (with one-pass the trick ends at the first "
+     "pass)")),
     ({"twos_double": "once", "scoring": "count"},
      "twos_double: 'once' needs scoring=classic (no other scoring doubles)"),
     ({"count_twos_double": True}, "count_twos_double: needs scoring=count"),

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import LiveServer
 
 from big2.server.tables import Timing
+from conftest import LiveServer
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}

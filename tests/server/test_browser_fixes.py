@@ -10,7 +10,6 @@ import time
 from typing import Any
 
 import test_browser as tb
-from conftest import LiveServer
 from test_browser import (
     PHONE,
     finished_table,
@@ -21,6 +20,8 @@ from test_browser import (
     wait_turn,
 )
 from test_browser_more import play_weakest
+
+from conftest import LiveServer
 
 web = tb.web
 

@@ -9,10 +9,11 @@ import time
 from typing import Any
 
 import test_browser as tb
-from conftest import LiveServer
 from test_browser import new_page, page_errors, seat_at
 from test_browser_fixes import GLYPHS
 from test_rematch import finish
+
+from conftest import LiveServer
 
 web = tb.web
 

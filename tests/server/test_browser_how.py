@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import test_browser as tb
-from conftest import LiveServer
 from test_browser import PHONE, new_page, page_errors, seat_at
+
+from conftest import LiveServer
 
 web = tb.web
 

@@ -9,8 +9,9 @@ import time
 from typing import Any
 
 import test_browser as tb
-from conftest import LiveServer
 from test_browser import DESKTOP, PHONE, new_page, page_errors, seat_at, wait_turn
+
+from conftest import LiveServer
 
 web = tb.web
 

@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import test_browser as tb
-from conftest import LiveServer
 from test_browser import DESKTOP, PHONE, new_page, page_errors, seat_at
 from test_browser_friends import open_seat
+
+from conftest import LiveServer
 
 web = tb.web
 

@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 import test_browser as tb
-from conftest import LiveServer
 from puzzle_sets import a_hidden_puzzle, a_three_player_puzzle
 from test_browser import DESKTOP, PHONE, new_page, page_errors
 from test_browser_phone import SMALL
@@ -22,6 +21,7 @@ from test_puzzle_api import serve_also
 
 from big2.game import Game
 from big2.puzzles import Puzzle, load, names
+from conftest import LiveServer
 
 web = tb.web
 

@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import LiveServer
 from test_browser import finished_table, new_page, page_errors
 from test_browser_shots import _DOCS, UPDATE, shoot
 
 from big2.server.pool import BotPool
 from big2.server.tables import Timing
+from conftest import LiveServer
 
 
 @pytest.fixture

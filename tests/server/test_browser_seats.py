@@ -19,10 +19,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from conftest import LiveServer
 from test_browser import NO_AUTO_PASS, page_errors
 
 from big2.server.tables import Timing
+from conftest import LiveServer
 
 SHOT = Path("/tmp/big2-browser-6seats.png")
 PHONE_SHOT = Path("/tmp/big2-browser-6seats-phone.png")

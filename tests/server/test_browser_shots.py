@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import LiveServer
 from test_browser import DESKTOP, PHONE, new_page, page_errors
 
 from big2.server.tables import Timing
+from conftest import LiveServer
 
 _DOCS = Path(__file__).resolve().parents[2] / "docs" / "img"
 UPDATE = os.environ.get("BIG2_UPDATE_SCREENSHOT") == "1"

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import test_browser as tb
-from conftest import LiveServer
 from test_browser import new_page, page_errors
+
+from conftest import LiveServer
 
 web = tb.web
 

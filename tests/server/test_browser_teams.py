@@ -8,13 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from conftest import LiveServer
 from test_browser import new_page, page_errors, seat_at
 from test_browser_phone import finish_deal
 
 from big2.bots import bot_label
 from big2.server.pool import BotPool
 from big2.server.tables import Timing
+from conftest import LiveServer
 
 
 def test_a_teams_table(browser: Any, live_factory: Any, shots: Path) -> None:

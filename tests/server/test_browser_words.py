@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import test_browser as tb
-from conftest import LiveServer
 from test_browser import (
     DESKTOP,
     PHONE,
@@ -23,6 +22,8 @@ from test_browser import (
     seat_at,
 )
 from test_browser_phone import finish_deal
+
+from conftest import LiveServer
 
 web = tb.web
 

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import LiveServer
 from test_browser import finished_table, new_page, page_errors
 
 from big2.bots import make_bot
@@ -19,6 +18,7 @@ from big2.cards import CARD_NAMES
 from big2.records import from_json
 from big2.server.pool import BotPool
 from big2.server.tables import Timing
+from conftest import LiveServer
 
 
 @pytest.fixture

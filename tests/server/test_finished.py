@@ -12,7 +12,6 @@ import time
 from typing import Any
 
 import sqlalchemy as sa
-from conftest import LiveServer
 from websockets.sync.client import connect
 
 from big2.rules import Rules
@@ -20,6 +19,7 @@ from big2.server.app import Limits
 from big2.server.finished import Final
 from big2.server.store import SaveTable
 from big2.server.tables import Table, TableSettings, Timing
+from conftest import LiveServer
 
 MANY: dict[str, Any] = {"rate": 1000, "burst": 1000, "create_burst": 1000, "join_burst": 1000,
                         "waiting_per_ip": 1000,

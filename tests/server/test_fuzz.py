@@ -8,9 +8,8 @@ import json
 import random
 from typing import Any
 
-from conftest import Client, LiveServer, cards_in
-
 from big2.cards import CARD_NAMES, cards_of
+from conftest import Client, LiveServer, cards_in
 
 JUNK: list[Any] = [
     "", "null", "[]", "{}", "42", '"play"', "{", "}{", '{"type": 5}', '{"type": null}',

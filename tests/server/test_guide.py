@@ -8,12 +8,12 @@ import itertools
 import time
 
 import pytest
-from conftest import LiveServer
 
 from big2.cards import parse_cards
 from big2.rules import PRESETS, Rules
 from big2.server.guide import EXAMPLES, guide
 from big2.variant import Kind, variant
+from conftest import LiveServer
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))

@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import LiveServer
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from big2.server.app import Limits, create_app
+from conftest import LiveServer
 
 MARK = "ZQXMARK"
 

@@ -9,9 +9,8 @@ import json
 import time
 from typing import Any
 
-from conftest import LiveServer
-
 from big2.server.app import Limits
+from conftest import LiveServer
 
 MANY: dict[str, Any] = {"rate": 1000, "burst": 1000, "create_burst": 1000, "join_burst": 1000,
                         "waiting_per_ip": 1000}

@@ -25,10 +25,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import LiveServer, free_port
 from test_reviews import a_record
 
 from big2.server.pool import BotPool
+from conftest import LiveServer, free_port
 
 DEPLOY = Path(__file__).resolve().parents[2] / "docs" / "deploy.md"
 NAME = "big2.example.org"  # the documented server_name, sent as Host and as TLS's SNI

@@ -11,8 +11,9 @@ import json
 import re
 from typing import Any
 
-from conftest import LiveServer
 from websockets.sync.client import connect
+
+from conftest import LiveServer
 
 MARK = "ZqXmArK"
 XSS = "<img src=x onerror=alert(1)>"

@@ -80,8 +80,9 @@ def test_workers_end_with_the_server_even_after_kill_9(tmp_path: Any) -> None:
     import os
     import signal
 
-    from conftest import Remote, free_port
     from test_restart import start
+
+    from conftest import Remote, free_port
 
     port = free_port()
     proc = start(str(tmp_path / "w.sqlite3"), port, "--bot-workers", "2")

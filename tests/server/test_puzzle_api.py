@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import LiveServer, cards_in
 from puzzle_sets import a_hidden_puzzle, a_puzzle_of, a_three_player_puzzle
 
 from big2.cards import CARD_NAMES
 from big2.puzzles import Puzzle, daily, load, names
 from big2.server import puzzlepage
+from conftest import LiveServer, cards_in
 
 
 def serve_also(monkeypatch: pytest.MonkeyPatch, *extra: Puzzle) -> None:

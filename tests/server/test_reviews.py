@@ -10,7 +10,6 @@ import time
 from typing import Any
 
 import pytest
-from conftest import LiveServer
 
 import big2.server.pool
 from big2.cards import CARD_NAMES, cards_of
@@ -18,6 +17,7 @@ from big2.records import from_json
 from big2.review import choice_plies, judge_label
 from big2.server.pool import BotPool
 from big2.server.reviews import run_review
+from conftest import LiveServer
 
 
 def a_record(live: LiveServer) -> dict[str, Any]:

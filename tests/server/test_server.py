@@ -7,11 +7,11 @@ import json
 from typing import Any
 
 import pytest
-from conftest import Client, LiveServer, cards_in
 from websockets.exceptions import ConnectionClosed
 
 from big2.records import from_json, read_one
 from big2.server.app import Limits
+from conftest import Client, LiveServer, cards_in
 
 
 def four_players(live: LiveServer, **kw: Any) -> tuple[str, list[Client]]:

@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from conftest import Client, LiveServer
 
 from big2.server.app import Limits
 from big2.server.sockets import NOT_SAVED
 from big2.server.store import Store
+from conftest import Client, LiveServer
 
 
 class CutProxy:
@@ -239,11 +239,10 @@ def test_a_run_of_plays_is_one_statement_and_keeps_its_order(db_url: str) -> Non
 def test_a_full_disk_is_told_to_the_player_as_such(tmp_path: Any) -> None:
     """Issue 55: SQLite's ``SQLITE_FULL`` (here from ``max_page_count``: the file may grow
     no further, as on a full disk) is told as a full disk, not as a database away."""
-    from conftest import FAST
-
     from big2.server.app import create_app
     from big2.server.pool import BotPool
     from big2.server.sockets import NOT_SAVED_FULL
+    from conftest import FAST
 
     path = str(tmp_path / "full.sqlite3")
     live = LiveServer(create_app(path, timing=FAST,

@@ -12,10 +12,9 @@ import time
 from collections import Counter
 from typing import Any
 
-from conftest import Client, LiveServer, cards_in
-
 from big2.cards import CARD_NAMES, cards_of
 from big2.server.tables import Timing
+from conftest import Client, LiveServer, cards_in
 
 # people's seats are never covered by a bot in these tests (long grace)
 PATIENT = Timing(bot_delay=0.0, grace=60.0, deal_pause=60.0)

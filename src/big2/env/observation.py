@@ -33,9 +33,21 @@ from big2.observation import (
     played_by_seat,
 )
 
-__all__ = ["LAYOUT", "MAX_COUNT", "MAX_SEATS", "MAX_STOCK", "NUM_KINDS", "OBS_SIZE", "card_vectors",
-           "describe", "encode_game", "encode_view", "observe_batch", "played_by_seat",
-           "observation_layout"]
+__all__ = [
+    "LAYOUT",
+    "MAX_COUNT",
+    "MAX_SEATS",
+    "MAX_STOCK",
+    "NUM_KINDS",
+    "OBS_SIZE",
+    "card_vectors",
+    "describe",
+    "encode_game",
+    "encode_view",
+    "observation_layout",
+    "observe_batch",
+    "played_by_seat",
+]
 
 # The private offsets, tables and helpers too, bound here on purpose (the same
 # objects) for the modules that import them from big2.env.observation.

@@ -8,9 +8,9 @@ the game's log as a :class:`~big2.log.LastCardCall` record.
 from __future__ import annotations
 
 from big2.cards import Mask
+from big2.log import LastCardCall
 from big2.rules import Scoring
 from big2.variant.hooks import DealState, HouseRule, Outcome, Termination
-from big2.log import LastCardCall
 
 
 def announced(game: DealState) -> tuple[bool, ...]:

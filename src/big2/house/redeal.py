@@ -8,8 +8,8 @@ Throwing in is the holder's choice, an action of its own
 from __future__ import annotations
 
 from big2.cards import RANK_MASKS, Mask
-from big2.variant.hooks import DealState, HouseRule
 from big2.log import Action
+from big2.variant.hooks import DealState, HouseRule
 
 _POINTS = {8: 1, 9: 2, 10: 3, 11: 4, 12: 5}  # J Q K A 2
 _FACES = RANK_MASKS[8] | RANK_MASKS[9] | RANK_MASKS[10]

@@ -6,8 +6,8 @@ as a :class:`~big2.view.SpareSwap`."""
 from __future__ import annotations
 
 from big2.cards import Mask
-from big2.variant.hooks import DealState, HouseRule
 from big2.log import Action
+from big2.variant.hooks import DealState, HouseRule
 
 
 def spare(game: DealState) -> Mask:

@@ -61,8 +61,8 @@ class Outs:
     def text(self) -> str:
         """A summary line, then one line per category: ``Flush: 9 cards (2♥ 3♥ …)``."""
         where = f" on {format_hand(self.board)}" if self.board else ""
-        lines = [f"{format_hand(self.hand)}{where}: {self.name} now, "
-                 f"{self.count} outs of {self.unseen} unseen cards"]
+        lines = [(f"{format_hand(self.hand)}{where}: {self.name} now, "
+                 f"{self.count} outs of {self.unseen} unseen cards")]
         for cat, cards in self.by_category.items():
             word = "card" if len(cards) == 1 else "cards"
             lines.append(f"{cat.label}: {len(cards)} {word} "

@@ -34,6 +34,7 @@ from big2.game import Game
 from big2.puzzles import BANDS, FORMAT, PRESET_RULES, Puzzle, breaks_combination, names
 from big2.puzzles.hidden import settle
 from big2.puzzles.solve import FirstOutSolver
+from big2.variant import variant
 
 __all__ = ["HIDDEN_UNSEEN", "LEFT", "MIN_CHOICES", "PER_DEAL", "TRIES", "band_of", "difficulty",
            "mine", "puzzle_at", "save"]
@@ -107,7 +108,7 @@ def puzzle_at(game: Game, solver: FirstOutSolver, natural: Mask, *, label: str,
     rules = PRESET_RULES[label]
     return Puzzle(
         id=number, preset=label.split(":")[0],
-        options={} if ":" not in label else {"players": rules.players},
+        options={} if ":" not in label else {"players": variant(rules).players},
         hands=tuple(names(h) for h in game.initial_hands), dealer=game.dealer, leader=None,
         actions=tuple((a.seat, names(a.cards)) for a in game.history), seat=seat,
         answer=answer, natural=natural,
@@ -125,7 +126,7 @@ def mine(seed: int, count: int, labels: Sequence[str] = tuple(PRESET_RULES), *,
     are found (*per_deal* at most from one deal); *say* gets a progress line each 50
     deals. *hidden*: hidden-hand puzzles, from the four-player rule sets of *labels*."""
     if hidden:
-        labels = [label for label in labels if PRESET_RULES[label].players == 4]
+        labels = [label for label in labels if variant(PRESET_RULES[label]).players == 4]
     found = deals = settled = 0
     start = time.perf_counter()
     solvers = {label: FirstOutSolver(PRESET_RULES[label], table_bits=18) for label in labels}

@@ -42,7 +42,7 @@ from big2.variant.kinds import Combo, Kind
 from big2.variant.tables import TableEngine
 
 try:
-    import big2._native as _native
+    from big2 import _native
 except ImportError:  # pragma: no cover - a source tree without the built extension
     _native = None  # type: ignore[assignment]
 

@@ -18,7 +18,7 @@ fact tells the plays apart.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self
 
 from big2.bots.rules_based.control import beaten_by_unseen
 from big2.bots.rules_based.planning import plan
@@ -40,7 +40,7 @@ class Why(str):
     key: str
     args: dict[str, Any]
 
-    def __new__(cls, text: str, key: str, **args: Any) -> Why:
+    def __new__(cls, text: str, key: str, **args: Any) -> Self:
         out = super().__new__(cls, text)
         out.key, out.args = key, args
         return out

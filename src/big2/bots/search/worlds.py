@@ -39,7 +39,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol, Self
 
 from big2.bots.rules_based.control import single_beaters
 from big2.bots.rules_based.modelling import (
@@ -75,7 +75,7 @@ class World(tuple[Mask, ...]):
     weight: float
 
     def __new__(cls, hands: Iterable[Mask], greedy_seats: int = 0,
-                weight: float = 1.0) -> World:
+                weight: float = 1.0) -> Self:
         self = super().__new__(cls, hands)
         self.greedy_seats = greedy_seats
         self.weight = weight
