@@ -340,27 +340,18 @@ def replay_command(file: str, seat: int | None, show_all: bool, deal: int | None
         raise click.UsageError("--budget goes with --review or --duplicate")
     if review and duplicate:
         raise click.UsageError("choose one of --review and --duplicate")
-    if duplicate:
+    if duplicate or review:
         from big2 import duplicate as dup
-
-        for i, (number, record) in enumerate(chosen):
-            if i:
-                click.echo()
-            try:
-                dup.report(record, 0 if seat is None else seat, number=number,
-                           budget=budget or dup.BUDGET, say=click.echo)
-            except ValueError as exc:
-                raise click.ClickException(f"deal {number}: {exc}") from None
-        return
-    if review:
         from big2 import review as reviewing
 
+        report, default = ((dup.report, dup.BUDGET) if duplicate
+                           else (reviewing.report, reviewing.REVIEW_BUDGET))
         for i, (number, record) in enumerate(chosen):
             if i:
                 click.echo()
             try:
-                reviewing.report(record, 0 if seat is None else seat, number=number,
-                                 budget=budget or reviewing.REVIEW_BUDGET, say=click.echo)
+                report(record, 0 if seat is None else seat, number=number,
+                       budget=budget or default, say=click.echo)
             except ValueError as exc:
                 raise click.ClickException(f"deal {number}: {exc}") from None
         return
