@@ -92,15 +92,30 @@ def test_a_13_card_hand_is_tappable_on_phones(browser: Any, web: LiveServer, sho
                 page.select_option("#lang", lang)
                 page.click("#settings summary")
             page.evaluate("() => scrollTo(0, 0)")
-            for button in ("play-btn", "pass-btn", "hint-btn", "clear-btn", "sort-btn"):
-                box = page.evaluate(f"""() => {{ const r = document.getElementById('{button}')
-                  .getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom,
-                  innerWidth, innerHeight]; }}""")
-                assert box[0] >= 0 and box[1] >= 0 and box[2] <= box[4] and box[3] <= box[5], (
-                    tag, lang, button, box)
+            for button in BUTTONS:
+                assert on_screen(page, button), (tag, lang, button)
         page.screenshot(path=str(shots / f"turn-{tag}.png"))
+    # a screen shorter than the table (or taller fonts, a longer note, a play on the table):
+    # the buttons stay at the screen's foot, and scrolled down the whole hand can be tapped
+    page.set_viewport_size({"width": 360, "height": 560})
+    page.evaluate("() => scrollTo(0, 0)")
+    for button in BUTTONS:
+        assert on_screen(page, button), ("360×560", button)
+    page.evaluate("() => document.getElementById('me').scrollIntoView({block: 'end'})")
+    assert all(s["hit"] for s in page.evaluate(STRIPS))
+    page.screenshot(path=str(shots / "turn-360x560.png"))
     assert not errors, errors
     page.context.close()
+
+
+BUTTONS = ("play-btn", "pass-btn", "hint-btn", "clear-btn", "sort-btn")
+
+
+def on_screen(page: Any, element: str) -> bool:
+    """Whether the element with this id is whole inside the viewport as scrolled now."""
+    return bool(page.evaluate("""id => { const r = document.getElementById(id).getBoundingClientRect();
+      return r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth
+             && r.bottom <= innerHeight; }""", element))
 
 
 def on_panel(page: Any, selector: str) -> float:
