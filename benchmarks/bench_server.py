@@ -9,6 +9,12 @@ Scenarios (each prints one line):
   ``--bots`` makes it 1 scripted player and 3 ``medium`` bots a table.
 - ``experts``: K tables of four expert bots playing in the worker pool while
   one table of 4 scripted players is measured.
+- ``capacity``: tables of 1 scripted player and 3 ``--bot-level`` bots (``hard``
+  by default here), 4, 8, 16, ... of them (at most ``--tables``), a fresh server
+  for each count, until the player's p95 passes ``--target`` ms (200); prints a line per count, then
+  the largest count that held it (the capacity a deployer plans with). Each line
+  also gives the p95 of the bots' answer: from the state showing the player's
+  play to the player's next turn (three bots' decisions).
 - ``flood``: 2,000 table creations from one client (counted 201 and 429),
   then one from a second client.
 - ``memory``: the server's RSS before and after 1,000 finished deals (tables
@@ -40,6 +46,7 @@ machine), so the per-address limits apply per player as in production.
     python benchmarks/bench_server.py play --tables 100 [--db URL] [--seconds 60] [--workers 2]
     python benchmarks/bench_server.py play --tables 50 --db postgresql://big2:big2@127.0.0.1/big2bench
     python benchmarks/bench_server.py experts --experts 3
+    python benchmarks/bench_server.py capacity --seconds 30 [--bot-level hard] [--db URL]
     python benchmarks/bench_server.py flood
     python benchmarks/bench_server.py memory --deals 1000
     python benchmarks/bench_server.py stall --readers 4
@@ -171,6 +178,7 @@ class Stats:
         self.actions = 0
         self.stalls = 0
         self.late_next = 0  # "next" sent just after the next deal started: the script's race
+        self.answers: list[float] = []  # the player's play shown -> the player's next turn
         self.messages: dict[str, int] = {}
         self.cpu_start = 0.0
 
@@ -185,6 +193,7 @@ async def player(server: Server, tid: str, token: str, who: int, stats: Stats,
                        max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
+        shown_at: float | None = None  # when the state showing our play arrived
         plies_sent, ready_for = -1, -1
         while True:
             try:
@@ -206,7 +215,8 @@ async def player(server: Server, tid: str, token: str, who: int, stats: Stats,
                 continue
             game = msg["game"]
             if sent_at is not None and game["plies"] > plies_sent:
-                stats.latencies.append(time.perf_counter() - sent_at)
+                shown_at = time.perf_counter()
+                stats.latencies.append(shown_at - sent_at)
                 stats.actions += 1
                 sent_at = None
             if msg["table"]["status"] == "over" or time.monotonic() > stop_at:
@@ -217,6 +227,9 @@ async def player(server: Server, tid: str, token: str, who: int, stats: Stats,
                     await ws.send(json.dumps({"type": "next", "id": 2}))
                 continue
             if game["to_move"] == msg["you"] and sent_at is None and game["legal"]:
+                if shown_at is not None:
+                    stats.answers.append(time.perf_counter() - shown_at)
+                    shown_at = None
                 legal = game["legal"]
                 play = legal[0] if legal[0] else legal[-1]
                 plies_sent = game["plies"]
@@ -243,8 +256,8 @@ def make_table(server: Server, seats: list[str | None], deals: int, n: int) -> t
 
 
 async def play_tables(server: Server, tables: int, bots: bool, seconds: float,
-                      deals: int, think: float) -> tuple[Stats, float]:
-    seats: list[str | None] = [None, "medium", "medium", "medium"] if bots else [None] * 4
+                      deals: int, think: float, level: str = "medium") -> tuple[Stats, float]:
+    seats: list[str | None] = [None, level, level, level] if bots else [None] * 4
     made = [await asyncio.to_thread(make_table, server, seats, deals, 1000 + i)
             for i in range(tables)]
     stats = Stats()
@@ -281,10 +294,16 @@ def report(label: str, stats: Stats, elapsed: float, server: Server) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("scenario", choices=["play", "experts", "flood", "memory", "stall"])
+    parser.add_argument("scenario",
+                        choices=["play", "experts", "capacity", "flood", "memory", "stall"])
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--tables", type=int, default=100)
-    parser.add_argument("--bots", action="store_true", help="1 player and 3 medium bots a table")
+    parser.add_argument("--bots", action="store_true",
+                        help="1 player and 3 bots a table (--bot-level, medium by default)")
+    parser.add_argument("--bot-level", default=None,
+                        help="the bots' level (play --bots: medium; capacity: hard)")
+    parser.add_argument("--target", type=float, default=200.0,
+                        help="capacity: the p95 in ms the tables must hold")
     parser.add_argument("--experts", type=int, default=3)
     parser.add_argument("--deals", type=int, default=1000, help="finished deals (memory)")
     parser.add_argument("--seconds", type=float, default=60.0, help="time limit per scenario")
@@ -309,6 +328,12 @@ def main() -> None:
                      "benchmark's tables. Give an empty database, or --reuse.")
     global LOAD
     LOAD = Quiet()
+    if args.scenario == "capacity":
+        if args.db:
+            sys.exit("capacity runs on a fresh SQLite file for each count (a database that "
+                     "kept one count's unfinished tables would serve them beside the next's)")
+        capacity(args)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or str(Path(tmp) / "bench.sqlite3")
         server = Server(db, "--bot-workers", "2", workers=args.workers)
@@ -321,6 +346,39 @@ def main() -> None:
         print(LOAD.text(), flush=True)
     if args.quiet_only and not LOAD.quiet:
         sys.exit(3)
+
+
+def capacity(args: argparse.Namespace) -> None:
+    """Tables of 1 player and 3 bots, doubling from 4 until the player's p95 passes
+    the target; the largest count that held it."""
+    global LOAD
+    level = args.bot_level or "hard"
+    held, tables = 0, 4
+    while True:
+        LOAD = Quiet()
+        with tempfile.TemporaryDirectory() as tmp:
+            server = Server(str(Path(tmp) / "bench.sqlite3"), "--bot-workers", "2",
+                            workers=args.workers)
+            try:
+                stats, elapsed = asyncio.run(play_tables(server, tables, True, args.seconds,
+                                                         deals=2, think=args.think, level=level))
+                report(f"capacity (sqlite) {tables} tables x (1 player, 3 {level})", stats,
+                       elapsed, server)
+            finally:
+                server.stop()
+        p95 = pct(stats.latencies, 0.95)
+        print(f"  bots' answer (3 decisions) p50/p95 {pct(stats.answers, 0.5):.0f}/"
+              f"{pct(stats.answers, 0.95):.0f} ms", flush=True)
+        if not p95 <= args.target or stats.errors or stats.stalls:
+            break
+        held = tables
+        if tables >= args.tables:
+            break
+        tables = min(tables * 2, args.tables)
+    print(f"capacity: {held} tables of 1 player and 3 {level} bots held p95 <= "
+          f"{args.target:g} ms" + ("" if held else " (not even 4)")
+          + (f" (the ceiling, --tables {args.tables})" if held >= args.tables else ""),
+          flush=True)
 
 
 def unfinished(db: str) -> int:
@@ -345,8 +403,10 @@ def run(args: argparse.Namespace, server: Server) -> None:
         label += f" --workers {args.workers}"
     if args.scenario == "play":
         stats, elapsed = asyncio.run(play_tables(server, args.tables, args.bots, args.seconds,
-                                                 deals=2, think=args.think))
-        report(f"{label} {args.tables} tables x 4 {'(1 player, 3 bots)' if args.bots else 'players'}",
+                                                 deals=2, think=args.think,
+                                                 level=args.bot_level or "medium"))
+        bots = f"(1 player, 3 {args.bot_level or 'medium'})"
+        report(f"{label} {args.tables} tables x 4 {bots if args.bots else 'players'}",
                stats, elapsed, server)
     elif args.scenario == "experts":
         for i in range(args.experts):

@@ -78,3 +78,21 @@ def test_the_own_tree_counts_as_own_and_a_stranger_as_others(tmp_path: Path) -> 
     wall = time.monotonic() - run.start[0]
     assert run.others is not None and run.others * wall >= 0.7, run.text()
     assert run.own * wall < 0.5, run.text()  # we only waited
+
+
+def test_capacity_reports_the_largest_count_that_held_the_target() -> None:
+    """``capacity`` measures tables of 1 scripted player and 3 bots and names the largest
+    count whose p95 held the target (here one count, 4 tables, and a target the run's
+    own figure decides)."""
+    out = subprocess.run([sys.executable, str(BENCHMARKS / "bench_server.py"), "capacity",
+                          "--seconds", "3", "--tables", "4", "--bot-level", "greedy"],
+                         capture_output=True, text=True, timeout=120, check=True).stdout
+    lines = out.splitlines()
+    measured = next(line for line in lines if line.startswith("capacity (sqlite) 4 tables x "
+                                                               "(1 player, 3 greedy): "))
+    p95 = float(measured.split("p50/p95/p99 ")[1].split("/")[1])
+    assert "errors 0, stalls 0" in measured and "ms/action" in measured, measured
+    assert any(line.startswith("  bots' answer (3 decisions) p50/p95 ") for line in lines), out
+    held = 4 if p95 <= 200 else 0
+    assert lines[-1].startswith(f"capacity: {held} tables of 1 player and 3 greedy bots held "
+                                "p95 <= 200 ms"), out
