@@ -398,3 +398,20 @@ def test_the_collector_keeps_the_hints_the_policy_read() -> None:
         logp = np.log(net.probabilities(obs, plays, family=t.family)[t.pick[k]])
         assert abs(logp - t.logp[k]) < 1e-4
     assert hinted > 50
+
+
+def test_stats_rows_follow_the_files_header(tmp_path: Path) -> None:
+    """A row goes under the header the file already has (once the dict's order was
+    written under an older header, shifting every column after ``clipped``); a header
+    naming other fields is moved aside, never extended."""
+    from big2.learn.ppo import stats_columns
+
+    path = tmp_path / "stats.csv"
+    assert stats_columns(path, ["a", "b"]) == ["a", "b"]
+    path.write_text("iteration,b,a\n1,2,3\n")
+    assert stats_columns(path, ["iteration", "a", "b"]) == ["iteration", "b", "a"]
+    assert path.exists()
+    assert stats_columns(path, ["iteration", "a", "b", "skipped"]) == [
+        "iteration", "a", "b", "skipped"]
+    assert not path.exists()
+    assert (tmp_path / "stats.before-1.csv").read_text() == "iteration,b,a\n1,2,3\n"

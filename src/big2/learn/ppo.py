@@ -350,9 +350,10 @@ class Trainer:
         row = {"iteration": st["iteration"], "steps": st["steps"], "deals": st["deals"],
                "wall_s": round(st["wall"]), "cpu_s": round(st["cpu"]),
                **{k: f"{v:.4g}" for k, v in stats.items()}}
+        fields = stats_columns(path, list(row))
         new = not path.exists()
         with path.open("a", newline="") as fh:
-            w = csv.DictWriter(fh, fieldnames=list(row))
+            w = csv.DictWriter(fh, fieldnames=fields)
             if new:
                 w.writeheader()
             w.writerow(row)
@@ -400,6 +401,23 @@ class Trainer:
         os.replace(tmp, self.ckpt)
 
 
+def stats_columns(path: Path, wanted: list[str]) -> list[str]:
+    """The columns a row of *wanted* fields is written in to the stats file *path*: its
+    header's order when it names the same fields (a row once followed the dict's order
+    under an older header, and the columns after ``clipped`` were shifted), else
+    *wanted*, after the old file is moved aside to ``stats.before-N.csv`` (N: its
+    rows), so a header never describes rows it does not fit."""
+    if not path.exists():
+        return wanted
+    with path.open(newline="") as fh:
+        header = next(csv.reader([fh.readline()]), [])
+        if sorted(header) == sorted(wanted):
+            return header
+        lines = sum(1 for _ in fh)
+    os.replace(path, path.with_name(f"stats.before-{lines}.csv"))
+    return wanted
+
+
 def collector_options(cfg: PPOConfig) -> dict[str, Any]:
     """The game mix of run *cfg* (the collectors' keyword options but the seed)."""
     return {"self_play": cfg.self_play, "pool": cfg.pool, "bots": cfg.bots,
@@ -434,4 +452,4 @@ def greedy_choice(net: PolicyNet, obs: np.ndarray, cards: np.ndarray, counts: np
 
 
 __all__ = ["PPOConfig", "Trainer", "collector_options", "export_policy", "graft_actor",
-           "greedy_choice", "make_collector", "slim_checkpoint", "uses_native"]
+           "greedy_choice", "make_collector", "slim_checkpoint", "stats_columns", "uses_native"]
