@@ -415,3 +415,27 @@ def test_stats_rows_follow_the_files_header(tmp_path: Path) -> None:
         "iteration", "a", "b", "skipped"]
     assert not path.exists()
     assert (tmp_path / "stats.before-1.csv").read_text() == "iteration,b,a\n1,2,3\n"
+
+
+def test_a_bfloat16_update_computes_what_the_float32_one_does(tmp_path: Path) -> None:
+    """``precision="bf16"`` runs the passes under autocast: on the same batch, from the
+    same weights and the same minibatch order, its losses and entropy are the float32
+    update's to bfloat16's precision, and its weights stay float32 and move alike."""
+    torch = import_torch()
+    runs = {}
+    for precision in ("fp32", "bf16"):
+        t = Trainer(small(tmp_path / precision, epochs=1, precision=precision),
+                    log=lambda m: None)
+        batch = t.collector.collect(t.policy(), None, 300)
+        runs[precision] = (t, t.update(batch), batch)
+    (a, sa, ba), (b, sb, bb) = runs["fp32"], runs["bf16"]
+    assert np.array_equal(ba.state, bb.state) and np.array_equal(ba.pick, bb.pick)
+    for key in ("value_loss", "entropy"):
+        assert abs(sa[key] - sb[key]) <= 0.03 * abs(sa[key]) + 1e-3, (key, sa[key], sb[key])
+    assert abs(sa["policy_loss"] - sb["policy_loss"]) < 0.02
+    assert sa["value_loss"] != sb["value_loss"]  # (bfloat16 did run: not bit for bit)
+    for (k, x), (_, y) in zip(a.actor.state_dict().items(), b.actor.state_dict().items()):
+        assert y.dtype == torch.float32
+        assert torch.allclose(x, y, atol=2e-3), k  # one step of at most lr = 5e-4 apart
+    with pytest.raises(ValueError, match="precision must be"):
+        Trainer(small(tmp_path / "x", precision="fp16"), log=lambda m: None).update(ba)

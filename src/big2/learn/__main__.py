@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 from collections import defaultdict
 from pathlib import Path
+from typing import Literal
 
 import click
 
@@ -44,6 +45,13 @@ def _bot_names(ctx: click.Context, param: click.Parameter, value: str) -> tuple[
 @click.option("--lr", default=5e-4, show_default=True)
 @click.option("--entropy", default=0.01, show_default=True, help="entropy bonus")
 @click.option("--batch", default=8192, show_default=True, help="decisions per update")
+@click.option("--minibatch", default=2048, show_default=True, type=click.IntRange(1),
+              help="decisions per gradient step")
+@click.option("--epochs", default=4, show_default=True, type=click.IntRange(1),
+              help="passes over each batch")
+@click.option("--precision", default="fp32", show_default=True,
+              type=click.Choice(["fp32", "bf16"]),
+              help="the update's passes in float32 or bfloat16 (autocast)")
 @click.option("--self-play", "self_play", default=96, show_default=True,
               help="self-play games per family")
 @click.option("--pool", default=16, show_default=True, help="games per family against past selves")
@@ -67,13 +75,15 @@ def _bot_names(ctx: click.Context, param: click.Parameter, value: str) -> tuple[
               type=click.Choice(["native", "python"]),
               help="play the games in the compiled core (NumPy where it cannot) or in NumPy")
 def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr: float,
-              entropy: float, batch: int, self_play: int, pool: int, bots: int,
+              entropy: float, batch: int, minibatch: int, epochs: int,
+              precision: Literal["fp32", "bf16"], self_play: int, pool: int, bots: int,
               opponents: tuple[str, ...], eval_minutes: float, eval_deals: int, checkpoint_minutes: float,
               threads: int, device: str, collectors: int, ray_address: str | None,
               collector: str) -> None:
     """Train (or resume) the policy network by PPO self-play (big2.learn.ppo)."""
     cfg = PPOConfig(out=out, families=tuple(families.split(",")), scoring=scoring, seed=seed,
-                    hours=hours, lr=lr, entropy=entropy, batch=batch, self_play=self_play,
+                    hours=hours, lr=lr, entropy=entropy, batch=batch, minibatch=minibatch,
+                    epochs=epochs, precision=precision, self_play=self_play,
                     pool=pool, bots=bots, opponents=opponents,
                     eval_minutes=eval_minutes, eval_deals=eval_deals,
                     checkpoint_minutes=checkpoint_minutes, threads=threads, device=device,

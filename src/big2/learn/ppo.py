@@ -48,7 +48,7 @@ import time
 from dataclasses import asdict, dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -104,6 +104,10 @@ class PPOConfig:
     """Collect on Ray actors (:mod:`big2.learn.ppo_ray`; ``collectors`` of them, 0: one
     per CPU of the cluster): ``"local"`` starts a local instance, ``"auto"`` joins
     the running cluster, else the cluster's address. ``None``: no Ray."""
+    precision: Literal["fp32", "bf16"] = "fp32"
+    """The update's forward and backward passes: float32, or bfloat16 under autocast
+    (weights, optimiser and losses stay float32; about 1.8x the matrix products'
+    speed on a CPU with AVX-512 BF16, at bfloat16's 8-bit mantissa)."""
     collector: str = "native"
     """``native`` (the compiled core, :mod:`big2.learn.ppo_native`; NumPy where the
     core cannot play the game mix) or ``python`` (:mod:`big2.learn.ppo_collect`)."""
@@ -296,6 +300,10 @@ class Trainer:
         old_logp = torch.from_numpy(b.logp).to(dev)
         pick = torch.from_numpy(b.pick).to(dev)
         plays = torch.from_numpy(b.plays).to(dev)
+        if cfg.precision not in ("fp32", "bf16"):
+            raise ValueError(f"precision must be 'fp32' or 'bf16', not {cfg.precision!r}")
+        autocast = torch.autocast(dev.type, dtype=torch.bfloat16,
+                                  enabled=cfg.precision == "bf16")
         sums = {"policy_loss": 0.0, "value_loss": 0.0, "entropy": 0.0, "kl": 0.0, "clipped": 0.0}
         n_mb = skipped = 0
         for _ in range(cfg.epochs):
@@ -306,7 +314,10 @@ class Trainer:
                 rows, slots, flat = b.rows(idx)
                 it = torch.from_numpy(idx).to(dev)
                 r_t, s_t = torch.from_numpy(rows).to(dev), torch.from_numpy(slots).to(dev)
-                scores = self.actor(state[it], r_t, plays[torch.from_numpy(flat).to(dev)])
+                with autocast:
+                    scores = self.actor(state[it], r_t,
+                                        plays[torch.from_numpy(flat).to(dev)]).float()
+                    v = self.critic(state[it], hidden[it]).float()
                 k = int(b.counts[idx].max())
                 logp_all, ent = masked_log_softmax(scores, r_t, s_t, len(idx), k)
                 logp = logp_all.gather(1, pick[it][:, None]).squeeze(1)
@@ -315,7 +326,6 @@ class Trainer:
                 ratio = torch.exp(logp - old_logp[it])
                 surr = torch.min(ratio * a, torch.clamp(ratio, 1 - cfg.clip, 1 + cfg.clip) * a)
                 policy_loss = -surr.mean()
-                v = self.critic(state[it], hidden[it])
                 value_loss = ((v - ret_t[it]) ** 2).mean()
                 entropy = ent.mean()
                 loss = policy_loss + cfg.value_coef * value_loss - cfg.entropy * entropy
