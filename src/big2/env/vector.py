@@ -75,7 +75,10 @@ from big2.observation import OBS_SIZE
 from big2.rules import Rules
 from big2.variant import variant
 
-Engine = Literal["auto", "native", "python"]
+EngineChoice = Literal["auto", "native", "python"]
+"""Which engine steps the games: the core where it can play the rules (``auto``), the
+core or an error (``native``), or the Python reference (``python``). (Not
+:class:`big2.variant.Engine`, the play engine's protocol.)"""
 Backend = PythonBackend | NativeBackend
 """What steps the games (:mod:`big2.env.backends`)."""
 
@@ -135,7 +138,7 @@ class VectorEnv(BatchedSpaces,
                  reward: RewardMode = "score",
                  opponents: str | Bot | Sequence[str | Bot] | None = None,
                  learners: Sequence[int] = (0,), illegal: IllegalMode = "raise",
-                 illegal_reward: float = -1.0, workers: int = 1, engine: Engine = "auto",
+                 illegal_reward: float = -1.0, workers: int = 1, engine: EngineChoice = "auto",
                  reuse_obs: bool = False) -> None:
         if engine not in ("auto", "native", "python"):
             raise ValueError(f"engine must be 'auto', 'native' or 'python', not {engine!r}")
