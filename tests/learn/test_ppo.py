@@ -439,3 +439,41 @@ def test_a_bfloat16_update_computes_what_the_float32_one_does(tmp_path: Path) ->
         assert torch.allclose(x, y, atol=2e-3), k  # one step of at most lr = 5e-4 apart
     with pytest.raises(ValueError, match="precision must be"):
         Trainer(small(tmp_path / "x", precision="fp16"), log=lambda m: None).update(ba)
+
+
+def test_a_plain_run_reads_the_cards_alone(tmp_path: Path) -> None:
+    """``features="plain"``: after training, the actor's scores and the critic's values
+    do not move when every engineered input and hint is scrambled (they move when a raw
+    input is), and a run keeps the inputs it was started with."""
+    torch = import_torch()
+    from big2.bots.policy.pfeatures import RAW_PLAY, RAW_STATE
+
+    t = Trainer(small(tmp_path / "plain", features="plain", iterations=2), log=lambda m: None)
+    t.run()
+    batch = t.collector.collect(t.policy(), None, 200)
+    state, plays = torch.from_numpy(batch.state), torch.from_numpy(batch.plays)
+    hidden = torch.from_numpy(batch.hidden.astype(np.float32))
+    rows, _, flat = batch.rows(np.arange(batch.size))
+    r_t, f_t = torch.from_numpy(rows), torch.from_numpy(flat)
+    gen = torch.Generator().manual_seed(5)
+
+    def outputs(s: Any, p: Any) -> tuple[Any, Any]:
+        with torch.no_grad():
+            return t.actor(s, r_t, p[f_t]), t.critic(s, hidden)
+
+    scores, values = outputs(state, plays)
+    s2, p2 = state.clone(), plays.clone()
+    s2[:, RAW_STATE:] = torch.rand(s2[:, RAW_STATE:].shape, generator=gen)
+    p2[:, RAW_PLAY:] = torch.rand(p2[:, RAW_PLAY:].shape, generator=gen)
+    again = outputs(s2, p2)
+    assert torch.equal(scores, again[0]) and torch.equal(values, again[1])
+    p3 = plays.clone()
+    p3[:, :52] = 1 - p3[:, :52]  # the plays' cards do count
+    assert not torch.equal(scores, outputs(state, p3)[0])
+    assert float(t.actor.s0.weight.detach()[:, :RAW_STATE].abs().sum()) > 0
+    # the full-input networks do read the engineered columns
+    full = Trainer(small(tmp_path / "full", iterations=1), log=lambda m: None)
+    with torch.no_grad():
+        assert not torch.equal(full.actor(state, r_t, plays[f_t]), full.actor(s2, r_t, p2[f_t]))
+    with pytest.raises(ValueError, match="features='plain', not 'full'"):
+        Trainer(small(tmp_path / "plain"), log=lambda m: None)

@@ -49,6 +49,10 @@ def _bot_names(ctx: click.Context, param: click.Parameter, value: str) -> tuple[
               help="decisions per gradient step")
 @click.option("--epochs", default=4, show_default=True, type=click.IntRange(1),
               help="passes over each batch")
+@click.option("--features", default="full", show_default=True,
+              type=click.Choice(["full", "plain"]),
+              help="the networks' inputs: with the engineered columns and the heuristic's "
+                   "hints, or the plain encoding (cards only)")
 @click.option("--precision", default="fp32", show_default=True,
               type=click.Choice(["fp32", "bf16"]),
               help="the update's passes in float32 or bfloat16 (autocast)")
@@ -76,14 +80,16 @@ def _bot_names(ctx: click.Context, param: click.Parameter, value: str) -> tuple[
               help="play the games in the compiled core (NumPy where it cannot) or in NumPy")
 def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr: float,
               entropy: float, batch: int, minibatch: int, epochs: int,
-              precision: Literal["fp32", "bf16"], self_play: int, pool: int, bots: int,
+              features: Literal["full", "plain"], precision: Literal["fp32", "bf16"],
+              self_play: int, pool: int, bots: int,
               opponents: tuple[str, ...], eval_minutes: float, eval_deals: int, checkpoint_minutes: float,
               threads: int, device: str, collectors: int, ray_address: str | None,
               collector: str) -> None:
     """Train (or resume) the policy network by PPO self-play (big2.learn.ppo)."""
     cfg = PPOConfig(out=out, families=tuple(families.split(",")), scoring=scoring, seed=seed,
                     hours=hours, lr=lr, entropy=entropy, batch=batch, minibatch=minibatch,
-                    epochs=epochs, precision=precision, self_play=self_play,
+                    epochs=epochs, features=features, precision=precision,
+                    self_play=self_play,
                     pool=pool, bots=bots, opponents=opponents,
                     eval_minutes=eval_minutes, eval_deals=eval_deals,
                     checkpoint_minutes=checkpoint_minutes, threads=threads, device=device,

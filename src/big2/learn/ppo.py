@@ -104,6 +104,11 @@ class PPOConfig:
     """Collect on Ray actors (:mod:`big2.learn.ppo_ray`; ``collectors`` of them, 0: one
     per CPU of the cluster): ``"local"`` starts a local instance, ``"auto"`` joins
     the running cluster, else the cluster's address. ``None``: no Ray."""
+    features: Literal["full", "plain"] = "full"
+    """The networks' inputs: ``full`` (the engineered columns and the heuristic's
+    hints too) or ``plain`` (the observation, unseen cards, family and the plays'
+    cards alone: zero weights held on the rest, :func:`~big2.learn.ppo_model.plain_inputs`),
+    for an agent that does not think like the heuristic. A run keeps its choice."""
     precision: Literal["fp32", "bf16"] = "fp32"
     """The update's forward and backward passes: float32, or bfloat16 under autocast
     (weights, optimiser and losses stay float32; about 1.8x the matrix products'
@@ -123,7 +128,7 @@ class Trainer:
     def __init__(self, cfg: PPOConfig, log: Any = print) -> None:
         import torch
 
-        from big2.learn.ppo_model import Actor, Critic, widen_checkpoint
+        from big2.learn.ppo_model import Actor, Critic, plain_inputs, widen_checkpoint
 
         self.torch = torch
         self.cfg, self.log = cfg, log
@@ -145,6 +150,10 @@ class Trainer:
         found = self.ckpt if self.ckpt.exists() else prev if prev.exists() else None
         if found is not None:  # (the previous one only if a crash came between the renames)
             saved = torch.load(found, weights_only=False, map_location=self.device)
+            was = saved.get("config", {}).get("features", "full")
+            if was != cfg.features:
+                raise ValueError(f"{found} was trained with features={was!r}, not "
+                                 f"{cfg.features!r}: a run keeps its inputs (another --out?)")
             if widen_checkpoint(saved, self.actor, self.critic):
                 log("widened the checkpoint to the new inputs (zero weights on them)")
             self.actor.load_state_dict(saved["actor"])
@@ -159,6 +168,10 @@ class Trainer:
             self.state = saved["state"]
             log(f"resumed {found}: iteration {self.state['iteration']}, "
                 f"{self.state['steps']:,} steps, {self.state['deals']:,} deals")
+        if cfg.features not in ("full", "plain"):
+            raise ValueError(f"features must be 'full' or 'plain', not {cfg.features!r}")
+        if cfg.features == "plain":
+            plain_inputs(self.actor, self.critic)
         self.rng = np.random.default_rng()
         self.rng.bit_generator.state = self.state["rng"]
         self.worker_cpu = 0.0

@@ -16,7 +16,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from big2.bots.policy.pfeatures import RAW_STATE, widen, widen_play
+from big2.bots.policy.pfeatures import RAW_PLAY, RAW_STATE, widen, widen_play
 from big2.bots.policy.pnet import NAMES, PLAY_FEATURES, STATE_FEATURES, PolicyNet
 
 HIDDEN_FEATURES = 3 * 52
@@ -104,6 +104,30 @@ def masked_log_softmax(scores: torch.Tensor, rows: torch.Tensor, slots: torch.Te
     return logp, entropy
 
 
+def plain_inputs(actor: Actor, critic: Critic) -> dict[str, torch.Tensor]:
+    """Hold *actor* and *critic* to the plain encoding, in place: zero weights on every
+    engineered input (the state's hand shape and unseen rank counts, the play's rank
+    counts, kinds, shape, "above" counts and the heuristic's hints; everything after
+    :data:`~big2.bots.policy.pfeatures.RAW_STATE` and
+    :data:`~big2.bots.policy.pfeatures.RAW_PLAY`), and gradient hooks that keep them
+    zero (Adam then never moves them: its moments stay zero), so the networks are
+    functions of the observation, the unseen cards, the family and the plays' cards
+    alone. The critic keeps the other hands it reads. The masks, by parameter name."""
+    masks: dict[str, torch.Tensor] = {}
+    for part, module, name, cut in (
+            ("actor", actor, "s0.weight", slice(RAW_STATE, STATE_FEATURES)),
+            ("actor", actor, "b.weight", slice(RAW_PLAY, PLAY_FEATURES)),
+            ("critic", critic, "net.0.weight", slice(RAW_STATE, STATE_FEATURES))):
+        param = module.get_parameter(name)
+        mask = torch.ones_like(param)
+        mask[:, cut] = 0
+        with torch.no_grad():
+            param.mul_(mask)
+        param.register_hook(lambda grad, m=mask: grad * m)  # type: ignore[no-untyped-call]
+        masks[f"{part}.{name}"] = mask
+    return masks
+
+
 def state_dict_half(module: nn.Module) -> dict[str, Any]:
     """A module's weights as float16 (for the pool of past selves)."""
     return {k: v.detach().cpu().half() for k, v in module.state_dict().items()}
@@ -154,5 +178,5 @@ def widen_checkpoint(saved: dict[str, Any], actor: nn.Module, critic: nn.Module)
     return changed
 
 
-__all__ = ["HIDDEN_FEATURES", "Actor", "Critic", "actor_from_numpy", "masked_log_softmax", "state_dict_half",
-           "widen_checkpoint"]
+__all__ = ["HIDDEN_FEATURES", "Actor", "Critic", "actor_from_numpy", "masked_log_softmax",
+           "plain_inputs", "state_dict_half", "widen_checkpoint"]
