@@ -477,3 +477,18 @@ def test_a_plain_run_reads_the_cards_alone(tmp_path: Path) -> None:
         assert not torch.equal(full.actor(state, r_t, plays[f_t]), full.actor(s2, r_t, p2[f_t]))
     with pytest.raises(ValueError, match="features='plain', not 'full'"):
         Trainer(small(tmp_path / "plain"), log=lambda m: None)
+
+
+def test_collectors_closed_with_a_batch_in_flight_stop_by_themselves(tmp_path: Path) -> None:
+    """A batch asked for and never received (the learner stops while its next batch is
+    played) is read and dropped: each worker then reads the stop and exits 0 (it once
+    blocked on sending a reply larger than the pipe holds, and was killed after 30 s)."""
+    from big2.learn.ppo import collector_options
+    from big2.learn.ppo_workers import Collectors
+
+    cfg = small(tmp_path / "run")
+    workers = Collectors(2, cfg.rules(), collector_options(cfg), seed=3, native=True)
+    t = Trainer(cfg, log=lambda m: None)
+    workers.request(t.policy(), None, 400)
+    workers.close()
+    assert [p.exitcode for p in workers.procs] == [0, 0]

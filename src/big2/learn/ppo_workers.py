@@ -131,7 +131,19 @@ class Collectors:
         return Samples.concat(parts), steps, deals, cpu
 
     def close(self) -> None:
-        """Stop the workers (a batch in flight is dropped)."""
+        """Stop the workers (a batch in flight is dropped: read and thrown away, since a
+        worker blocked on sending a reply larger than the pipe holds would never read
+        the stop and each join waited its 30 s out)."""
+        if self.waiting:
+            for conn, proc in zip(self.conns, self.procs):
+                try:
+                    while proc.is_alive() and not conn.poll(0.05):
+                        pass
+                    if conn.poll():
+                        conn.recv()
+                except (EOFError, OSError):
+                    pass
+            self.waiting = False
         for conn in self.conns:
             try:
                 conn.send(None)
