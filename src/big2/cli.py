@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "poker": ("big2.poker.cli", "poker"),
     "arena": ("big2.commands.arena", "arena_command"),
+    "gauntlet": ("big2.commands.gauntlet", "gauntlet_command"),
     "bot": ("big2.protocol", "bot_command"),
     "svg": ("big2.commands.records", "svg_command"),
     "replay": ("big2.commands.records", "replay_command"),
