@@ -28,8 +28,8 @@ from collections.abc import Iterable
 from big2.cards import ALL_CARDS, CardSet, Mask, mask_of, parse_cards
 from big2.rules import Rules
 from big2.variant import kind_name, variant
+from big2.variant.engine import Engine
 from big2.variant.kinds import STRAIGHT_SEQUENCES, Combo, Kind
-from big2.variant.protocol import Engine
 
 _DEFAULT = Rules()
 

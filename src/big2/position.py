@@ -33,9 +33,9 @@ from big2.native_deal import start as start_core
 from big2.python_deal import Deal, PythonDeal
 from big2.rules import Rules
 from big2.variant import Combo, Outcome, Termination, Variant
+from big2.variant.engine import Engine
 from big2.variant.handplays import HandPlays
 from big2.variant.hooks import INSTANT, PENALTIES
-from big2.variant.protocol import Engine
 from big2.view import Action, PlayerView, Record
 
 
@@ -342,10 +342,6 @@ class Position:
     def stock_size(self) -> int:
         """Cards left in the Go-Fish stock (0 without the rule)."""
         return len(self.stock)
-
-    def seats_after(self, seat: int) -> tuple[int, ...]:
-        """The seats after *seat* in the direction of play, *seat* itself last."""
-        return self._after[seat]
 
     def is_over(self) -> bool:
         """Whether the deal has ended."""

@@ -18,9 +18,9 @@ from typing import Any, NamedTuple, Protocol
 
 from big2.cards import CardSet, Mask
 from big2.variant import Combo, Outcome
+from big2.variant.engine import Engine
 from big2.variant.handplays import HandPlays
 from big2.variant.keys import PLAY_MASK, PLAY_SHIFT
-from big2.variant.protocol import Engine
 from big2.view import Action, Record
 
 

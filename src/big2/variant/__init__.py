@@ -47,11 +47,11 @@ from big2.rules import Rules
 from big2.variant import native
 from big2.variant.compare import Comparator
 from big2.variant.deck import Deck
+from big2.variant.engine import Engine
 from big2.variant.generic import GenericEngine
 from big2.variant.hooks import DealState, HouseRule, Outcome, Termination
 from big2.variant.keys import StrengthKeys
 from big2.variant.kinds import STRAIGHT_SEQUENCES, Combo, Kind
-from big2.variant.protocol import Engine
 from big2.variant.scorer import Scorer
 from big2.variant.support import (
     MatchPlan,

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 
 from big2.cards import Mask
 from big2.variant.deck import Deck
-from big2.variant.protocol import Engine
+from big2.variant.engine import Engine
 from big2.variant.scorer import Scorer
 from big2.variant.turns import TurnOrder
 

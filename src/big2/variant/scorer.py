@@ -21,9 +21,9 @@ from collections.abc import Sequence
 
 from big2.cards import DECK_SIZE, FULL_DECK, RANK_MASKS, TWO, Mask, cards_of, rank_of
 from big2.rules import Rules
+from big2.variant.engine import Engine
 from big2.variant.keys import StrengthKeys
 from big2.variant.kinds import FOURS, Kind
-from big2.variant.protocol import Engine
 
 _NATURAL = FULL_DECK  # the 52 card names of the first deck
 
