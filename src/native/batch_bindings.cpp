@@ -136,10 +136,23 @@ struct PyBatch {
   ObsLayout layout{};          // step_observe's observation layout (set_layout)
   bool has_layout = false;
 
+  // The pool's call sites (it measures each apart: see pool.hpp).
+  enum Site { kStepSite = 1, kStepObserveSite, kObserveSite, kHandIdsSite, kChoicesSite, kRandomSite };
+
   // f(lo, hi) over the games, split over the pool's threads (hold the lock).
   template <class F>
-  void each(F&& f) {
-    if (pool) pool->run(batch.games.size(), f); else f(size_t(0), batch.games.size());
+  void each(F&& f, Site site) {
+    if (pool) pool->run(batch.games.size(), f, site); else f(size_t(0), batch.games.size());
+  }
+
+  // Each call site's calls so far: (stepped alone, split over the threads); empty
+  // without a pool.
+  py::list pool_calls() {
+    std::lock_guard<std::mutex> lock(mu);
+    py::list out;
+    for (int i = 0; pool && i < Pool::kSites; ++i)
+      out.append(py::make_tuple(pool->site(i).alone_calls, pool->site(i).split_calls));
+    return out;
   }
 
   PyBatch(std::shared_ptr<Tables> t, py::ssize_t num_envs, uint64_t seed, int threads_,
@@ -239,7 +252,7 @@ struct PyBatch {
         each([&](size_t lo, size_t hi) {
           for (size_t i = lo; i < hi; ++i)
             advance(i, ch, rd, sc + i * p, dn + i, o, fin ? fin + i * o.size : nullptr);
-        });
+        }, kStepSite);
       }
     }
     if (!why.empty()) throw py::value_error(why);
@@ -339,7 +352,7 @@ struct PyBatch {
           }
           for (size_t m = most.load(); top > m && !most.compare_exchange_weak(m, top);) {}
           for (size_t m = over.load(); first_over < m && !over.compare_exchange_weak(m, first_over);) {}
-        });
+        }, kStepObserveSite);
         size_t top = std::min(k, most.load());
         if (top > pad)  // rows padded to *pad* only: on to the largest count
           for (size_t i = 0; i < batch.games.size(); ++i)
@@ -363,7 +376,7 @@ struct PyBatch {
     std::lock_guard<std::mutex> lock(mu);
     each([&](size_t lo, size_t hi) {
       for (size_t i = lo; i < hi; ++i) observe(batch.games[i], o, batch.spare[i], dst + i * o.size);
-    });
+    }, kObserveSite);
   }
 
   // Every mover's hand must fit the id space's hand size (hold the lock).
@@ -396,7 +409,7 @@ struct PyBatch {
         c[i] = int64_t(l.size());
         id_row(h, l, g.hands[g.to_move], d + i * k, k, most, mk ? mk + i * h.size : nullptr);
       }
-    });
+    }, kHandIdsSite);
     return most;
   }
 
@@ -421,7 +434,7 @@ struct PyBatch {
         bad += ch[i] < 0;
       }
       bad_all += bad;
-    });
+    }, kChoicesSite);
     return bad_all;
   }
 
@@ -439,7 +452,7 @@ struct PyBatch {
             deals[i] += done;
           }
         }
-      });
+      }, kRandomSite);
     }
     uint64_t total = 0;
     for (auto d : deals) total += d;
@@ -503,6 +516,9 @@ void register_batch(py::module_& m) {
            py::arg("actions"), py::arg("choices"),
            "Write the place in its legal list of each game's hand-relative action id (int64), "
            "-1 where the id names no legal play now; return how many are -1.")
+      .def("pool_calls", &PyBatch::pool_calls,
+           "Each of the thread pool's call sites' calls so far: (stepped alone, split over "
+           "the threads); empty with one thread.")
       .def("random_steps", &PyBatch::random_steps, py::arg("steps_per_game"), py::arg("seed"),
            "Step every game with random legal plays: (steps, deals finished).");
 

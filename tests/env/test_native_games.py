@@ -185,6 +185,20 @@ def test_more_threads_than_cores_and_uneven_shares_give_the_same_games() -> None
     assert _trace(many, 60) == _trace(one, 60)
 
 
+def test_calls_stepped_alone_or_split_give_the_same_games() -> None:
+    """The pool measures each call site and steps a call alone or splits it over its
+    threads, whichever was faster, trying the other way now and then: over enough steps
+    both ways are taken, and the games are those of one thread."""
+    one = NativeGames(2 * MIN_SHARE, "classic", seed=17, threads=1)
+    two = NativeGames(2 * MIN_SHARE, "classic", seed=17, threads=2)
+    assert one._batch.pool_calls() == []
+    assert _trace(two, 200) == _trace(one, 200)
+    calls = two._batch.pool_calls()
+    assert all(alone + split <= 200 for alone, split in calls)
+    alone, split = max(calls, key=sum)  # the step's site: one call a step
+    assert alone + split == 200 and alone > 0 and split > 0
+
+
 def test_the_fused_step_checks_its_arrays_before_any_game_moves() -> None:
     """``step_observe`` (the step and the refresh of every array in one pass over the
     games) checks each array first; a hand size too small for a mover's hand is found
