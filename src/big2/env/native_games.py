@@ -263,7 +263,13 @@ class NativeGames:
         :class:`ValueError` naming the games, before any game moves; so do ids
         that name no legal play, unless ``illegal="end"`` (see the class).
         """
-        acts = check_actions(actions, self.num_envs, self.num_actions, out=self._acts)
+        return self.play_ids(check_actions(actions, self.num_envs, self.num_actions,
+                                           out=self._acts))
+
+    def play_ids(self, acts: I64) -> tuple[I64, npt.NDArray[np.bool_]]:
+        """:meth:`step` on ids already checked for shape, type and range (``int64``, each
+        in ``0..num_actions - 1``, as :func:`~big2.env.batch.check_actions` gives them):
+        the ids that name no legal play are still found here."""
         bad = self._batch.choices_from_hand_ids(self.hand_actions.hand, acts, self._choices)
         np.copyto(self._mover, self.to_move)
         if bad and self.illegal_mode == "raise":
@@ -279,7 +285,8 @@ class NativeGames:
         else:  # ranking: it ended with one seat left; the first out scores most
             won = self.scores.argmax(axis=1)
         scored = self.done & ~self.illegal if bad else self.done
-        np.copyto(self.winner, np.where(scored, won, -1))
+        self.winner.fill(-1)
+        np.copyto(self.winner, won, where=scored)
         self._deals += int(np.count_nonzero(scored))
         return self.scores, self.done
 
@@ -424,8 +431,11 @@ class NativeGames:
     def sample(self, rng: np.random.Generator | None = None) -> I64:
         """One uniformly random legal action id per game."""
         rng = rng if rng is not None else np.random.default_rng()
-        pick = (rng.random(self.num_envs) * self.counts).astype(np.int64)
-        out: I64 = self._ids[self._rows, pick]
+        draw = rng.random(self.num_envs)
+        np.multiply(draw, self.counts, out=draw)
+        pick = draw.astype(np.int64)
+        pick += self._rows * self._ids.shape[1]  # the place in the flat rows
+        out: I64 = self._ids.ravel().take(pick)
         return out
 
     def __repr__(self) -> str:
