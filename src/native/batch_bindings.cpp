@@ -133,11 +133,26 @@ struct PyBatch {
   int threads = 1;
   std::unique_ptr<Pool> pool;  // the threads beside the caller's (threads > 1)
   std::mutex mu;
+  ObsLayout layout{};          // step_observe's observation layout (set_layout)
+  bool has_layout = false;
+
+  // The pool's call sites (it measures each apart: see pool.hpp).
+  enum Site { kStepSite = 1, kStepObserveSite, kObserveSite, kHandIdsSite, kChoicesSite, kRandomSite };
 
   // f(lo, hi) over the games, split over the pool's threads (hold the lock).
   template <class F>
-  void each(F&& f) {
-    if (pool) pool->run(batch.games.size(), f); else f(size_t(0), batch.games.size());
+  void each(F&& f, Site site) {
+    if (pool) pool->run(batch.games.size(), f, site); else f(size_t(0), batch.games.size());
+  }
+
+  // Each call site's calls so far: (stepped alone, split over the threads); empty
+  // without a pool.
+  py::list pool_calls() {
+    std::lock_guard<std::mutex> lock(mu);
+    py::list out;
+    for (int i = 0; pool && i < Pool::kSites; ++i)
+      out.append(py::make_tuple(pool->site(i).alone_calls, pool->site(i).split_calls));
+    return out;
   }
 
   PyBatch(std::shared_ptr<Tables> t, py::ssize_t num_envs, uint64_t seed, int threads_,
@@ -231,29 +246,127 @@ struct PyBatch {
     {
       py::gil_scoped_release release;
       std::lock_guard<std::mutex> lock(mu);
-      for (size_t i = 0; i < batch.games.size() && why.empty(); ++i)  // all checked first
-        if ((!rd || !rd[i]) && (ch[i] < 0 || size_t(ch[i]) >= batch.legal[i].size()))
-          why = "choices: game " + std::to_string(i) + " has " +
-                std::to_string(batch.legal[i].size()) + " legal plays, not a play " +
-                std::to_string(ch[i]);
+      why = check_choices(ch, rd);
       if (why.empty()) {
         int p = tables->players;
         each([&](size_t lo, size_t hi) {
-          for (size_t i = lo; i < hi; ++i) {
-            if (rd && rd[i]) {  // the deal ends unscored; the next is dealt
-              for (int s = 0; s < p; ++s) sc[i * p + s] = 0;
-              dn[i] = true;
-              batch.dealer[i] = (batch.dealer[i] + 1) % p;
-              batch.reset(i);
-            } else {
-              batch.step(i, size_t(ch[i]), sc + i * p, dn + i, &o,
-                         fin ? fin + i * o.size : nullptr);
-            }
-          }
-        });
+          for (size_t i = lo; i < hi; ++i)
+            advance(i, ch, rd, sc + i * p, dn + i, o, fin ? fin + i * o.size : nullptr);
+        }, kStepSite);
       }
     }
     if (!why.empty()) throw py::value_error(why);
+  }
+
+  // Why *ch* cannot be played (a choice outside a game's legal list; games marked in
+  // *rd* play nothing), or "" (hold the lock): every game checked before any moves.
+  std::string check_choices(const int64_t* ch, const bool* rd) const {
+    for (size_t i = 0; i < batch.games.size(); ++i)
+      if ((!rd || !rd[i]) && (ch[i] < 0 || size_t(ch[i]) >= batch.legal[i].size()))
+        return "choices: game " + std::to_string(i) + " has " +
+               std::to_string(batch.legal[i].size()) + " legal plays, not a play " +
+               std::to_string(ch[i]);
+    return "";
+  }
+
+  // Game i plays choice ch[i], or (marked in *rd*) its deal ends unscored and the next is
+  // dealt; its scores and done flag go to *sc* and *dn* (hold the lock).
+  void advance(size_t i, const int64_t* ch, const bool* rd, int64_t* sc, bool* dn,
+               const ObsLayout& o, int8_t* fin) {
+    if (rd && rd[i]) {
+      int p = tables->players;
+      for (int s = 0; s < p; ++s) sc[s] = 0;
+      *dn = true;
+      batch.dealer[i] = (batch.dealer[i] + 1) % p;
+      batch.reset(i);
+    } else {
+      batch.step(i, size_t(ch[i]), sc, dn, &o, fin);
+    }
+  }
+
+  // The observation layout step_observe writes in, checked once here.
+  void set_layout(py::dict spec) {
+    ObsLayout o = parse_layout(spec);
+    std::lock_guard<std::mutex> lock(mu);
+    layout = o;
+    has_layout = true;
+  }
+
+  // step, then what observe_into, state_into and hand_ids_into write: one call, one split
+  // over the threads instead of four (each thread's chunk of games stepped, then its
+  // rows of each array written in a pass of their own, which streams faster than a
+  // game's rows of every array in turn).
+  // The ids of a row are padded with -1 up to the batch's largest count or *pad*
+  // (the caller's last largest count), whichever is more, cut at the row's width;
+  // the largest count is returned (more than the width: the caller widens the rows
+  // and calls hand_ids_into).  A mover holding more than hand_size cards gets no row
+  // and raises after the step (the games have moved).
+  size_t step_observe(py::object choices, py::object scores, py::object done,
+                      py::object redeal, py::object final, py::object obs, py::object hands,
+                      py::object to_move, py::object last, int hand_size, py::object ids,
+                      py::object counts, py::object mask, size_t pad) {
+    if (!has_layout) throw py::value_error("step_observe: set_layout() first");
+    const ObsLayout o = layout;
+    int p = tables->players;
+    const int64_t* ch = buffer<int64_t>(choices, "choices", {n()}, false);
+    int64_t* sc = buffer<int64_t>(scores, "scores", {n(), p});
+    bool* dn = buffer<bool>(done, "done", {n()});
+    const bool* rd = redeal.is_none() ? nullptr : buffer<bool>(redeal, "redeal", {n()}, false);
+    int8_t* fin = final.is_none() ? nullptr : buffer<int8_t>(final, "final", {n(), o.size});
+    int8_t* ob = buffer<int8_t>(obs, "observation", {n(), o.size});
+    uint64_t* hd = buffer<uint64_t>(hands, "hands", {n(), p});
+    int64_t* tm = buffer<int64_t>(to_move, "to_move", {n()});
+    uint64_t* ls = buffer<uint64_t>(last, "last", {n()});
+    int64_t* c = buffer<int64_t>(counts, "counts", {n()});
+    int64_t* d = buffer<int64_t>(ids, "ids", {n(), -1});
+    size_t k = size_t(py::reinterpret_borrow<py::array>(ids).shape(1));
+    HandIds h(hand_size);
+    bool* mk = mask.is_none() ? nullptr : buffer<bool>(mask, "mask", {n(), py::ssize_t(h.size)});
+    std::string why;
+    std::atomic<size_t> most{0}, over{SIZE_MAX};
+    {
+      py::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(mu);
+      why = check_choices(ch, rd);
+      if (why.empty()) {
+        each([&](size_t lo, size_t hi) {  // a pass over the chunk for each array
+          size_t top = 0, first_over = SIZE_MAX;
+          for (size_t i = lo; i < hi; ++i)
+            advance(i, ch, rd, sc + i * p, dn + i, o, fin ? fin + i * o.size : nullptr);
+          for (size_t i = lo; i < hi; ++i)
+            observe(batch.games[i], o, batch.spare[i], ob + i * o.size);
+          for (size_t i = lo; i < hi; ++i) {
+            const State& g = batch.games[i];
+            for (int s = 0; s < p; ++s) hd[i * p + s] = g.hands[s];
+            tm[i] = g.to_move;
+            ls[i] = g.has_last ? g.last.mask : 0;
+          }
+          for (size_t i = lo; i < hi; ++i) {
+            const State& g = batch.games[i];
+            const auto& l = batch.legal[i];
+            c[i] = int64_t(l.size());
+            top = std::max(top, l.size());
+            Mask held = g.hands[g.to_move];
+            if (popcount(held) > h.hand) { first_over = std::min(first_over, i); continue; }
+            id_row(h, l, held, d + i * k, k, pad, mk ? mk + i * h.size : nullptr);
+          }
+          for (size_t m = most.load(); top > m && !most.compare_exchange_weak(m, top);) {}
+          for (size_t m = over.load(); first_over < m && !over.compare_exchange_weak(m, first_over);) {}
+        }, kStepObserveSite);
+        size_t top = std::min(k, most.load());
+        if (top > pad)  // rows padded to *pad* only: on to the largest count
+          for (size_t i = 0; i < batch.games.size(); ++i)
+            for (size_t j = std::max(size_t(c[i]), pad); j < top; ++j) d[i * k + j] = -1;
+      }
+    }
+    if (!why.empty()) throw py::value_error(why);
+    if (size_t i = over.load(); i != SIZE_MAX) {
+      const State& g = batch.games[i];
+      throw py::value_error("hand_size: game " + std::to_string(i) + "'s mover holds " +
+                            std::to_string(popcount(g.hands[g.to_move])) + " cards, more than " +
+                            std::to_string(hand_size));
+    }
+    return most.load();
   }
 
   void observe_into(py::object out, py::dict layout) {
@@ -263,7 +376,7 @@ struct PyBatch {
     std::lock_guard<std::mutex> lock(mu);
     each([&](size_t lo, size_t hi) {
       for (size_t i = lo; i < hi; ++i) observe(batch.games[i], o, batch.spare[i], dst + i * o.size);
-    });
+    }, kObserveSite);
   }
 
   // Every mover's hand must fit the id space's hand size (hold the lock).
@@ -296,7 +409,7 @@ struct PyBatch {
         c[i] = int64_t(l.size());
         id_row(h, l, g.hands[g.to_move], d + i * k, k, most, mk ? mk + i * h.size : nullptr);
       }
-    });
+    }, kHandIdsSite);
     return most;
   }
 
@@ -321,7 +434,7 @@ struct PyBatch {
         bad += ch[i] < 0;
       }
       bad_all += bad;
-    });
+    }, kChoicesSite);
     return bad_all;
   }
 
@@ -339,7 +452,7 @@ struct PyBatch {
             deals[i] += done;
           }
         }
-      });
+      }, kRandomSite);
     }
     uint64_t total = 0;
     for (auto d : deals) total += d;
@@ -377,6 +490,15 @@ void register_batch(py::module_& m) {
            "(zeros, done set) and the next is dealt. With final (int8, N x size) and layout "
            "(as for observe_into), a deal that ends writes its last observation by the seat "
            "that acted into its row of final (other rows are left as they are).")
+      .def("set_layout", &PyBatch::set_layout, py::arg("layout"),
+           "Set the observation layout step_observe writes in (as for observe_into).")
+      .def("step_observe", &PyBatch::step_observe, py::arg("choices"), py::arg("scores"),
+           py::arg("done"), py::arg("redeal"), py::arg("final"), py::arg("observation"),
+           py::arg("hands"), py::arg("to_move"), py::arg("last"), py::arg("hand_size"),
+           py::arg("ids"), py::arg("counts"), py::arg("mask"), py::arg("pad"),
+           "step (final in the layout of set_layout), then what observe_into, state_into "
+           "and hand_ids_into write, each game's in one pass: the ids padded with -1 up to "
+           "the larger of the batch's largest count and *pad*; return the largest count.")
       .def("deal_hands", &PyBatch::deal_hands, py::arg("hands"), py::arg("which"),
            "Games marked in which (bool, N) start a deal of their row of hands (uint64, "
            "N x players, one card mask a seat); the holder of the lowest card leads it.")
@@ -394,6 +516,9 @@ void register_batch(py::module_& m) {
            py::arg("actions"), py::arg("choices"),
            "Write the place in its legal list of each game's hand-relative action id (int64), "
            "-1 where the id names no legal play now; return how many are -1.")
+      .def("pool_calls", &PyBatch::pool_calls,
+           "Each of the thread pool's call sites' calls so far: (stepped alone, split over "
+           "the threads); empty with one thread.")
       .def("random_steps", &PyBatch::random_steps, py::arg("steps_per_game"), py::arg("seed"),
            "Step every game with random legal plays: (steps, deals finished).");
 

@@ -156,7 +156,8 @@ def _trace(games: NativeGames, steps: int) -> list[str]:
     out = []
     for _ in range(steps):
         scores, done = games.step(games.sample(rng))
-        arrays = (games.observation, games.action_mask, games.to_move, scores, done)
+        arrays = (games.observation, games.action_mask, games.to_move, scores, done,
+                  games.legal_plays()[1])
         out.append(hashlib.sha1(b"".join(a.tobytes() for a in arrays)).hexdigest())
     return out
 
@@ -182,6 +183,65 @@ def test_more_threads_than_cores_and_uneven_shares_give_the_same_games() -> None
     many = NativeGames(n, "classic", seed=13, threads=4)
     assert many.threads == 4
     assert _trace(many, 60) == _trace(one, 60)
+
+
+def test_calls_stepped_alone_or_split_give_the_same_games() -> None:
+    """The pool measures each call site and steps a call alone or splits it over its
+    threads, whichever was faster, trying the other way now and then: over enough steps
+    both ways are taken, and the games are those of one thread."""
+    one = NativeGames(2 * MIN_SHARE, "classic", seed=17, threads=1)
+    two = NativeGames(2 * MIN_SHARE, "classic", seed=17, threads=2)
+    assert one._batch.pool_calls() == []
+    assert _trace(two, 200) == _trace(one, 200)
+    calls = two._batch.pool_calls()
+    assert all(alone + split <= 200 for alone, split in calls)
+    alone, split = max(calls, key=sum)  # the step's site: one call a step
+    assert alone + split == 200 and alone > 0 and split > 0
+
+
+def test_the_fused_step_checks_its_arrays_before_any_game_moves() -> None:
+    """``step_observe`` (the step and the refresh of every array in one pass over the
+    games) checks each array first; a hand size too small for a mover's hand is found
+    after the step, and that row of ids is left unwritten."""
+    games = NativeGames(4, "classic", seed=3)
+    b = games._batch
+    log = [b.deal_log(i) for i in range(4)]
+    p = games.num_players
+
+    def arrays(**change: object) -> dict[str, object]:
+        out: dict[str, object] = {
+            "choices": np.zeros(4, np.int64), "scores": np.zeros((4, p), np.int64),
+            "done": np.zeros(4, np.bool_), "redeal": None,
+            "final": np.zeros_like(games.final_observation),
+            "observation": np.zeros_like(games.observation),
+            "hands": np.zeros((4, p), np.uint64), "to_move": np.zeros(4, np.int64),
+            "last": np.zeros(4, np.uint64), "hand_size": 13, "ids": np.zeros((4, 8), np.int64),
+            "counts": np.zeros(4, np.int64), "mask": None, "pad": 0}
+        out.update(change)
+        return out
+
+    with pytest.raises(ValueError, match="observation: dimension 1"):
+        b.step_observe(**arrays(observation=np.zeros((4, 10), np.int8)))
+    read_only = np.zeros(4, np.int64)
+    read_only.flags.writeable = False
+    with pytest.raises(ValueError, match="to_move: read-only"):
+        b.step_observe(**arrays(to_move=read_only))
+    with pytest.raises(ValueError, match="choices: game 0 has"):
+        b.step_observe(**arrays(choices=np.full(4, 99, np.int64)))
+    assert [b.deal_log(i) for i in range(4)] == log  # nothing moved
+    fresh = native.batch(games._engine, 4, 3, 1, 0)
+    with pytest.raises(ValueError, match="set_layout"):
+        fresh.step_observe(**arrays())
+    got = arrays()
+    most = b.step_observe(**got)
+    ids, counts = got["ids"], got["counts"]
+    assert isinstance(ids, np.ndarray) and isinstance(counts, np.ndarray)
+    assert most == int(counts.max())
+    for row, c in zip(ids, counts.tolist(), strict=True):  # padded up to the largest count
+        assert (row[:c] >= 0).all() and (row[c:most] == -1).all()
+    with pytest.raises(ValueError, match="hand_size: game 0's mover holds"):
+        b.step_observe(**arrays(hand_size=5))
+    assert [b.deal_log(i)[2] for i in range(4)] != [entry[2] for entry in log]
 
 
 def test_without_masks_the_ids_still_come() -> None:

@@ -95,14 +95,15 @@ class Stepped(NamedTuple):
         :meth:`big2.env.vector.VectorEnv.step`)."""
         n_env, done = len(self.done), self.done
         every = np.ones(n_env, dtype=bool)
-        rewards = self.seat_rewards[np.arange(n_env), actor]
+        seats = self.seat_rewards.shape[1]  # each game's actor's reward, read off the flat rows
+        rewards = self.seat_rewards.ravel().take(np.arange(0, n_env * seats, seats) + actor)
         infos: dict[str, Any] = {"seat_rewards": self.seat_rewards, "_seat_rewards": every,
                                  "illegal": self.illegal, "_illegal": every.copy()}
         if len(self.final_games):
             final = np.full(n_env, None, dtype=object)
-            for i, vec in zip(self.final_games.tolist(), self.final_obs):
-                final[i] = {"observation": vec, "action_mask": np.zeros(num_actions, dtype=bool),
-                            "to_move": actor[i]}
+            masks = np.zeros((len(self.final_games), num_actions), dtype=bool)  # a row each
+            for i, vec, mask in zip(self.final_games.tolist(), self.final_obs, masks):
+                final[i] = {"observation": vec, "action_mask": mask, "to_move": actor[i]}
             infos["final_obs"], infos["_final_obs"] = final, done.copy()
             infos["final_info"] = {"seat_rewards": self.seat_rewards, "_seat_rewards": done.copy(),
                                    "illegal": self.illegal, "_illegal": done.copy()}
@@ -156,13 +157,14 @@ def check_actions(actions: npt.ArrayLike, num_envs: int, num_actions: int,
     a = np.asarray(actions)
     if a.shape != (num_envs,):
         raise ValueError(f"actions must have shape ({num_envs},), not {a.shape}")
-    if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
+    kind = a.dtype.kind  # "i" and "u" at once; else what NumPy counts as an integer, not bool
+    if kind not in "iu" and (kind == "b" or not np.issubdtype(a.dtype, np.integer)):
         raise ValueError(f"actions must be integer ids, not {a.dtype}")
     if out is None:
         out = np.empty(num_envs, dtype=np.int64)
     np.copyto(out, a, casting="unsafe")  # a uint64 id of 2**63 or more wraps below 0
-    bad = np.flatnonzero((out < 0) | (out >= num_actions))
-    if len(bad):
+    if num_envs and out.view(np.uint64).max() >= num_actions:  # a negative id wraps above
+        bad = np.flatnonzero((out < 0) | (out >= num_actions))
         shown = ", ".join(f"{int(i)} ({int(a[i])})" for i in bad[:10])
         more = f" and {len(bad) - 10} more" if len(bad) > 10 else ""
         raise ValueError(f"action ids are 0..{num_actions - 1}; out of range in games "

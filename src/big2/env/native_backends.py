@@ -67,7 +67,7 @@ class NativeBackend:
         """Step the games (ids checked by the caller, or ended as illegal); the rewards
         go to :attr:`rewards`. How many deals ended."""
         before = self.nat.deals
-        self.nat.step(acts)
+        self.nat.play_ids(acts)
         np.copyto(self.rewards, self.nat.rewards(self.reward))
         return self.nat.deals - before
 
@@ -75,10 +75,10 @@ class NativeBackend:
         """Play the in-range ids *acts* (the core checks them)."""
         nat = self.nat
         deals = self.advance(acts)
-        finals = np.flatnonzero(nat.done)
+        finals = nat.done.nonzero()[0].astype(np.int64)
         return Stepped(None, self.rewards.copy(), nat.done.copy(),  # type: ignore[arg-type]
-                       nat.illegal.copy(), deals, finals.astype(np.int64),
-                       nat.final_observation[finals])
+                       nat.illegal.copy(), deals, finals,
+                       nat.final_observation.take(finals, axis=0))
 
     def reasons(self, games: npt.NDArray[np.intp], acts: I64) -> list[tuple[int, str]]:
         """For each of *games*, the cards its id names and why it is not legal now."""

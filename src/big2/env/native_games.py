@@ -217,6 +217,8 @@ class NativeGames:
         self._acts = np.zeros(n, np.int64)
         self._choices = np.zeros(n, np.int64)
         self._rows = np.arange(n)
+        self._pad = 0
+        """The rows of ids are padded with -1 this far (the last largest count)."""
         self._deals = 0
         self.reset(seed)
 
@@ -230,6 +232,7 @@ class NativeGames:
             raise ValueError(f"seed must be a non-negative int or None, not {seed!r}")
         seed = int(seed)
         self._batch = native.batch(self._engine, self.num_envs, seed, self.threads, self.first)
+        self._batch.set_layout(_LAYOUT)
         self.scores[:] = 0
         self.done[:] = False
         self.winner[:] = -1
@@ -260,7 +263,13 @@ class NativeGames:
         :class:`ValueError` naming the games, before any game moves; so do ids
         that name no legal play, unless ``illegal="end"`` (see the class).
         """
-        acts = check_actions(actions, self.num_envs, self.num_actions, out=self._acts)
+        return self.play_ids(check_actions(actions, self.num_envs, self.num_actions,
+                                           out=self._acts))
+
+    def play_ids(self, acts: I64) -> tuple[I64, npt.NDArray[np.bool_]]:
+        """:meth:`step` on ids already checked for shape, type and range (``int64``, each
+        in ``0..num_actions - 1``, as :func:`~big2.env.batch.check_actions` gives them):
+        the ids that name no legal play are still found here."""
         bad = self._batch.choices_from_hand_ids(self.hand_actions.hand, acts, self._choices)
         np.copyto(self._mover, self.to_move)
         if bad and self.illegal_mode == "raise":
@@ -268,20 +277,17 @@ class NativeGames:
         if bad:
             np.less(self._choices, 0, out=self.illegal)
             self.final_observation[self.illegal] = self.observation[self.illegal]
-            self._batch.step(self._choices, self.scores, self.done, self.illegal,
-                             self.final_observation, _LAYOUT)
         else:
             self.illegal[:] = False
-            self._batch.step(self._choices, self.scores, self.done, None,
-                             self.final_observation, _LAYOUT)
+        self._step_refresh(self.illegal if bad else None)
         if self._first_out_ends:  # the deal ended as its mover went out
             won = self._mover
         else:  # ranking: it ended with one seat left; the first out scores most
             won = self.scores.argmax(axis=1)
         scored = self.done & ~self.illegal if bad else self.done
-        np.copyto(self.winner, np.where(scored, won, -1))
+        self.winner.fill(-1)
+        np.copyto(self.winner, won, where=scored)
         self._deals += int(np.count_nonzero(scored))
-        self._refresh()
         return self.scores, self.done
 
     def rewards(self, mode: RewardMode = "score") -> npt.NDArray[np.float32]:
@@ -320,23 +326,44 @@ class NativeGames:
         return {"observation": self.observation, "to_move": self.to_move,
                 "action_mask": self.action_mask}
 
-    def _refresh(self) -> None:
-        """Read the new positions into the buffers (new ones after :meth:`hand_over`)."""
+    def _renew(self) -> None:
+        """New buffers for the next positions after :meth:`hand_over`."""
         if self._handed:
             self._handed = False
             self.observation = np.empty_like(self.observation)
             self.to_move = np.empty_like(self.to_move)
             self.action_mask = np.empty_like(self.action_mask)
+
+    def _refresh(self) -> None:
+        """Read the new positions into the buffers (new ones after :meth:`hand_over`)."""
+        self._renew()
         b = self._batch
         b.observe_into(self.observation, _LAYOUT)
         b.state_into(self._hands, self.to_move, self._last)
         mask = self.action_mask if self._masks else None
-        most = b.hand_ids_into(self.hand_actions.hand, self._ids, self.counts, mask)
+        self._widen(b.hand_ids_into(self.hand_actions.hand, self._ids, self.counts, mask))
+
+    def _step_refresh(self, redeal: npt.NDArray[np.bool_] | None) -> None:
+        """Step the games on :attr:`_choices` (those marked in *redeal* deal again
+        unscored) and read the new positions into the buffers, :meth:`_refresh`'s arrays
+        alike, in one call of the core (``step_observe``: one split over its threads
+        where the step and the refresh took four, and no layout read each step)."""
+        self._renew()
+        mask = self.action_mask if self._masks else None
+        self._widen(self._batch.step_observe(
+            self._choices, self.scores, self.done, redeal, self.final_observation,
+            self.observation, self._hands, self.to_move, self._last, self.hand_actions.hand,
+            self._ids, self.counts, mask, self._pad))
+
+    def _widen(self, most: int) -> None:
+        """After the ids were written: *most*, the largest count, wider than a row holds
+        widens the rows and writes them again."""
         if most > self._ids.shape[1]:  # a game has more plays than a row holds: widen
             width = max(most, 2 * self._ids.shape[1])
             self._ids = np.zeros((self.num_envs, width), np.int64)
             self._plays = np.zeros((self.num_envs, width), np.uint64)
-            b.hand_ids_into(self.hand_actions.hand, self._ids, self.counts, None)
+            self._batch.hand_ids_into(self.hand_actions.hand, self._ids, self.counts, None)
+        self._pad = most
 
     def _illegal_message(self, bad: npt.NDArray[np.intp], acts: I64) -> str:
         return illegal_message(bad, acts, self.reasons(bad[:5], acts))
@@ -404,8 +431,11 @@ class NativeGames:
     def sample(self, rng: np.random.Generator | None = None) -> I64:
         """One uniformly random legal action id per game."""
         rng = rng if rng is not None else np.random.default_rng()
-        pick = (rng.random(self.num_envs) * self.counts).astype(np.int64)
-        out: I64 = self._ids[self._rows, pick]
+        draw = rng.random(self.num_envs)
+        np.multiply(draw, self.counts, out=draw)
+        pick = draw.astype(np.int64)
+        pick += self._rows * self._ids.shape[1]  # the place in the flat rows
+        out: I64 = self._ids.ravel().take(pick)
         return out
 
     def __repr__(self) -> str:
