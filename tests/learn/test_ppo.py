@@ -308,12 +308,21 @@ def test_a_slim_checkpoint_is_small_and_resumes_with_a_fresh_optimiser(tmp_path:
     assert again.state["iteration"] == 6
 
 
-def test_the_committed_checkpoint_is_slim() -> None:
+@pytest.mark.parametrize(("run", "features"), [("ppo", "full"), ("plain", "plain")])
+def test_the_committed_checkpoints_are_slim(run: str, features: str) -> None:
+    """training/ppo (the shipped policy's run) and training/plain (the plain-encoding
+    agent, issue 53's league): slim, and the plain one holds zero weights on every
+    engineered input, so it resumes with ``--features plain`` as it was trained."""
     torch = import_torch()
-    path = Path(__file__).resolve().parents[2] / "training" / "ppo" / "checkpoint.pt"
+    from big2.bots.policy.pfeatures import RAW_PLAY, RAW_STATE
+
+    path = Path(__file__).resolve().parents[2] / "training" / run / "checkpoint.pt"
     assert path.stat().st_size <= 3_000_000
     saved = torch.load(path, weights_only=False, map_location="cpu")
     assert "opt" not in saved and saved["state"]["steps"] > 0
+    assert saved["config"].get("features", "full") == features
+    engineered = [saved["actor"]["s0.weight"][:, RAW_STATE:], saved["actor"]["b.weight"][:, RAW_PLAY:]]
+    assert all(bool((w == 0).all()) for w in engineered) is (features == "plain")
 
 
 def test_a_resumed_run_takes_the_new_learning_rate(tmp_path: Path) -> None:
