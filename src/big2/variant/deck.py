@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import repeat, starmap
 
 from big2.cards import CARD_SYMBOLS, DECK_SIZE, Mask, cards_of, deck_mask, match_copies
 from big2.rules import Rules
 
 _FIRST = (1 << DECK_SIZE) - 1
+_BITS = tuple(1 << c for c in range(2 * DECK_SIZE))
+"""Each card number's one-card mask."""
 
 
 def _names(cards: list[int]) -> str:
@@ -58,6 +61,13 @@ class Deck:
         self.by_strength: tuple[int, ...] = tuple(sorted(cards_of(self.cards),
                                                          key=lambda c: (strength[c], c)))
         """Every card of the deck, weakest first."""
+        cards = cards_of(self.cards)
+        self._places = range(len(cards))
+        """The shuffle's places, one a card."""
+        self._card_at: tuple[int, ...] | None = (None if cards == list(self._places)
+                                                 else tuple(cards))
+        """The card at each place (``None``: the place is the card, as in one deck
+        without jokers)."""
 
     # -- copies ----------------------------------------------------------------
 
@@ -101,18 +111,19 @@ class Deck:
         holder (the first from the dealer's left, with two decks) or the
         highest's, or stays aside."""
         n = self.players
-        cards = cards_of(self.cards)
+        places = self._places
         # a uniform shuffle: sort by independent random keys (faster than
-        # random.shuffle in pure Python; ties have probability ~0)
-        keys = [rng.random() for _ in cards]
-        deck = [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
+        # random.shuffle in pure Python; ties have probability ~0); the keys drawn
+        # and the loops in C (starmap, map, sum: the cards of a hand are distinct
+        # bits, so their sum is their union)
+        keys = list(starmap(rng.random, repeat((), len(places))))
+        deck = sorted(places, key=keys.__getitem__)
+        if self._card_at is not None:
+            deck = list(map(self._card_at.__getitem__, deck))
         per = self.per_seat
         hands = [0] * n
         for i, seat in enumerate(order):
-            h = 0
-            for c in deck[i : per * n : n]:
-                h |= 1 << c
-            hands[seat] = h
+            hands[seat] = sum(map(_BITS.__getitem__, deck[i : per * n : n]))
         if not self.thirteen_each and self.left_over and self.spare_to != "aside":
             dealt = 0
             for h in hands:
