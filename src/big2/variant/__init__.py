@@ -163,7 +163,18 @@ def variant(rules: Rules, engine: str = "auto") -> Variant:
     the environment variable ``BIG2_ENGINE=python`` asks for the Python engine),
     ``"native"`` (the same, whatever the environment says) or ``"python"`` (the
     reference engine)."""
-    return _variant(rules, native.wanted(engine))
+    global _last
+    choice = native.wanted(engine)
+    last = _last
+    if last[0] is rules and last[1] == choice and last[2] is not None:  # no hash of it
+        return last[2]
+    v = _variant(rules, choice)
+    _last = (rules, choice, v)
+    return v
+
+
+_last: tuple[Rules | None, str, Variant | None] = (None, "", None)
+"""The last rule set :func:`variant` was asked for, its engine and its variant."""
 
 
 @lru_cache(maxsize=128)
