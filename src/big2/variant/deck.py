@@ -22,6 +22,7 @@ from itertools import repeat, starmap
 
 from big2.cards import CARD_SYMBOLS, DECK_SIZE, Mask, cards_of, deck_mask, match_copies
 from big2.rules import Rules
+from big2.variant.native import shuffle_deal as native_shuffle_deal
 
 _FIRST = (1 << DECK_SIZE) - 1
 _BITS = tuple(1 << c for c in range(2 * DECK_SIZE))
@@ -105,25 +106,31 @@ class Deck:
 
     # -- dealing ---------------------------------------------------------------
 
-    def shuffle_deal(self, rng: random.Random, order: Sequence[int]) -> list[Mask]:
+    def shuffle_deal(self, rng: random.Random, order: Sequence[int],
+                     native: bool = False) -> list[Mask]:
         """Shuffle and deal *per_seat* cards to each seat in *order* (the seats
         from the dealer's left); a left-over card goes to the lowest card's
         holder (the first from the dealer's left, with two decks) or the
-        highest's, or stays aside."""
+        highest's, or stays aside. *native*: the compiled core shuffles one deck
+        (:func:`big2.variant.native.shuffle_deal`: the same keys, the same deal)."""
         n = self.players
-        places = self._places
-        # a uniform shuffle: sort by independent random keys (faster than
-        # random.shuffle in pure Python; ties have probability ~0); the keys drawn
-        # and the loops in C (starmap, map, sum: the cards of a hand are distinct
-        # bits, so their sum is their union)
-        keys = list(starmap(rng.random, repeat((), len(places))))
-        deck = sorted(places, key=keys.__getitem__)
-        if self._card_at is not None:
-            deck = list(map(self._card_at.__getitem__, deck))
         per = self.per_seat
-        hands = [0] * n
-        for i, seat in enumerate(order):
-            hands[seat] = sum(map(_BITS.__getitem__, deck[i : per * n : n]))
+        if native and self._card_at is None and len(self._places) <= 64:
+            hands, rest = native_shuffle_deal(rng.random, len(self._places), per, order)
+        else:
+            places = self._places
+            # a uniform shuffle: sort by independent random keys (faster than
+            # random.shuffle in pure Python; ties have probability ~0); the keys drawn
+            # and the loops in C (starmap, map, sum: the cards of a hand are distinct
+            # bits, so their sum is their union)
+            keys = list(starmap(rng.random, repeat((), len(places))))
+            deck = sorted(places, key=keys.__getitem__)
+            if self._card_at is not None:
+                deck = list(map(self._card_at.__getitem__, deck))
+            hands = [0] * n
+            for i, seat in enumerate(order):
+                hands[seat] = sum(map(_BITS.__getitem__, deck[i : per * n : n]))
+            rest = deck[per * n:]
         if not self.thirteen_each and self.left_over and self.spare_to != "aside":
             dealt = 0
             for h in hands:
@@ -131,7 +138,7 @@ class Deck:
             ranked = [c for c in self.by_strength if dealt >> c & 1]
             card = ranked[0] if self.spare_to == "lowest" else ranked[-1]
             holder = next(s for s in order if hands[s] & self.copies(1 << card))
-            for c in deck[per * n:]:
+            for c in rest:
                 hands[holder] |= 1 << c
         return hands
 
