@@ -222,6 +222,69 @@ struct PyStateT {
   }
 };
 
+// The calls a random player makes each turn (try_play, legal_plays, legal) as plain C
+// methods of the class (METH_O, METH_NOARGS): pybind11's dispatch cost about as much as
+// the calls themselves.
+template <class K>
+PyStateT<K>* state_of(PyObject* self) {
+  auto* inst = reinterpret_cast<py::detail::instance*>(self);
+  auto* s = static_cast<PyStateT<K>*>(inst->get_value_and_holder().value_ptr());
+  if (!s) PyErr_SetString(PyExc_TypeError, "the state is not initialised");
+  return s;
+}
+
+// f(state) as a method's result (a new reference, or null with the exception set).
+template <class K, class F>
+PyObject* call_state(PyObject* self, F&& f) {
+  PyStateT<K>* s = state_of<K>(self);
+  if (!s) return nullptr;
+  try {
+    return f(*s);
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+template <class K>
+PyObject* state_try_play(PyObject* self, PyObject* cards) {
+  return call_state<K>(self, [&](PyStateT<K>& s) { return PyLong_FromLong(s.try_play(cards)); });
+}
+
+template <class K>
+PyObject* state_legal_plays(PyObject* self, PyObject*) {
+  return call_state<K>(self, [](PyStateT<K>& s) { return s.legal_plays().release().ptr(); });
+}
+
+template <class K>
+PyObject* state_legal(PyObject* self, PyObject*) {
+  return call_state<K>(self, [](PyStateT<K>& s) { return s.legal_py().release().ptr(); });
+}
+
+template <class K>
+void add_hot_methods(py::handle cls) {
+  static PyMethodDef methods[] = {
+      {"legal_plays", state_legal_plays<K>, METH_NOARGS,
+       "legal() as a big2.position.LegalPlays (the type set_plays_type registered), one a "
+       "position."},
+      {"legal", state_legal<K>, METH_NOARGS,
+       "The legal plays now (0: the pass), in the Python Game's order: one list a position, "
+       "shared by the calls until the next action (do not change it)."},
+      {"try_play", state_try_play<K>, METH_O,
+       "Play *cards* if it is an int listed by legal(), and return the seat to move next "
+       "(-1: the deal is over); otherwise change nothing and return -2."},
+      {nullptr, nullptr, 0, nullptr}};
+  for (PyMethodDef* d = methods; d->ml_name; ++d) {
+    PyObject* method = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(cls.ptr()), d);
+    if (!method) throw py::error_already_set();
+    int bad = PyObject_SetAttrString(cls.ptr(), d->ml_name, method);
+    Py_DECREF(method);
+    if (bad) throw py::error_already_set();
+  }
+}
+
 py::object seat_or_none(int seat) {
   if (seat < 0) return py::none();
   return py::int_(seat);
@@ -232,23 +295,15 @@ py::object seat_or_none(int seat) {
 template <class K>
 void register_state_class(py::module_& m, const char* name, const char* doc) {
   using S = PyStateT<K>;
-  py::class_<S>(m, name, doc)
-      .def(py::init<std::shared_ptr<typename K::T>, const std::vector<py::object>&, int, py::handle,
+  py::class_<S> cls(m, name, doc);
+  add_hot_methods<K>(cls);  // legal_plays, legal, try_play
+  cls.def(py::init<std::shared_ptr<typename K::T>, const std::vector<py::object>&, int, py::handle,
                     py::object>(),
            py::arg("tables"), py::arg("hands"), py::arg("to_move"), py::arg("must"),
            py::arg("variant") = py::none(),
            "*variant*: the rule set that legal_plays() hands to its LegalPlays.")
-      .def("legal_plays", &S::legal_plays,
-           "legal() as a big2.position.LegalPlays (the type set_plays_type registered), "
-           "one a position.")
-      .def("legal", &S::legal_py,
-           "The legal plays now (0: the pass), in the Python Game's order: one list a "
-           "position, shared by the calls until the next action (do not change it).")
       .def("play", &S::play, py::arg("cards"),
            "Play (or pass with 0) a legal play; ValueError names what is wrong.")
-      .def("try_play", &S::try_play, py::arg("cards"),
-           "Play *cards* if it is an int listed by legal(), and return the seat to move next "
-           "(-1: the deal is over); otherwise change nothing and return -2.")
       .def("replay", &S::replay, py::arg("seats"), py::arg("masks"),
            "Apply recorded actions unchecked for legality (each the mover's, held, a "
            "combination or a pass on a play); stop at the first that is not. How many applied.")
