@@ -7,7 +7,7 @@
 // A one-deck State keeps the masks in the object itself (new_plays_raw): the list of
 // Python ints and the hand's int are made only when _masks or _hand is read (membership,
 // equality, a Python engine's LegalPlays), so listing the plays and drawing one makes
-// one object and the CardSet drawn. Elsewhere (two decks; LegalPlays made in Python) the
+// one object and the CardSet drawn (the pass and single cards made once: g_small_cards). Elsewhere (two decks; LegalPlays made in Python) the
 // masks are a sequence of ints given (new_plays, or _masks set).
 #pragma once
 
@@ -45,12 +45,31 @@ inline PyObject* card_of(PyObject* mask) {
   return out;
 }
 
+// The CardSet of no card (the pass) and of each single card, made once each: a random
+// player draws one of these in most turns (a CardSet is immutable, so one object serves).
+inline PyObject* g_small_cards[65] = {};
+
 inline PyObject* card_of_mask(uint64_t m) {
+  bool small = !(m & (m - 1));  // the pass or one card
+  size_t at = m ? size_t(__builtin_ctzll(m)) + 1 : 0;
+  if (small && g_small_cards[at]) {
+    Py_INCREF(g_small_cards[at]);
+    return g_small_cards[at];
+  }
   PyObject* mask = PyLong_FromUnsignedLongLong(m);
   if (!mask) return nullptr;
   PyObject* out = card_of(mask);
   Py_DECREF(mask);
+  if (out && small && g_card_type) {  // kept for the next time (a reference of its own)
+    Py_INCREF(out);
+    g_small_cards[at] = out;
+  }
   return out;
+}
+
+// Forget the kept CardSets (a new card type was registered).
+inline void forget_small_cards() {
+  for (PyObject*& c : g_small_cards) Py_CLEAR(c);
 }
 
 inline PyObject* cards_of_list(PyObject* list) {

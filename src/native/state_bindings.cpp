@@ -363,6 +363,7 @@ void register_state(py::module_& m) {
           throw py::type_error("set_card_type: expected a subclass of int");
         Py_XDECREF(g_card_type);
         g_card_type = cls.release().ptr();
+        forget_small_cards();
       }, py::arg("cls"), "The card-set class PlaysBase makes its plays of (big2.cards.CardSet).");
   m.def("set_plays_type", [](py::object cls) {
         if (!PyType_Check(cls.ptr()) ||
