@@ -413,6 +413,23 @@ struct PyBatch {
     return most;
   }
 
+  // out[i] = ids[i, int(draw[i] * counts[i])]: a uniform draw among each game's first
+  // counts[i] ids (the NumPy sum it replaces, in one pass); IndexError past a row.
+  void pick_ids(py::object draw, py::object ids, py::object counts, py::object out) {
+    const double* u = buffer<double>(draw, "draw", {n()}, false);
+    const int64_t* d = buffer<int64_t>(ids, "ids", {n(), -1}, false);
+    const int64_t* c = buffer<int64_t>(counts, "counts", {n()}, false);
+    int64_t* o = buffer<int64_t>(out, "out", {n()});
+    int64_t k = int64_t(py::reinterpret_borrow<py::array>(ids).shape(1));
+    for (py::ssize_t i = 0; i < n(); ++i) {
+      int64_t j = int64_t(u[i] * double(c[i]));
+      if (j < 0 || j >= k)
+        throw py::index_error("pick_ids: game " + std::to_string(i) + " picks place " +
+                              std::to_string(j) + " of a row of " + std::to_string(k));
+      o[i] = d[i * k + j];
+    }
+  }
+
   size_t choices_from_hand_ids(int hand_size, py::object actions, py::object choices) {
     const int64_t* a = buffer<int64_t>(actions, "actions", {n()}, false);
     int64_t* ch = buffer<int64_t>(choices, "choices", {n()});
@@ -512,6 +529,10 @@ void register_batch(py::module_& m) {
            "game's ids up to the batch's largest count), "
            "their full counts (int64) and, unless mask is None, the action mask (bool, N x ids, "
            "whole rows rewritten); return the largest count.")
+      .def("pick_ids", &PyBatch::pick_ids, py::arg("draw"), py::arg("ids"), py::arg("counts"),
+           py::arg("out"),
+           "out[i] = ids[i, int(draw[i] * counts[i])] (float64 draws, int64 ids N x K, counts "
+           "and out): one id drawn among each game's; IndexError for a place past a row.")
       .def("choices_from_hand_ids", &PyBatch::choices_from_hand_ids, py::arg("hand_size"),
            py::arg("actions"), py::arg("choices"),
            "Write the place in its legal list of each game's hand-relative action id (int64), "
