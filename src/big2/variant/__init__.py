@@ -144,12 +144,13 @@ class Variant:
         """Shuffle and deal from the seat left of *dealer*; a deal in which a hand
         forces a redeal (``redeal`` rules) is dealt again from the same stream."""
         order = self.turns.after[dealer % self.turns.players]
-        hands = self.deck.shuffle_deal(rng, order, self.native)
+        core = native.shuffle_deal if self.native else None  # the Python engine: all Python
+        hands = self.deck.shuffle_deal(rng, order, core)
         if self.redealers:
             for _ in range(10_000):
                 if not any(r(h) for r in self.redealers for h in hands):
                     break
-                hands = self.deck.shuffle_deal(rng, order, self.native)
+                hands = self.deck.shuffle_deal(rng, order, core)
         return hands
 
     def __repr__(self) -> str:

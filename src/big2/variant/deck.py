@@ -17,16 +17,18 @@ two-deck game are told apart or matched.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import repeat, starmap
 
 from big2.cards import CARD_SYMBOLS, DECK_SIZE, Mask, cards_of, deck_mask, match_copies
 from big2.rules import Rules
-from big2.variant.native import shuffle_deal as native_shuffle_deal
 
 _FIRST = (1 << DECK_SIZE) - 1
 _BITS = tuple(1 << c for c in range(2 * DECK_SIZE))
 """Each card number's one-card mask."""
+
+CoreShuffle = Callable[[Callable[[], float], int, int, Sequence[int]], tuple[list[Mask], list[int]]]
+"""The core's shuffle and deal of one deck (:func:`big2.variant.native.shuffle_deal`)."""
 
 
 def _names(cards: list[int]) -> str:
@@ -107,16 +109,17 @@ class Deck:
     # -- dealing ---------------------------------------------------------------
 
     def shuffle_deal(self, rng: random.Random, order: Sequence[int],
-                     native: bool = False) -> list[Mask]:
+                     core: CoreShuffle | None = None) -> list[Mask]:
         """Shuffle and deal *per_seat* cards to each seat in *order* (the seats
         from the dealer's left); a left-over card goes to the lowest card's
         holder (the first from the dealer's left, with two decks) or the
-        highest's, or stays aside. *native*: the compiled core shuffles one deck
-        (:func:`big2.variant.native.shuffle_deal`: the same keys, the same deal)."""
+        highest's, or stays aside. *core*: the compiled core's shuffle of one deck
+        (:func:`big2.variant.native.shuffle_deal`: the same keys, the same deal),
+        used for one deck."""
         n = self.players
         per = self.per_seat
-        if native and self._card_at is None and len(self._places) <= 64:
-            hands, rest = native_shuffle_deal(rng.random, len(self._places), per, order)
+        if core is not None and self._card_at is None and len(self._places) <= 64:
+            hands, rest = core(rng.random, len(self._places), per, order)
         else:
             places = self._places
             # a uniform shuffle: sort by independent random keys (faster than
