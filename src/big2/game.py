@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from big2.actions import HouseActions
 from big2.cards import CardSet, Mask
@@ -48,6 +49,11 @@ PASS = CardSet(0)
 _DEFAULT_RULES = Rules()
 _PASS_WORDS = PASS_TEXT | {"Pass", "PASS", "P"}
 """The pass's names as usually written (the rest are found stripped and lower-cased)."""
+
+
+@cache
+def _default_names(n: int) -> tuple[str, ...]:
+    return tuple(f"Player {i + 1}" for i in range(n))
 
 
 class Game(HouseActions):
@@ -85,7 +91,7 @@ class Game(HouseActions):
         """How many times a weak hand was thrown in (:meth:`throw_in`)."""
         self.seed = seed
         self.dealer = dealer % n
-        self.names = tuple(names) if names else tuple(f"Player {i + 1}" for i in range(n))
+        self.names = tuple(names) if names else _default_names(n)
         if len(self.names) != n:
             raise ValueError(f"{n} names needed, got {len(self.names)}")
         if leader is not None and not 0 <= leader < n:
@@ -116,14 +122,16 @@ class Game(HouseActions):
         An empty play (``0``, ``""``, ``"pass"``) passes. Raises
         :class:`IllegalPlayError` with a reason if the play is not allowed.
         """
-        if type(cards) is str and (cards in _PASS_WORDS or cards.strip().lower() in PASS_TEXT):
-            cards = 0  # the pass by name takes the pass's own path
         deal = self._deal
-        seat = deal.try_play(cards)  # a listed play goes straight in
-        if seat == -2:  # anything else: check it (or say why not), then make it
-            deal.make(*self._check(cards))
-        else:
-            self.to_move = seat if seat >= 0 else None
+        seat = deal.try_play(cards)  # a listed play (an int) goes straight in
+        if seat == -2:
+            if type(cards) is str and (cards in _PASS_WORDS
+                                       or cards.strip().lower() in PASS_TEXT):
+                seat = deal.try_play(0)  # the pass by name takes the pass's own path
+            if seat == -2:  # anything else: check it (or say why not), then make it
+                deal.make(*self._check(cards))
+                return
+        self.to_move = seat if seat >= 0 else None
 
     def pass_turn(self) -> None:
         """Pass: the same as ``play(PASS)``. Raises :class:`IllegalPlayError` for a
@@ -158,7 +166,7 @@ class Game(HouseActions):
         if isinstance(g._deal, CoreDeal):  # the core replays the history, on a fresh deal
             core = start_core(g, start, first, must) if must else g._deal.copy(g)
             if core is not None and core.replay(view.history):
-                g._deal = core  # undo goes back to this start, not the dealt one
+                g._use(core)  # undo goes back to this start, not the dealt one
                 return g
             g.to_move = to_move  # not a history the core takes: Python replays it, or says why
         deal = g._in_python()
@@ -193,7 +201,7 @@ class Game(HouseActions):
         """An independent copy of this game in its current position."""
         g = object.__new__(type(self))
         g.__dict__.update(self.__dict__)
-        g._deal = self._deal.copy(g)
+        g._use(self._deal.copy(g))
         return g
 
 

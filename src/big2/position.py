@@ -174,11 +174,12 @@ class Position:
             to_move, must = self._leader_arg, 0
         core = start_core(self, hands, to_move, must)
         if core is not None:
-            self._deal = core
+            self._use(core)
             return
         old = self.__dict__.get("_deal")
         kept = [r for r in old.log if type(r) is not Action] if old is not None else []
-        deal = self._deal = PythonDeal(self, hands, to_move, must, kept)
+        deal = PythonDeal(self, hands, to_move, must, kept)
+        self._use(deal)
         for start in self.variant.starters:
             start(self)
         deal.snapshot()
@@ -188,8 +189,30 @@ class Position:
         is swapped for one in Python in the same state, which goes on from there."""
         deal = self._deal
         if isinstance(deal, CoreDeal):
-            deal = self._deal = deal.to_python()
+            deal = deal.to_python()
+            self._use(deal)
         return deal  # type: ignore[return-value]
+
+    def _use(self, deal: Deal) -> None:
+        """Make *deal* the game's deal, with its listing methods bound on the game itself
+        (:meth:`legal_plays` and :meth:`legal_masks` are then the deal's own, a call
+        made without a Python frame of the game's: they are a random player's hot calls)."""
+        self._deal = deal
+        # set as attributes (not through __dict__, which would make the game's attributes
+        # a dict of their own: every attribute read of a game slower)
+        object.__setattr__(self, "legal_plays", deal.legal_plays)
+        object.__setattr__(self, "legal_masks", deal.legal_masks)
+
+    def __getstate__(self) -> dict[str, object]:
+        """The game's attributes without the deal's methods bound on it (:meth:`_use`)."""
+        state = dict(self.__dict__)
+        state.pop("legal_plays", None)
+        state.pop("legal_masks", None)
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._use(self._deal)
 
     @property
     def _core(self) -> Any:
@@ -210,12 +233,14 @@ class Position:
     def legal_masks(self) -> list[Mask]:
         """Every legal play now as a plain mask; ``0`` is the pass. Two decks:
         each set of card names once (compare with :meth:`is_legal`, or
-        membership in :meth:`legal_plays`). The list is shared; do not change it."""
+        membership in :meth:`legal_plays`). The list is shared; do not change it.
+        (A game answers this with its deal's own method, bound on it by :meth:`_use`.)"""
         return self._deal.legal_masks()
 
     def legal_plays(self) -> LegalPlays:
         """Every distinct legal play now as a :class:`CardSet` (the pass is
-        :data:`PASS`, included when passing is allowed); ``in`` tests legality."""
+        :data:`PASS`, included when passing is allowed); ``in`` tests legality.
+        (A game answers this with its deal's own method, bound on it by :meth:`_use`.)"""
         return self._deal.legal_plays()  # type: ignore[return-value]
 
     def is_legal(self, cards: Mask | str | Iterable[int]) -> bool:

@@ -7,9 +7,12 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "deal.hpp"
 #include "py_mask.hpp"
@@ -210,6 +213,38 @@ PYBIND11_MODULE(_native, m) {
       }, py::arg("tables"), py::arg("seed"), py::arg("dealer"),
       "A deal from the core's random stream: (hands, the opening seat, the card its first "
       "play must contain).");
+
+  m.def("shuffle_deal", [](py::handle random, int count, int per, const std::vector<int>& order) {
+        // big2.variant.deck's shuffle of one deck: a key from random() for each place, the
+        // places sorted by key (ties in place order), seat order[i] dealt places i, i + n, ...
+        // of the first per * n
+        int n = int(order.size());
+        if (count < 1 || count > 64) throw py::value_error("count: 1 to 64 places");
+        if (n < 1 || per < 0 || per * n > count) throw py::value_error("per: more cards than places");
+        for (int s : order)
+          if (s < 0 || s >= n) throw py::value_error("order: seats 0 to len(order) - 1");
+        std::pair<double, int> keyed[64];
+        for (int i = 0; i < count; ++i) {
+          PyObject* key = PyObject_CallNoArgs(random.ptr());
+          if (!key) throw py::error_already_set();
+          double k = PyFloat_AsDouble(key);
+          bool bad = !PyFloat_Check(key);
+          Py_DECREF(key);
+          if (bad) throw py::type_error("random: expected a float from each call");
+          keyed[i] = {k, i};
+        }
+        std::stable_sort(keyed, keyed + count,
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        std::vector<uint64_t> hands(size_t(n), 0);
+        for (int j = 0; j < per * n; ++j) hands[size_t(order[size_t(j % n)])] |= uint64_t(1) << keyed[j].second;
+        std::vector<int> rest;
+        for (int j = per * n; j < count; ++j) rest.push_back(keyed[j].second);
+        return py::make_tuple(hands, rest);
+      }, py::arg("random"), py::arg("count"), py::arg("per"), py::arg("order"),
+      "A one-deck shuffle and deal as big2.variant.deck makes it: *count* keys from random() "
+      "(one call each, in place order), the places sorted by key (ties in place order), "
+      "seat order[i] dealt the places i, i + n, ... of the first per * n: (each seat's mask "
+      "of places, the places left over in order).");
 
   register_batch(m);  // after Tables: a Batch holds one
   register_state(m);

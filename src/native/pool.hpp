@@ -142,11 +142,16 @@ class Pool {
     else if (trial) mine += (ns - mine) / 2;
     else mine += (std::min(ns, 2 * mine) - mine) / 4;  // one slow call moves it 25% at most
     if (trial) {
-      bool faster = st.split_ns > 0 && st.alone_ns > 0 ? st.split_ns < st.alone_ns : st.split;
+      // splitting must win by 10% to be taken up (a lucky trial on a busy machine costs
+      // the split calls after it), and by less to be kept
+      bool faster = st.split_ns > 0 && st.alone_ns > 0
+                        ? st.split_ns * (st.split ? 1.0 : 1.1) < st.alone_ns : st.split;
       st.period = faster == st.split ? std::min(2 * st.period, kMaxTrial) : kFirstTrial;
       st.split = faster;
       st.until_trial = st.period;
-    } else if (other > 0 && mine > 1.05 * other) {  // the way in use became the slower
+    } else if (other > 0 && (mine > 1.05 * other || (split && ns > 2 * other))) {
+      // the way in use became the slower, or a split call took twice what the caller
+      // alone takes (a thread the scheduler stopped: another process wants the core)
       st.split = !st.split;
       st.period = st.until_trial = kFirstTrial;
     }

@@ -17,158 +17,22 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "deal.hpp"
+#include "plays_base.hpp"
 #include "py_mask.hpp"
 #include "state_decks.hpp"
 #include "wide_state.hpp"
 
 namespace py = pybind11;
 using namespace big2n;
+using namespace big2s;  // PlaysBase (plays_base.hpp)
 
 namespace {
 
-// -- big2._native.PlaysBase: the C part of big2.position.LegalPlays --------------------
-// A position's legal plays kept as their masks; len() and indexing are C slots that
-// make a big2.cards.CardSet only for the play read (the class registered with
-// set_card_type; plain ints before that). The Python subclass adds membership,
-// equality and repr.
-struct PlaysObject {
-  PyObject_HEAD
-  PyObject* masks;    // the plays' masks, a sequence of ints (0: the pass)
-  PyObject* variant;  // the rule set (big2.variant.Variant), for membership
-  PyObject* hand;     // the mover's hand, to match copies (two decks)
-  PyObject* keys;     // the plays' keys, made on the first membership test
-};
-
-PyObject* g_card_type = nullptr;   // big2.cards.CardSet
-PyObject* g_plays_type = nullptr;  // big2.position.LegalPlays
-PyObject* g_zero = nullptr;        // the int 0
-PyObject* g_plays_base = nullptr;  // PlaysBase itself
-
-PyObject* card_of(PyObject* mask) {
-  if (!g_card_type) { Py_INCREF(mask); return mask; }
-  PyObject* args = PyTuple_Pack(1, mask);
-  if (!args) return nullptr;
-  PyObject* out = PyLong_Type.tp_new(reinterpret_cast<PyTypeObject*>(g_card_type), args, nullptr);
-  Py_DECREF(args);
-  return out;
-}
-
-PyObject* cards_of_list(PyObject* list) {
-  Py_ssize_t n = PyList_GET_SIZE(list);
-  PyObject* out = PyList_New(n);
-  if (!out) return nullptr;
-  for (Py_ssize_t i = 0; i < n; ++i) {
-    PyObject* c = card_of(PyList_GET_ITEM(list, i));
-    if (!c) { Py_DECREF(out); return nullptr; }
-    PyList_SET_ITEM(out, i, c);
-  }
-  return out;
-}
-
-Py_ssize_t plays_len(PyObject* self) {
-  PyObject* masks = reinterpret_cast<PlaysObject*>(self)->masks;
-  if (!masks) { PyErr_SetString(PyExc_ValueError, "legal plays without masks"); return -1; }
-  return PyObject_Size(masks);
-}
-
-PyObject* plays_subscript(PyObject* self, PyObject* key) {
-  PyObject* masks = reinterpret_cast<PlaysObject*>(self)->masks;
-  if (!masks) { PyErr_SetString(PyExc_ValueError, "legal plays without masks"); return nullptr; }
-  PyObject* got = PyObject_GetItem(masks, key);
-  if (!got) return nullptr;
-  PyObject* out;
-  if (PySlice_Check(key)) {  // a slice: a list of card sets
-    PyObject* list = PySequence_List(got);
-    out = list ? cards_of_list(list) : nullptr;
-    Py_XDECREF(list);
-  } else {
-    out = card_of(got);
-  }
-  Py_DECREF(got);
-  return out;
-}
-
-PyObject* plays_iter(PyObject* self) {
-  PyObject* masks = reinterpret_cast<PlaysObject*>(self)->masks;
-  if (!masks) { PyErr_SetString(PyExc_ValueError, "legal plays without masks"); return nullptr; }
-  PyObject* list = PySequence_List(masks);
-  if (!list) return nullptr;
-  PyObject* cards = cards_of_list(list);
-  Py_DECREF(list);
-  if (!cards) return nullptr;
-  PyObject* it = PyObject_GetIter(cards);
-  Py_DECREF(cards);
-  return it;
-}
-
-int plays_traverse(PyObject* self, visitproc visit, void* arg) {
-  auto* p = reinterpret_cast<PlaysObject*>(self);
-  Py_VISIT(p->masks); Py_VISIT(p->variant); Py_VISIT(p->hand); Py_VISIT(p->keys);
-  Py_VISIT(Py_TYPE(self));
-  return 0;
-}
-
-int plays_clear(PyObject* self) {
-  auto* p = reinterpret_cast<PlaysObject*>(self);
-  Py_CLEAR(p->masks); Py_CLEAR(p->variant); Py_CLEAR(p->hand); Py_CLEAR(p->keys);
-  return 0;
-}
-
-void plays_dealloc(PyObject* self) {
-  PyTypeObject* tp = Py_TYPE(self);
-  PyObject_GC_UnTrack(self);
-  plays_clear(self);
-  tp->tp_free(self);
-  Py_DECREF(tp);
-}
-
-PyMemberDef plays_members[] = {
-    {"_masks", T_OBJECT, offsetof(PlaysObject, masks), 0, "the plays' masks"},
-    {"_variant", T_OBJECT, offsetof(PlaysObject, variant), 0, "the rule set"},
-    {"_hand", T_OBJECT, offsetof(PlaysObject, hand), 0, "the mover's hand"},
-    {"_keys", T_OBJECT, offsetof(PlaysObject, keys), 0, "the plays' keys, once made"},
-    {nullptr, 0, 0, 0, nullptr},
-};
-
-PyType_Slot plays_slots[] = {
-    {Py_tp_doc, const_cast<char*>("The C part of big2.position.LegalPlays: len() and "
-                                  "indexing over the masks, a CardSet made per play read.")},
-    {Py_tp_new, reinterpret_cast<void*>(PyType_GenericNew)},
-    {Py_tp_dealloc, reinterpret_cast<void*>(plays_dealloc)},
-    {Py_tp_traverse, reinterpret_cast<void*>(plays_traverse)},
-    {Py_tp_clear, reinterpret_cast<void*>(plays_clear)},
-    {Py_tp_members, plays_members},
-    {Py_tp_iter, reinterpret_cast<void*>(plays_iter)},
-    {Py_sq_length, reinterpret_cast<void*>(plays_len)},
-    {Py_mp_length, reinterpret_cast<void*>(plays_len)},
-    {Py_mp_subscript, reinterpret_cast<void*>(plays_subscript)},
-    {0, nullptr},
-};
-
-PyType_Spec plays_spec = {
-    "big2._native.PlaysBase", sizeof(PlaysObject), 0,
-    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, plays_slots,
-};
-
-// A LegalPlays (the registered type) over *masks* of *variant*'s rule set, the mover's
-// *hand* (for matching copies).
-PyObject* new_plays(PyObject* masks, PyObject* variant, PyObject* hand) {
-  if (!g_plays_type) {
-    PyErr_SetString(PyExc_RuntimeError, "set_plays_type() has not been called");
-    return nullptr;
-  }
-  auto* tp = reinterpret_cast<PyTypeObject*>(g_plays_type);
-  PyObject* o = tp->tp_alloc(tp, 0);
-  if (!o) return nullptr;
-  auto* p = reinterpret_cast<PlaysObject*>(o);
-  Py_INCREF(masks); p->masks = masks;
-  Py_INCREF(variant); p->variant = variant;
-  Py_INCREF(hand); p->hand = hand;
-  return o;
-}
+PyObject* g_zero = nullptr;  // the int 0
 
 template <class K>
 py::object mask_obj(typename K::M m) {
@@ -243,9 +107,15 @@ struct PyStateT {
   }
   py::object legal_plays() {
     if (!plays) {
-      py::object masks = legal_py();
-      py::object hand = mask_obj<K>(mover_hand());
-      PyObject* o = new_plays(masks.ptr(), variant.ptr(), hand.ptr());
+      PyObject* o;
+      if constexpr (std::is_same_v<M, uint64_t>) {  // one deck: the masks kept in the object
+        const auto& l = legal_now();
+        o = new_plays_raw(l.data(), py::ssize_t(l.size()), variant.ptr(), mover_hand());
+      } else {
+        py::object masks = legal_py();
+        py::object hand = mask_obj<K>(mover_hand());
+        o = new_plays(masks.ptr(), variant.ptr(), hand.ptr());
+      }
       if (!o) throw py::error_already_set();
       plays = py::reinterpret_steal<py::object>(o);
     }
@@ -352,6 +222,69 @@ struct PyStateT {
   }
 };
 
+// The calls a random player makes each turn (try_play, legal_plays, legal) as plain C
+// methods of the class (METH_O, METH_NOARGS): pybind11's dispatch cost about as much as
+// the calls themselves.
+template <class K>
+PyStateT<K>* state_of(PyObject* self) {
+  auto* inst = reinterpret_cast<py::detail::instance*>(self);
+  auto* s = static_cast<PyStateT<K>*>(inst->get_value_and_holder().value_ptr());
+  if (!s) PyErr_SetString(PyExc_TypeError, "the state is not initialised");
+  return s;
+}
+
+// f(state) as a method's result (a new reference, or null with the exception set).
+template <class K, class F>
+PyObject* call_state(PyObject* self, F&& f) {
+  PyStateT<K>* s = state_of<K>(self);
+  if (!s) return nullptr;
+  try {
+    return f(*s);
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+template <class K>
+PyObject* state_try_play(PyObject* self, PyObject* cards) {
+  return call_state<K>(self, [&](PyStateT<K>& s) { return PyLong_FromLong(s.try_play(cards)); });
+}
+
+template <class K>
+PyObject* state_legal_plays(PyObject* self, PyObject*) {
+  return call_state<K>(self, [](PyStateT<K>& s) { return s.legal_plays().release().ptr(); });
+}
+
+template <class K>
+PyObject* state_legal(PyObject* self, PyObject*) {
+  return call_state<K>(self, [](PyStateT<K>& s) { return s.legal_py().release().ptr(); });
+}
+
+template <class K>
+void add_hot_methods(py::handle cls) {
+  static PyMethodDef methods[] = {
+      {"legal_plays", state_legal_plays<K>, METH_NOARGS,
+       "legal() as a big2.position.LegalPlays (the type set_plays_type registered), one a "
+       "position."},
+      {"legal", state_legal<K>, METH_NOARGS,
+       "The legal plays now (0: the pass), in the Python Game's order: one list a position, "
+       "shared by the calls until the next action (do not change it)."},
+      {"try_play", state_try_play<K>, METH_O,
+       "Play *cards* if it is an int listed by legal(), and return the seat to move next "
+       "(-1: the deal is over); otherwise change nothing and return -2."},
+      {nullptr, nullptr, 0, nullptr}};
+  for (PyMethodDef* d = methods; d->ml_name; ++d) {
+    PyObject* method = PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(cls.ptr()), d);
+    if (!method) throw py::error_already_set();
+    int bad = PyObject_SetAttrString(cls.ptr(), d->ml_name, method);
+    Py_DECREF(method);
+    if (bad) throw py::error_already_set();
+  }
+}
+
 py::object seat_or_none(int seat) {
   if (seat < 0) return py::none();
   return py::int_(seat);
@@ -362,23 +295,15 @@ py::object seat_or_none(int seat) {
 template <class K>
 void register_state_class(py::module_& m, const char* name, const char* doc) {
   using S = PyStateT<K>;
-  py::class_<S>(m, name, doc)
-      .def(py::init<std::shared_ptr<typename K::T>, const std::vector<py::object>&, int, py::handle,
+  py::class_<S> cls(m, name, doc);
+  add_hot_methods<K>(cls);  // legal_plays, legal, try_play
+  cls.def(py::init<std::shared_ptr<typename K::T>, const std::vector<py::object>&, int, py::handle,
                     py::object>(),
            py::arg("tables"), py::arg("hands"), py::arg("to_move"), py::arg("must"),
            py::arg("variant") = py::none(),
            "*variant*: the rule set that legal_plays() hands to its LegalPlays.")
-      .def("legal_plays", &S::legal_plays,
-           "legal() as a big2.position.LegalPlays (the type set_plays_type registered), "
-           "one a position.")
-      .def("legal", &S::legal_py,
-           "The legal plays now (0: the pass), in the Python Game's order: one list a "
-           "position, shared by the calls until the next action (do not change it).")
       .def("play", &S::play, py::arg("cards"),
            "Play (or pass with 0) a legal play; ValueError names what is wrong.")
-      .def("try_play", &S::try_play, py::arg("cards"),
-           "Play *cards* if it is an int listed by legal(), and return the seat to move next "
-           "(-1: the deal is over); otherwise change nothing and return -2.")
       .def("replay", &S::replay, py::arg("seats"), py::arg("masks"),
            "Apply recorded actions unchecked for legality (each the mover's, held, a "
            "combination or a pass on a play); stop at the first that is not. How many applied.")
@@ -438,6 +363,7 @@ void register_state(py::module_& m) {
           throw py::type_error("set_card_type: expected a subclass of int");
         Py_XDECREF(g_card_type);
         g_card_type = cls.release().ptr();
+        forget_small_cards();
       }, py::arg("cls"), "The card-set class PlaysBase makes its plays of (big2.cards.CardSet).");
   m.def("set_plays_type", [](py::object cls) {
         if (!PyType_Check(cls.ptr()) ||

@@ -125,6 +125,26 @@ def test_games_on_the_native_engine_pickle_and_deepcopy() -> None:
         h.play(h.legal_masks()[-1])
 
 
+@pytest.mark.parametrize("rules", [Rules(), Rules(players=3), Rules(players=2),
+                                   Rules(players=3, spare_to="aside"),
+                                   Rules(players=3, deal="13-each"), Rules(jokers="wild")],
+                         ids=str)
+def test_the_core_shuffles_and_deals_as_python_does(rules: Rules) -> None:
+    """The core's one-deck shuffle (big2.variant.native.shuffle_deal) deals, from a
+    random.Random, the hands the Python shuffle deals, and leaves the stream where it does."""
+    deck, after = variant(rules).deck, variant(rules).turns.after
+    for seed in range(300):
+        core, python = random.Random(seed), random.Random(seed)
+        order = after[seed % len(after)]
+        assert deck.shuffle_deal(core, order, native.shuffle_deal) == deck.shuffle_deal(python,
+                                                                                         order)
+        assert core.getrandbits(64) == python.getrandbits(64)
+    with pytest.raises(TypeError, match="float"):
+        native.shuffle_deal(lambda: 1, 52, 13, [0, 1, 2, 3])
+    with pytest.raises(ValueError, match="per"):
+        native.shuffle_deal(random.random, 52, 14, [0, 1, 2, 3])
+
+
 # -- lockstep: presets and option mixes -----------------------------------------------
 
 @pytest.mark.parametrize("name", FAMILY_PRESETS)

@@ -100,7 +100,7 @@ class Stepped(NamedTuple):
         infos: dict[str, Any] = {"seat_rewards": self.seat_rewards, "_seat_rewards": every,
                                  "illegal": self.illegal, "_illegal": every.copy()}
         if len(self.final_games):
-            final = np.full(n_env, None, dtype=object)
+            final = np.empty(n_env, dtype=object)  # None in each
             masks = np.zeros((len(self.final_games), num_actions), dtype=bool)  # a row each
             for i, vec, mask in zip(self.final_games.tolist(), self.final_obs, masks):
                 final[i] = {"observation": vec, "action_mask": mask, "to_move": actor[i]}

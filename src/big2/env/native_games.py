@@ -219,6 +219,8 @@ class NativeGames:
         self._rows = np.arange(n)
         self._pad = 0
         """The rows of ids are padded with -1 this far (the last largest count)."""
+        self._any_illegal = False
+        """Whether :attr:`illegal` marks a game (the last step's ids named no legal play)."""
         self._deals = 0
         self.reset(seed)
 
@@ -237,6 +239,7 @@ class NativeGames:
         self.done[:] = False
         self.winner[:] = -1
         self.illegal[:] = False
+        self._any_illegal = False
         self._deals = 0
         self._refresh()
 
@@ -277,8 +280,9 @@ class NativeGames:
         if bad:
             np.less(self._choices, 0, out=self.illegal)
             self.final_observation[self.illegal] = self.observation[self.illegal]
-        else:
+        elif self._any_illegal:
             self.illegal[:] = False
+        self._any_illegal = bool(bad)
         self._step_refresh(self.illegal if bad else None)
         if self._first_out_ends:  # the deal ended as its mover went out
             won = self._mover
@@ -304,7 +308,7 @@ class NativeGames:
             out[self.winner < 0] = 0.0
         else:
             raise ValueError(f"reward must be 'score' or 'win', not {mode!r}")
-        if self.illegal.any():
+        if self._any_illegal:
             rows = np.flatnonzero(self.illegal)
             out[rows] = 0.0
             out[rows, self._mover[rows]] = self.illegal_reward
@@ -431,11 +435,8 @@ class NativeGames:
     def sample(self, rng: np.random.Generator | None = None) -> I64:
         """One uniformly random legal action id per game."""
         rng = rng if rng is not None else np.random.default_rng()
-        draw = rng.random(self.num_envs)
-        np.multiply(draw, self.counts, out=draw)
-        pick = draw.astype(np.int64)
-        pick += self._rows * self._ids.shape[1]  # the place in the flat rows
-        out: I64 = self._ids.ravel().take(pick)
+        out: I64 = np.empty(self.num_envs, np.int64)  # ids[i, int(draw[i] * counts[i])]
+        self._batch.pick_ids(rng.random(self.num_envs), self._ids, self.counts, out)
         return out
 
     def __repr__(self) -> str:

@@ -144,12 +144,13 @@ class Variant:
         """Shuffle and deal from the seat left of *dealer*; a deal in which a hand
         forces a redeal (``redeal`` rules) is dealt again from the same stream."""
         order = self.turns.after[dealer % self.turns.players]
-        hands = self.deck.shuffle_deal(rng, order)
+        core = native.shuffle_deal if self.native else None  # the Python engine: all Python
+        hands = self.deck.shuffle_deal(rng, order, core)
         if self.redealers:
             for _ in range(10_000):
                 if not any(r(h) for r in self.redealers for h in hands):
                     break
-                hands = self.deck.shuffle_deal(rng, order)
+                hands = self.deck.shuffle_deal(rng, order, core)
         return hands
 
     def __repr__(self) -> str:
@@ -163,7 +164,18 @@ def variant(rules: Rules, engine: str = "auto") -> Variant:
     the environment variable ``BIG2_ENGINE=python`` asks for the Python engine),
     ``"native"`` (the same, whatever the environment says) or ``"python"`` (the
     reference engine)."""
-    return _variant(rules, native.wanted(engine))
+    global _last
+    choice = native.wanted(engine)
+    last = _last
+    if last[0] is rules and last[1] == choice and last[2] is not None:  # no hash of it
+        return last[2]
+    v = _variant(rules, choice)
+    _last = (rules, choice, v)
+    return v
+
+
+_last: tuple[Rules | None, str, Variant | None] = (None, "", None)
+"""The last rule set :func:`variant` was asked for, its engine and its variant."""
 
 
 @lru_cache(maxsize=128)

@@ -17,12 +17,18 @@ two-deck game are told apart or matched.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from itertools import repeat, starmap
 
 from big2.cards import CARD_SYMBOLS, DECK_SIZE, Mask, cards_of, deck_mask, match_copies
 from big2.rules import Rules
 
 _FIRST = (1 << DECK_SIZE) - 1
+_BITS = tuple(1 << c for c in range(2 * DECK_SIZE))
+"""Each card number's one-card mask."""
+
+CoreShuffle = Callable[[Callable[[], float], int, int, Sequence[int]], tuple[list[Mask], list[int]]]
+"""The core's shuffle and deal of one deck (:func:`big2.variant.native.shuffle_deal`)."""
 
 
 def _names(cards: list[int]) -> str:
@@ -58,6 +64,13 @@ class Deck:
         self.by_strength: tuple[int, ...] = tuple(sorted(cards_of(self.cards),
                                                          key=lambda c: (strength[c], c)))
         """Every card of the deck, weakest first."""
+        cards = cards_of(self.cards)
+        self._places = range(len(cards))
+        """The shuffle's places, one a card."""
+        self._card_at: tuple[int, ...] | None = (None if cards == list(self._places)
+                                                 else tuple(cards))
+        """The card at each place (``None``: the place is the card, as in one deck
+        without jokers)."""
 
     # -- copies ----------------------------------------------------------------
 
@@ -95,24 +108,32 @@ class Deck:
 
     # -- dealing ---------------------------------------------------------------
 
-    def shuffle_deal(self, rng: random.Random, order: Sequence[int]) -> list[Mask]:
+    def shuffle_deal(self, rng: random.Random, order: Sequence[int],
+                     core: CoreShuffle | None = None) -> list[Mask]:
         """Shuffle and deal *per_seat* cards to each seat in *order* (the seats
         from the dealer's left); a left-over card goes to the lowest card's
         holder (the first from the dealer's left, with two decks) or the
-        highest's, or stays aside."""
+        highest's, or stays aside. *core*: the compiled core's shuffle of one deck
+        (:func:`big2.variant.native.shuffle_deal`: the same keys, the same deal),
+        used for one deck."""
         n = self.players
-        cards = cards_of(self.cards)
-        # a uniform shuffle: sort by independent random keys (faster than
-        # random.shuffle in pure Python; ties have probability ~0)
-        keys = [rng.random() for _ in cards]
-        deck = [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
         per = self.per_seat
-        hands = [0] * n
-        for i, seat in enumerate(order):
-            h = 0
-            for c in deck[i : per * n : n]:
-                h |= 1 << c
-            hands[seat] = h
+        if core is not None and self._card_at is None and len(self._places) <= 64:
+            hands, rest = core(rng.random, len(self._places), per, order)
+        else:
+            places = self._places
+            # a uniform shuffle: sort by independent random keys (faster than
+            # random.shuffle in pure Python; ties have probability ~0); the keys drawn
+            # and the loops in C (starmap, map, sum: the cards of a hand are distinct
+            # bits, so their sum is their union)
+            keys = list(starmap(rng.random, repeat((), len(places))))
+            deck = sorted(places, key=keys.__getitem__)
+            if self._card_at is not None:
+                deck = list(map(self._card_at.__getitem__, deck))
+            hands = [0] * n
+            for i, seat in enumerate(order):
+                hands[seat] = sum(map(_BITS.__getitem__, deck[i : per * n : n]))
+            rest = deck[per * n:]
         if not self.thirteen_each and self.left_over and self.spare_to != "aside":
             dealt = 0
             for h in hands:
@@ -120,7 +141,7 @@ class Deck:
             ranked = [c for c in self.by_strength if dealt >> c & 1]
             card = ranked[0] if self.spare_to == "lowest" else ranked[-1]
             holder = next(s for s in order if hands[s] & self.copies(1 << card))
-            for c in deck[per * n:]:
+            for c in rest:
                 hands[holder] |= 1 << c
         return hands
 

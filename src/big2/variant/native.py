@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -132,6 +133,19 @@ def batch(eng: NativeEngine, num_envs: int, seed: int, threads: int = 1, first: 
     if _native is None:
         raise RuntimeError("big2._native is not built: pip install -e . builds it")
     return _native.Batch(eng.tables, num_envs, seed % (1 << 64), threads, first)
+
+
+def shuffle_deal(random: Callable[[], float], count: int, per: int, order: Sequence[int]
+                 ) -> tuple[list[Mask], list[int]]:
+    """One deck of *count* places shuffled and dealt in the core as
+    :meth:`big2.variant.deck.Deck.shuffle_deal` does it: a key from *random()* for each
+    place in turn, the places sorted by key (ties in place order), seat ``order[i]`` dealt
+    the places ``i, i + n, ...`` of the first ``per * n``: (each seat's hand, the places
+    left over in order)."""
+    if _native is None:
+        raise RuntimeError("big2._native is not built: pip install -e . builds it")
+    hands, rest = _native.shuffle_deal(random, count, per, list(order))
+    return hands, rest
 
 
 def deal_state(eng: NativeEngine | WideNativeEngine, hands: list[Mask], to_move: int,
