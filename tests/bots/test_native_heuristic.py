@@ -177,9 +177,18 @@ def test_same_plans_as_python() -> None:
                 assert got == (want.combos, want.cost), (rules, g.hands[seat])
 
 
-SWEEP_PARTS = 8
+SWEEP_PARTS = 32
 """The large sweeps below run in this many parts, which the workers (and CI's nightly
-slices) share; together the parts check what the whole sweep always checked."""
+slices) share; together the parts check what the whole sweep checks."""
+
+CHUNKS = 5
+"""A named rule set's positions in a large sweep come in this many chunks (each from its
+own seed), so that no part holds a whole preset: parts of 8 took up to 8 minutes."""
+
+
+def share(work: list[tuple[Rules, int, int]], part: int) -> list[tuple[Rules, int, int]]:
+    """Part *part* of a large sweep's *work* (rule set, positions, seed), dealt round."""
+    return work[part::SWEEP_PARTS]
 
 
 @pytest.mark.nightly
@@ -187,12 +196,11 @@ slices) share; together the parts check what the whole sweep always checked."""
 def test_same_choice_as_python_large_sweep(part: int) -> None:
     rng = random.Random(99)
     option_sets = [random_rules(rng) for _ in range(150)]  # drawn whole: the same sets
-    for j, rules in enumerate(named_rule_sets()):
-        if j % SWEEP_PARTS == part:
-            agreement(rules, 2500, 21, (DEFAULT_STYLE, V1))
-    for i, rules in enumerate(option_sets):
-        if i % SWEEP_PARTS == part:
-            agreement(rules, 200, 1000 + i, (DEFAULT_STYLE, V1))
+    work = [(rules, 2500 // CHUNKS, 21 + 100_000 * c)
+            for rules in named_rule_sets() for c in range(CHUNKS)]
+    work += [(rules, 200, 1000 + i) for i, rules in enumerate(option_sets)]
+    for rules, count, seed in share(work, part):
+        agreement(rules, count, seed, (DEFAULT_STYLE, V1))
 
 
 def test_unsupported_rule_sets_fall_back() -> None:
@@ -250,12 +258,11 @@ def test_play_out_scores_as_python_under_random_options() -> None:
 def test_play_out_scores_as_python_large_sweep(part: int) -> None:
     rng = random.Random(78)
     option_sets = [random_rules(rng, house=False) for _ in range(100)]
-    for j, name in enumerate(GAME_LOOP):
-        if j % SWEEP_PARTS == part:
-            playout_agreement(Rules.preset(name), 800, 42)
-    for i, rules in enumerate(option_sets):
-        if i % SWEEP_PARTS == part:
-            playout_agreement(rules, 60, 900 + i)
+    work = [(Rules.preset(name), 800 // CHUNKS, 42 + 100_000 * c)
+            for name in GAME_LOOP for c in range(CHUNKS)]
+    work += [(rules, 60, 900 + i) for i, rules in enumerate(option_sets)]
+    for rules, count, seed in share(work, part):
+        playout_agreement(rules, count, seed)
 
 
 def test_play_out_falls_back_with_house_rules() -> None:

@@ -37,15 +37,26 @@ POSITIONS_PER_PRESET = 10_000
 PRESET_SHARE = 1_000
 """Positions per preset that ``make test`` checks; the rest are ``nightly``."""
 
+REST_PARTS = 3
+"""The nightly rest of a sweep comes in this many parts (a preset's whole rest took up to
+a minute and a half, more than its share of CI's nightly slice)."""
+
 PARTS = [pytest.param("share", id="share", marks=pytest.mark.sweep),
-         pytest.param("rest", id="rest", marks=pytest.mark.nightly)]
-"""A sweep's two parts: the share ``make test`` runs (``make test-fast`` skips
-it: marker ``sweep``) and the ``nightly`` rest."""
+         *(pytest.param(f"rest{k}", id=f"rest{k}", marks=pytest.mark.nightly)
+           for k in range(REST_PARTS))]
+"""A sweep's parts: the share ``make test`` runs (``make test-fast`` skips
+it: marker ``sweep``) and the ``nightly`` rest in :data:`REST_PARTS` parts."""
 
 
 def part_of(items, part: str, share: int, total: int):
-    """The *part* of the sweep *items* (the first *share* of *total*, or the rest)."""
-    return itertools.islice(items, *((0, share) if part == "share" else (share, total)))
+    """The *part* of the sweep *items*: the first *share* of *total*, or part ``restK``
+    of the rest (the rest cut in :data:`REST_PARTS` runs, in order)."""
+    if part == "share":
+        return itertools.islice(items, 0, share)
+    k = int(part.removeprefix("rest"))
+    rest = total - share
+    return itertools.islice(items, share + rest * k // REST_PARTS,
+                            share + rest * (k + 1) // REST_PARTS)
 
 EXTRA_OPTION_SETS = [
     {"two_pairs": True, "four_of_a_kind_alone": True},

@@ -183,8 +183,8 @@ def test_lockstep_presets_sweep(name: str) -> None:
 
 
 @pytest.mark.nightly
-@pytest.mark.parametrize("part", range(6))  # 6 x 100 examples: parts the workers share
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.parametrize("part", range(24))  # 24 x 25 examples: parts the workers share
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=option_mixes, seed=st.integers(0, 2**32))
 def test_lockstep_option_mixes_sweep(part: int, rules: Rules, seed: int) -> None:
     lockstep(rules, seed)
