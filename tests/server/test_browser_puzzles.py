@@ -123,7 +123,8 @@ def test_the_puzzles_page(browser: Any, web: LiveServer, shots: Path) -> None:
     rules = page.inner_text("#rules")
     assert "suits ♦ < ♣ < ♥ < ♠" in rules or "suits ♣ < ♦ < ♥ < ♠" in rules, rules
     assert "straights " in rules and f"{g.num_players} players" in rules
-    assert page.get_attribute("#how-link", "href") == f"/how?preset={puzzle.preset}"
+    href = page.get_attribute("#how-link", "href")
+    assert href == f"/how?preset={puzzle.preset}&players={g.num_players}", href
     # every wrong play, not only the natural one, is refuted on the board; the streak resets
     wrong = [m for m in g.legal_masks() if m != puzzle.answer]
     for m in (puzzle.natural, next(m for m in wrong if m != puzzle.natural)):
@@ -248,5 +249,11 @@ def test_the_puzzles_page_on_phones(browser: Any, web: LiveServer, shots: Path,
         rules = page.inner_text("#rules")
         assert ("3 人" if tag == "360" else "3 players") in rules, rules
         assert ("台灣" if tag == "360" else "Taiwan") in rules, rules
+        if tag == "1280":  # How to play opens the rules for three, not taiwan's four
+            page.click("#how-link")
+            page.wait_for_function("() => window.big2 && big2.facts")
+            facts = page.evaluate("() => big2.facts")
+            assert facts == web.get("/api/guide?preset=taiwan&players=3"), facts
+            assert facts["players"] == 3 and facts["scoring"]["players"] == 3, facts
         assert not errors, errors
         page.context.close()

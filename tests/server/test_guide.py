@@ -59,6 +59,13 @@ def test_the_guide_api(live: LiveServer) -> None:
         time.sleep(0.05)
     assert live.get(f"/api/tables/{over}")["table"]["status"] == "over"
     assert live.get(f"/api/guide?table={over}")["suits"] == "CDHS"
+    three = live.get("/api/guide?preset=taiwan&players=3")  # the puzzles' taiwan:3
+    assert three["players"] == 3 and live.get("/api/guide?preset=taiwan")["players"] == 4
+    for bad, why in (("abc", "a whole number"), ("%2B3", "a whole number"), ("03", "a whole"),
+                     ("3.0", "a whole number"), ("99", "players")):
+        status, body = live.request("GET", f"/api/guide?preset=taiwan&players={bad}")
+        assert status == 400 and body["detail"].startswith("players: ") and why in body["detail"], (
+            bad, status, body)
     status, body = live.request("GET", "/api/guide?preset=%3Cb%3Enope")
     assert status == 400 and "<b>" not in body["detail"], body
     assert body["detail"].startswith("unknown preset; choose from: classic")

@@ -225,13 +225,21 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
             raise HTTPException(400, str(exc)) from None
 
     @app.get("/api/guide")
-    async def rules_guide(request: Request, preset: str = "classic",
-                          table: str | None = None) -> dict[str, Any]:
-        """The How to play page's facts: a preset's, or a table's rules (live or over)."""
+    async def rules_guide(request: Request, preset: str = "classic", table: str | None = None,
+                          players: str | None = None) -> dict[str, Any]:
+        """The How to play page's facts: a preset's (for *players* seats, if given: the
+        puzzles' ``taiwan:3``), or a table's rules (live or over)."""
         if table is None:
             if preset not in PRESETS:
                 raise TableError(f"unknown preset; choose from: {', '.join(PRESETS)}")
             rules = Rules.preset(preset)
+            if players is not None:
+                if not (players.isascii() and players.isdigit() and players == str(int(players))):
+                    raise TableError("players: give a whole number of seats, as 3")
+                try:
+                    rules = Rules.preset(preset, players=int(players))
+                except ValueError as exc:
+                    raise TableError(f"players: {exc}") from None
         else:
             hub = server.find(table)
             if hub is not None:

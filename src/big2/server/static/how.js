@@ -53,7 +53,8 @@ async function init() {
   settingsMenu($("bar"), draw);
   const q = new URLSearchParams(location.search);
   const path = q.get("table") ? `/api/guide?table=${encodeURIComponent(q.get("table"))}`
-    : `/api/guide?preset=${encodeURIComponent(q.get("preset") || "classic")}`;
+    : `/api/guide?preset=${encodeURIComponent(q.get("preset") || "classic")}`
+      + (q.get("players") ? `&players=${encodeURIComponent(q.get("players"))}` : "");
   const faces = preloadFaces();
   try { facts = await api(path); } catch (e) {
     $("goal").textContent = e.message;

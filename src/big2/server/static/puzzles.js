@@ -186,7 +186,8 @@ function rulesLine(r) {
   }
   parts.push(t("howFive_" + r.five_compare));
   return [el("span", {text: parts.join(" · ") + " "}),
-          el("a", {href: `/how?preset=${encodeURIComponent(r.preset)}`, id: "how-link",
+          el("a", {href: `/how?preset=${encodeURIComponent(r.preset)}&players=${r.players}`,
+                   id: "how-link",
                    text: t("puzzleHowLink")})];
 }
 
