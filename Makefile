@@ -46,7 +46,7 @@ FAST := -m "not nightly and not sweep" \
 	--ignore=src/big2/server --ignore=src/big2/learn --ignore=src/big2/poker \
 	$(foreach f,$(SLOW_BOTS),--ignore=tests/bots/$(f))
 # CI's slice of the nightly set: one of NIGHTLY_SLICES parts, turning with the day
-NIGHTLY_SLICES ?= 14
+NIGHTLY_SLICES ?= 28
 NIGHTLY_SLICE ?= $(shell echo $$(( $$(date +%j | sed 's/^0*//') % $(NIGHTLY_SLICES) )))/$(NIGHTLY_SLICES)
 
 .PHONY: play test test-fast typecheck lint test-nightly test-all ci bench clean system-play \
