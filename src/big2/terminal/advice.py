@@ -58,15 +58,14 @@ def hint(tg: Console, game: Game, bot: Bot, name: str = "") -> None:
     if isinstance(bot, SearchBot) and not game.rules.extended_deck:
         rows = bot.analyse(view)
         play = rows[0][0]
-        values = f" ({rows[0][2]:+.1f} points expected"
-        if len(rows) > 1:
-            values += f"; next best {_shown(game, rows[1][0])} {rows[1][2]:+.1f}"
-        values += ")"
+        best = t("termHintNextBest", _shown(game, rows[1][0]), f"{rows[1][2]:+.1f}") \
+            if len(rows) > 1 else ""
+        values = t("termHintValues", f"{rows[0][2]:+.1f}", best)
     else:
         play = bot.choose(view)
     why = why_play(view, play)
     text = t("termHintHead", name or bot.name + " bot", _shown(game, play)) + values
-    text += f": {why}" if why else ""
+    text += t("hintWhy", why.said(game.rules)) if why else ""
     tg.say_list("", text.split(" "), joiner="", indent="  ")  # wrapped to the terminal
 
 
