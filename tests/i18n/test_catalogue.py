@@ -150,3 +150,56 @@ def test_display_width_and_wrapping() -> None:
     assert not any(line.endswith("（") for line in lines)
     english = "one two three four five six seven eight nine ten"
     assert i18n.wrap(english, 20, "  ") == ["one two three four", "  five six seven", "  eight nine ten"]
+
+
+def test_every_refusal_is_in_the_catalogue_with_the_blanks_it_is_sent() -> None:
+    """Each ``Refusal(key, …)`` of the package (why a play or a text is refused) has a
+    ``refusals`` row in three languages naming only the arguments it is made with, and
+    every row is used."""
+    import ast
+
+    made: dict[str, set[str]] = {}
+    for path in (ROOT / "src" / "big2").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Refusal":
+                for key in ast.walk(node.args[0]):  # a key, or a choice of two (a ? b : c)
+                    if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                        made.setdefault(key.value, set()).update(k.arg or "" for k in
+                                                                 node.keywords)
+    rows = json.loads(CATALOGUE.read_text("utf-8"))["refusals"]
+    assert set(made) == set(rows), set(made) ^ set(rows)
+    for key, args in made.items():
+        assert len(rows[key]) == 3 and all(isinstance(w, str) and w for w in rows[key]), key
+        for text in rows[key]:
+            assert {m.group(1) for m in i18n._BLANK.finditer(text)} <= args, (key, text)
+
+
+def test_a_refusal_is_said_in_each_language_and_pickles_whole() -> None:
+    import pickle
+
+    from big2 import Game, IllegalPlayError, Rules
+    from big2.cards import InvalidCardError, parse_cards
+
+    g = Game(Rules(), hands=["3D 7C 7S 2S", "4D 4C", "5D 9H", "6D 9S"], leader=0)
+    g.play("3D")
+    with pytest.raises(IllegalPlayError) as played:
+        g.play("4D 4C")  # seat 1 answers a single with a pair
+    assert str(played.value) == "a pair cannot be played on a single: play 1 card or pass"
+    with pytest.raises(InvalidCardError) as typed:
+        parse_cards("3D zz")
+    rows = json.loads(CATALOGUE.read_text("utf-8"))
+    for col, lang in enumerate(i18n.LANGUAGES):
+        with i18n.language(lang):
+            if col:
+                kinds = rows["kinds"]
+                assert i18n.said(played.value) == rows["refusals"]["wrongSize"][col].replace(
+                    "{kind}", kinds["PAIR"][col]).replace("{beaten}", kinds["SINGLE"][col]
+                                                          ).replace("{size}", "1")
+            else:
+                assert i18n.said(played.value) == str(played.value)
+            assert i18n.said(typed.value) == rows["refusals"]["notACard"][col].replace(
+                "{text}", "'zz'")
+    copy = pickle.loads(pickle.dumps(played.value.args[0]))
+    assert isinstance(copy, i18n.Refusal) and copy == played.value.args[0]
+    assert (copy.key, copy.args["size"]) == ("wrongSize", 1)
+    assert i18n.said("plain words") == "plain words"

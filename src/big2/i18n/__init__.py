@@ -25,10 +25,10 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from importlib.resources import files
-from typing import Any
+from typing import Any, Protocol, Self
 
-__all__ = ["LANGUAGES", "card_name", "catalogue", "current", "detect", "kind_label",
-           "language", "normalize", "reason", "set_language", "t", "width", "wrap"]
+__all__ = ["LANGUAGES", "Refusal", "card_name", "catalogue", "current", "detect", "kind_label",
+           "language", "normalize", "reason", "said", "set_language", "t", "width", "wrap"]
 
 LANGUAGES: tuple[str, ...] = ("en", "zh-Hant", "zh-Hans")
 """The languages' codes, in the catalogue's column order (BCP 47, as the pages use)."""
@@ -39,8 +39,9 @@ _current = "en"
 @cache
 def catalogue() -> dict[str, Any]:
     """The catalogue: ``languages`` ([code, name] pairs) and ``strings``, ``suits``,
-    ``jokers``, ``kinds``, ``whys`` and ``whyGroups`` (each key to its [English, 繁體,
-    简体] words; :func:`reason` fills the last two)."""
+    ``jokers``, ``kinds``, ``whys``, ``whyGroups`` and ``refusals`` (each key to its
+    [English, 繁體, 简体] words; :func:`reason` fills the whys, :class:`Refusal` the
+    refusals)."""
     text = files("big2.i18n").joinpath("catalogue.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
@@ -175,6 +176,71 @@ def reason(key: str, args: Mapping[str, Any], *, play: Callable[[Mapping[str, st
         return str(value)
 
     return _BLANK.sub(fill, text)
+
+
+class _Kind(Protocol):
+    """A kind of play as :class:`Refusal` reads it (a :class:`big2.variant.Kind`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+
+def _refusal(key: str, args: Mapping[str, Any], col: int) -> str:
+    def fill(m: re.Match[str]) -> str:
+        name, _field, one, many = m.groups()
+        value = args[name]
+        if one is not None:
+            return one if value == 1 else many
+        if hasattr(value, "label") and hasattr(value, "name"):  # a kind of play
+            kind: _Kind = value
+            return kind.label if col == 0 else str(catalogue()["kinds"].get(
+                kind.name, [kind.label] * 3)[col])
+        return str(value)
+
+    return _BLANK.sub(fill, str(catalogue()["refusals"][key][col]))
+
+
+class Refusal(str):
+    """Why a play or a text is refused, in English (the catalogue's ``refusals`` row
+    *key* filled from *args*), keeping its ``key`` and ``args`` so that the terminal
+    says it in its language (:meth:`said`). An argument is said as it is (card symbols,
+    counts, option names), a kind of play (a :class:`big2.variant.Kind`) by its label in
+    English and by the catalogue's ``kinds`` row in Chinese; ``{x|one|many}`` is an
+    English plural.
+
+    >>> no = Refusal("notBeat", cards="7♣ 7♠")
+    >>> no, no.key
+    ('does not beat 7♣ 7♠', 'notBeat')
+    >>> with language("zh-Hans"):
+    ...     no.said()
+    '压不过 7♣ 7♠'
+    """
+
+    key: str
+    args: dict[str, Any]
+
+    def __new__(cls, key: str, /, **args: Any) -> Self:
+        out = super().__new__(cls, _refusal(key, args, 0))
+        out.key, out.args = key, args
+        return out
+
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:
+        return (self.key,), dict(self.args)  # pickles whole (the server's process pools)
+
+    def said(self) -> str:
+        """The refusal in the language spoken now."""
+        return _refusal(self.key, self.args, _column())
+
+
+def said(message: object) -> str:
+    """*message* in the language spoken now: a :class:`Refusal` (or an exception whose
+    message is one) said by :meth:`Refusal.said`, anything else as its ``str``."""
+    if isinstance(message, BaseException) and len(message.args) == 1:
+        message = message.args[0]
+    return message.said() if isinstance(message, Refusal) else str(message)
 
 
 def width(text: str) -> int:
