@@ -79,16 +79,14 @@ def _shown(game: Game, play: int) -> str:
 def last_card(tg: Console, game: Game) -> None:
     """Announce your last card, or say what ``l`` is for and why not now."""
     if not game.variant.announces_last_card:
-        tg.say("l announces a last card under the last_card rule, which this game does not "
-               "use.")
+        tg.say(t("termLastCardOff"))
         return
     if game.can_call_last_card(0):
         game.call_last_card(0)
-        tg.say("  You announce: last card!")
+        tg.say("  " + t("termYouCallLast", t("termStepYou")))
         return
     held = game.hands[0].bit_count()
     if held == 1:
-        tg.say("You have already announced your last card.")
+        tg.say(t("termLastCardAlready"))
     else:
-        tg.say(f"l announces your last card: you hold {held} cards; announce when you are "
-               "down to one (going out unannounced pays the others).")
+        tg.say(t("termLastCardNotYet", held))
