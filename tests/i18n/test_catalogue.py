@@ -61,9 +61,9 @@ def test_every_reason_is_in_the_catalogue_with_the_blanks_it_is_sent() -> None:
     sent: dict[str, set[str]] = {}
     for node in ast.walk(ast.parse(Path(reasons.__file__).read_text("utf-8"))):
         if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "_why":
-            key = node.args[1]
-            assert isinstance(key, ast.Constant)
-            sent[key.value] = {k.arg or "group" for k in node.keywords}  # **broken: a group
+            given = node.args[1]
+            assert isinstance(given, ast.Constant) and isinstance(given.value, str)
+            sent[given.value] = {k.arg or "group" for k in node.keywords}  # **broken: a group
     data = json.loads(CATALOGUE.read_text("utf-8"))
     assert len(sent) >= 20 and set(sent) == set(data["whys"]), set(sent) ^ set(data["whys"])
     for key, args in sent.items():
@@ -162,10 +162,10 @@ def test_every_refusal_is_in_the_catalogue_with_the_blanks_it_is_sent() -> None:
     for path in (ROOT / "src" / "big2").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Refusal":
-                for key in ast.walk(node.args[0]):  # a key, or a choice of two (a ? b : c)
-                    if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                        made.setdefault(key.value, set()).update(k.arg or "" for k in
-                                                                 node.keywords)
+                for part in ast.walk(node.args[0]):  # a key, or a choice of two (a ? b : c)
+                    if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                        made.setdefault(part.value, set()).update(k.arg or "" for k in
+                                                                  node.keywords)
     rows = json.loads(CATALOGUE.read_text("utf-8"))["refusals"]
     assert set(made) == set(rows), set(made) ^ set(rows)
     for key, args in made.items():

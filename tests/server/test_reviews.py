@@ -138,9 +138,9 @@ def test_every_reason_has_its_chinese_on_the_page() -> None:
     sent: dict[str, set[str]] = {}
     for node in ast.walk(ast.parse(Path(reasons.__file__).read_text())):
         if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "_why":
-            key = node.args[1]
-            assert isinstance(key, ast.Constant)
-            sent[key.value] = {k.arg or "group" for k in node.keywords}  # **broken: a group
+            given = node.args[1]
+            assert isinstance(given, ast.Constant) and isinstance(given.value, str)
+            sent[given.value] = {k.arg or "group" for k in node.keywords}  # **broken: a group
     assert "../i18n/catalogue.json" in (STATIC / "whys.js").read_text()
     table = json.loads(CATALOGUE.read_text("utf-8"))["whys"]
     assert len(sent) >= 20, sent
