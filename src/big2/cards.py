@@ -35,6 +35,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TypeAlias
 
+from big2.i18n import Refusal
+
 Card: TypeAlias = int
 """A card, ``rank * 4 + suit`` (0–51)."""
 Mask: TypeAlias = int
@@ -201,9 +203,7 @@ def parse_card(text: str) -> Card:
         suit = _SUIT_ALIASES.get(token[-1])
         if rank is not None and suit is not None and token[:-1] != "1":
             return rank * 4 + suit
-    raise InvalidCardError(
-        f"not a card: {text.strip()!r} (write rank then suit, e.g. 3D, 10S, A♠)"
-    )
+    raise InvalidCardError(Refusal("notACard", text=repr(text.strip())))
 
 
 def cards_of(mask: Mask) -> list[Card]:
@@ -291,8 +291,9 @@ class CardSet(int):
                     break
                 card += DECK_SIZE
             if mask >> card & 1:
-                raise InvalidCardError(f"card given twice: {token!r}" if copies == 1 else
-                                       f"card given more than {copies} times: {token!r}")
+                raise InvalidCardError(Refusal("cardTwice", text=repr(token)) if copies == 1
+                                       else Refusal("cardTooOften", copies=copies,
+                                                    text=repr(token)))
             mask |= 1 << card
         return cls(mask)
 

@@ -28,6 +28,7 @@ from big2.cards import (
 )
 from big2.house.last_card import LastCard, announced
 from big2.house.spare import spare
+from big2.i18n import Refusal
 from big2.native_deal import CoreDeal, PlaysBase, register_plays
 from big2.native_deal import start as start_core
 from big2.python_deal import Deal, PythonDeal
@@ -280,28 +281,28 @@ class Position:
         return rule is not None and rule.can_call(self, seat)
 
     def refusal(self, mask: Mask) -> str:
-        """Why *mask* is not a legal play now, as a player reads it."""
+        """Why *mask* is not a legal play now, as a player reads it (in English; a
+        :class:`~big2.i18n.Refusal` that the terminal says in its language)."""
         assert self.to_move is not None
         hand, last, eng = self.hands[self.to_move], self._last, self._eng
         if mask and mask & ~hand:
-            return "you do not hold " + _names(mask & ~hand)
+            return Refusal("notHeld", cards=_names(mask & ~hand))
         combo = eng.as_played(mask, last) or eng.classify(mask) if mask else None
         if mask and combo is None:
-            return "not a combination under these rules: " + _names(mask)
+            return Refusal("notCombination", cards=_names(mask))
         if combo is not None and self._must and self.variant.deck.breaks_opening(mask, self._must):
             return self.variant.deck.opening_rule(self._must)
         if combo is not None and last is None and not eng.leadable(combo):
-            return (f"a {combo.kind.label} may only be played as a smack-down, on a single 2 "
-                    "or on another smack-down")
+            return Refusal("smackOnly", kind=combo.kind)
         if combo is not None and last is not None and not eng.beats(combo, last):
             return self.variant.compare.reason(combo, last)
         for reason in self.variant.reasons:
             why = reason(self, mask)
             if why:
-                return str(why)
+                return why if isinstance(why, str) else str(why)
         if not mask and last is None:
-            return "the leader cannot pass: play any combination"
-        return "not a legal play now"
+            return Refusal("leaderPass")
+        return Refusal("notLegal")
 
     @property
     def leading(self) -> bool:

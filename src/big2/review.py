@@ -29,10 +29,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from big2.bots.base import BOT_LEVELS, STRONGEST_LEVEL, make_bot
-from big2.bots.rules_based.reasons import describe, why_better
+from big2.bots.rules_based.reasons import Why, describe, why_better
 from big2.bots.search.bot import SearchBot
 from big2.cards import Mask
-from big2.i18n import current, kind_label, t, width
+from big2.i18n import current, kind_label, t, width, wrap
 from big2.records import GameRecord
 from big2.view import PlayerView
 
@@ -192,7 +192,9 @@ def report(record: GameRecord, seat: int, *, number: int = 1, budget: int = REVI
         line = f"      {t('reviewBestFound')} {_said(view, d.best)}"
         say(f"{_pad(line, 50)} {d.best_value:+6.1f}")
         if d.why and d.mark:
-            say("      " + t("termReviewWhy", d.why))
+            said = d.why.said(view.rules) if isinstance(d.why, Why) else d.why
+            for line in wrap(t("termReviewWhy", said), 73, indent="  "):
+                say("      " + line)
     counts = {m: sum(1 for d in out if d.mark == m) for m in ("inaccuracy", "mistake")}
     plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes"}
     marks = ", ".join(f"{n} {m if n == 1 else plural[m]}" for m, n in counts.items())

@@ -15,6 +15,7 @@ from big2.match import Match
 from big2.rules import Rules
 from big2.scoring import explain
 from big2.terminal import TerminalGame
+from big2.terminal.summary import score_why
 from big2.view import PlayerView
 
 
@@ -146,10 +147,10 @@ def test_forced_pass_trick_end_trick_summary_undo_and_scores() -> None:
     assert "You went out first." in out
     why = out.split("Why:\n", 1)[1].splitlines()
     names = ["You", "Bot 1", "Bot 2", "Bot 3"]
-    described = [line.describe(names[line.seat]) for line in explain(game)]
-    assert [w.strip() for w in why] == described
-    assert "  You +6: went out first and collects 1 + 2 + 3" in out
-    assert "  Bot 3 -3: 3 cards" in out
+    said = [f"{names[line.seat]} {line.points:+d}: {score_why(line)}" for line in explain(game)]
+    assert [w.strip() for w in why] == said  # the browser's words (its result panel's)
+    assert "  You +6: went out first: collects 1 + 2 + 3 from the others" in out
+    assert "  Bot 3 -3: 3 cards left" in out
     assert "Bot 3     3     -3     +0  4♠ J♣ Q♣" in out  # every seat's cards left
 
 
@@ -163,8 +164,9 @@ def test_doubled_scores_are_explained() -> None:
     game = Game(Rules(), hands=["3D 2H", "4D 5D 2C", "6D 7D", "8D 9D"])
     script = {1: "p", 2: "p", 3: "p", 5: "p", 6: "p", 7: "p"}
     out, _ = drive(game, "3d\n2h\n", [Script(script) for _ in range(3)])
-    assert "  Bot 1 -12: 3 cards, doubled for a 2 held, doubled for going out on a 2" in out
-    assert "  Bot 2 -4: 2 cards, doubled for going out on a 2" in out
+    assert "  Bot 1 -12: 3 cards left · doubled for holding a 2 · doubled: the winner went\n" \
+           "      out on a 2" in out  # wrapped at 80 columns
+    assert "  Bot 2 -4: 2 cards left · doubled: the winner went out on a 2" in out
 
 
 def test_a_number_when_only_a_pass_is_possible_is_answered_sensibly() -> None:

@@ -1,10 +1,13 @@
-"""`big2 puzzle` and `big2 play` in English, 繁體中文 and 简体中文 (issue 56 item 4), as a
-person sees them: each runs in a real terminal (tmux, 80 columns), the keys are typed,
-and the screen is read back. The language comes from the locale or from --lang; every
-line fits 80 columns by display width (a Chinese character takes two)."""
+"""`big2 puzzle`, `big2 play` and `big2 replay` in English, 繁體中文 and 简体中文 (issue 56
+item 4), as a person sees them: each runs in a real terminal (tmux, 80 columns), the keys
+are typed, and the screen is read back. The language comes from the locale or from
+--lang; every line fits 80 columns by display width (a Chinese character takes two). The
+hint's and the review's reasons and a refused play's reason are checked against the
+catalogue's rows filled in by hand here (the rows the browser's whys.js reads too)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -16,6 +19,10 @@ import pytest
 from big2.i18n import language, t, width
 
 BIG2 = str(Path(sys.executable).with_name("big2"))
+ROOT = Path(__file__).resolve().parents[2]
+WORDS = json.loads((ROOT / "src" / "big2" / "i18n" / "catalogue.json").read_text("utf-8"))
+"""The catalogue, read here as the server serves it (not through big2.i18n)."""
+COLUMN = {"en": 0, "zh-Hant": 1, "zh-Hans": 2}
 
 
 class Screen:
@@ -150,6 +157,8 @@ def test_whole_matches_in_chinese_fit_80_columns(lang: str, extra: list[str]) ->
         assert t("termWinner", "", "")[:4] in r.stdout or "並列" in r.stdout \
             or "并列" in r.stdout
         assert t("termWhyHead") in r.stdout and t("termThisTrick") in r.stdout
+        assert t("sCollects", "\0").split("\0")[0] in r.stdout  # the score's why lines
+    assert "cards left" not in r.stdout and "collects" not in r.stdout
     for line in r.stdout.splitlines():
         for prompt in prompts:
             line = line.split(prompt)[0] if prompt.strip() and prompt in line else line
@@ -169,7 +178,93 @@ def test_replay_review_speaks_the_locales_language(tmp_path: Path, lang: str) ->
             assert t("termReviewValues") in seen and t("reviewBestFound") in seen
     finally:
         screen.close()
+    # ply 11's why: the single 9♣ breaks a pair of 9s, in the catalogue's words
+    col = COLUMN[lang]
+    group = WORDS["whyGroups"]["pair"][col].replace("{rank}", "9")
+    why = WORDS["whys"]["breaks"][col].replace("{group}", group)
+    assert WORDS["strings"]["termReviewWhy"][col].replace("{0}", why) in seen, seen
     if lang != "en":
-        assert "Review of" not in seen and "best found" not in seen
+        assert "Review of" not in seen and "best found" not in seen and "breaks" not in seen
         assert ("單張" if lang == "zh-Hant" else "单张") in seen
+    fits(seen)
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_hints_reason_and_a_refused_play_in_the_catalogues_words(tmp_path: Path,
+                                                                     lang: str) -> None:
+    """Seed 23's first hint is a pass that keeps the 2♦ (the reason ``keepsTwo``), and
+    ``zz`` is refused as no card (``notACard``): each shown as its catalogue row filled
+    in by hand, in the language asked for."""
+    col = COLUMN[lang]
+    reason = WORDS["whys"]["keepsTwo"][col].replace("{cards}", "2♦")
+    refusal = WORDS["refusals"]["notACard"][col].replace("{text}", "'zz'")
+    screen = Screen(tmp_path, [BIG2, "play", "--seed", "23", "--deals", "1", "--delay", "0",
+                               "--lang", lang], {"LANG": "en_US.UTF-8"})
+    try:
+        with language(lang):
+            prompt = t("termPrompt", "").strip()[:12]
+            screen.wait_for(prompt)
+            screen.type("a")
+            screen.wait_for(reason)
+            screen.type("zz")
+            screen.wait_for(refusal)
+            screen.type("q")
+            screen.wait_for("[y/N]")
+            screen.type("y")
+            seen = screen.wait_for(t("termBye"))
+    finally:
+        screen.close()
+    strings = WORDS["strings"]
+    assert strings["hintWhy"][col].replace("{0}", reason) in seen  # ": keeps…", "：留住…"
+    assert strings["termNotAllowed"][col].replace("{0}", refusal) in seen
+    if lang != "en":
+        assert "keeps" not in seen and "not a card" not in seen and "Not allowed" not in seen
+    fits(seen)
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_a_house_rules_question_and_replays_stepping(tmp_path: Path, lang: str) -> None:
+    """spare_swap's question (seed 2: you hold the 3♦, the spare is the 9♠) and big2
+    replay's stepping prompt and positions, in the language asked for."""
+    screen = Screen(tmp_path, [BIG2, "play", "--players", "3", "--set", "spare_to=aside",
+                               "--set", "spare_swap=true", "--seed", "2", "--deals", "1",
+                               "--delay", "0", "--lang", lang], {"LANG": "en_US.UTF-8"})
+    try:
+        with language(lang):
+            screen.wait_for(t("termYesNo", t("termSwapAsk", "3♦", "9♠")).strip())
+            screen.type("y")
+            screen.wait_for(t("termSwapped", "3♦", "9♠"))
+            screen.wait_for(t("termPrompt", "").strip()[:12])  # typed before it, q would echo early
+            screen.type("q")
+            screen.wait_for("[y/N]", 2)
+            screen.type("y")
+            seen = screen.wait_for(t("termBye"))
+            assert t("termSpareSwapNote") in seen and t("termSpareUp", "9♠") in seen
+    finally:
+        screen.close()
+    if lang != "en":
+        assert "swap" not in seen.replace("spare_swap", "") and "Spare" not in seen
+    fits(seen)
+    record = ROOT / "docs" / "img" / "table-match.txt"
+    (tmp_path / "replay").mkdir()
+    screen = Screen(tmp_path / "replay", [BIG2, "replay", str(record), "--deal", "1", "--lang",
+                                          lang], {"LANG": "en_US.UTF-8"})
+    try:
+        with language(lang):
+            prompt = t("replayPrompt").strip()
+            screen.wait_for(prompt)
+            screen.type("")
+            screen.wait_for(t("replayPosition", 1, 1, 41))
+            screen.type("999")
+            screen.wait_for(t("replayHasActions", 41))
+            screen.type("zz")
+            screen.wait_for(t("replayAnswer"))
+            screen.type("q")
+            seen = screen.wait_for(prompt, 4)
+            assert t("replayPosition", 1, 0, 41) in seen and t("replayDealt") in seen
+            assert t("replayLead", "S2 Cy", t("replayMust", "3♦")) in seen
+    finally:
+        screen.close()
+    if lang != "en":
+        assert not any(w in seen for w in ("Deal 1", "action", "Table", "Enter/n next"))
     fits(seen)

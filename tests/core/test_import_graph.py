@@ -236,7 +236,7 @@ def test_the_core_has_no_circle_even_through_deferred_imports() -> None:
 
 
 CORE_LAYERS = (
-    ("big2.cards", "big2.log"),
+    ("big2.cards", "big2.log", "big2.i18n"),
     ("big2.rules", "big2.presets"),
     ("big2._native", "big2.variant", "big2.house"),
     ("big2.view",),

@@ -124,30 +124,30 @@ def test_run_review_stops_at_its_budget(live_factory: Any) -> None:
 
 
 def test_every_reason_has_its_chinese_on_the_page() -> None:
-    """Each key :mod:`big2.bots.rules_based.reasons` can send has its sentences in the page's whys.js
-    (繁體 and 简体), and every argument a sentence names is one the key is sent with."""
+    """Each key :mod:`big2.bots.rules_based.reasons` can send has its sentences (繁體 and
+    简体) in the catalogue the server serves to the pages (whys.js reads its ``whys``
+    rows), and every argument a sentence names is one the key is sent with."""
     import ast
+    import json
     import re
     from pathlib import Path
 
     from big2.bots.rules_based import reasons
-    from big2.server.app import STATIC
+    from big2.server.app import CATALOGUE, STATIC
 
     sent: dict[str, set[str]] = {}
     for node in ast.walk(ast.parse(Path(reasons.__file__).read_text())):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Why":
-            key = node.args[1]
-            assert isinstance(key, ast.Constant)
-            sent[key.value] = {k.arg or "group" for k in node.keywords}  # **broken: a group
-    js = (STATIC / "whys.js").read_text()
-    table = dict(re.findall(r"^  (\w+): (\[.*?\]),?$", js, re.MULTILINE | re.DOTALL))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "_why":
+            given = node.args[1]
+            assert isinstance(given, ast.Constant) and isinstance(given.value, str)
+            sent[given.value] = {k.arg or "group" for k in node.keywords}  # **broken: a group
+    assert "../i18n/catalogue.json" in (STATIC / "whys.js").read_text()
+    table = json.loads(CATALOGUE.read_text("utf-8"))["whys"]
     assert len(sent) >= 20, sent
     for key, args in sent.items():
         assert key in table, key
-        texts = re.findall(r'"([^"]*)"', table[key])
-        assert len(texts) == 2, (key, texts)
-        for text in texts:
-            assert set(re.findall(r"\{(\w+)\}", text)) <= args, (key, text)
+        for text in table[key][1:]:
+            assert set(re.findall(r"\{(\w+)[^}]*\}", text)) <= args, (key, text)
 
 
 def test_reviews_are_taken_in_turn_by_address() -> None:

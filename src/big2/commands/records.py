@@ -16,10 +16,11 @@ import click
 
 from big2.cards import CARD_SYMBOLS, InvalidCardError, Mask, cards_of, match_copies, parse_cards
 from big2.commands.checks import OutputFile
-from big2.game import Game, kind_name
+from big2.game import Game
+from big2.i18n import t, width
 from big2.records import GameRecord, RecordError, load
 from big2.rules import Rules
-from big2.terminal.words import lang_option
+from big2.terminal.words import kind_text, lang_option, pad
 
 # ------------------------------------------------------------------ helpers
 
@@ -66,12 +67,12 @@ def _ordinal(n: int) -> str:
     return f"{n}{tail}"
 
 
-def _wrapped(head: str, parts: list[str], width: int = 80) -> list[str]:
-    """*head* and *parts* joined by `` · ``, in lines of at most *width* columns."""
+def _wrapped(head: str, parts: list[str], columns: int = 80) -> list[str]:
+    """*head* and *parts* joined by `` · ``, in lines of at most *columns* display columns."""
     lines, line = [], head
     for i, part in enumerate(parts):
         piece = part + (" · " if i < len(parts) - 1 else "")
-        if len(line) + len(piece.rstrip()) > width and line.strip():
+        if width(line) + width(piece.rstrip()) > columns and line.strip():
             lines.append(line.rstrip())
             line = "  "
         line += piece
@@ -184,18 +185,21 @@ class Replay:
         at most 80 columns."""
         rec = self.record
         diff = ", ".join(f"{k}={v}" for k, v in rec.rules.diff().items())
-        seed = f" · seed {rec.seed}" if rec.seed is not None else ""
-        rules = f"{rec.rules.name} rules" + (f" ({diff})" if diff else "")
-        lines = [f"=== Deal {self.number} · {rules}{seed} · dealer {self.name(rec.dealer)} ==="]
-        if len(lines[0]) > 80:  # a long seed or many options: the facts a line each
-            lines = [f"=== Deal {self.number} · {rules} ==="[:80],
-                     f"{seed[3:] + ' · ' if seed else ''}dealer {self.name(rec.dealer)}"]
+        seed = t("replaySeed", rec.seed) if rec.seed is not None else ""
+        rules = t("replayRules", rec.rules.name, t("termParen", diff) if diff else "")
+        deal, dealer = t("replayDeal", self.number), t("replayDealer", self.name(rec.dealer))
+        lines = [f"=== {deal} · {rules}{seed} · {dealer} ==="]
+        if width(lines[0]) > 80:  # a long seed or many options: the facts a line each
+            head = f"=== {deal} · {rules} ==="
+            while width(head) > 80:
+                head = head[:-1]
+            lines = [head, f"{seed[3:] + ' · ' if seed else ''}{dealer}"]
         names = [f"S{s} {n}" for s, n in enumerate(rec.names)]
         if any(_short(n) != n for n in rec.names):
-            lines += _wrapped("Seats: ", names)
+            lines += _wrapped(t("replaySeats"), names)
         if rec.totals:
-            lines += _wrapped("Match totals before: ", [
-                f"{self.name(s)} {t:+d}" for s, t in enumerate(rec.totals)])
+            lines += _wrapped(t("replayTotalsBefore"), [
+                f"{self.name(s)} {total:+d}" for s, total in enumerate(rec.totals)])
         return "\n".join(lines)
 
     def action_line(self, ply: int) -> str:
@@ -204,29 +208,29 @@ class Replay:
         game = self.games[ply]
         who = self.name(action.seat)
         if not action.cards:
-            return f"{ply:3d}. {who} passes"
+            return f"{ply:3d}. " + t("lineSeatPasses", who)
         left = game.hands[action.seat].bit_count()
-        return (f"{ply:3d}. {who} plays {kind_name(action.cards, game.rules)} "
-                f"{_cards(action.cards, game.rules)}  ({left} left)")
+        play = f"{kind_text(action.cards, game.rules)} {_cards(action.cards, game.rules)}"
+        return f"{ply:3d}. " + t("lineSeatPlays", who, play) + "  " + t("termNLeft", left)
 
     def hands(self, game: Game) -> list[str]:
         """One line per seat: its cards, or only a count when hidden."""
         out = []
-        width = max(len(self.name(s)) for s in range(game.num_players))
+        columns = max(width(self.name(s)) for s in range(game.num_players))
         for s in range(game.num_players):
             mark = ">" if game.to_move == s else " "
             count = game.hands[s].bit_count()
             shown = (_cards(game.hands[s], game.rules) if self.seat in (None, s)
-                     else "(hidden)")
-            out.append(f" {mark} {self.name(s):{width}} {count:2d}  {shown}")
+                     else t("replayHidden"))
+            out.append(f" {mark} {pad(self.name(s), columns)} {count:2d}  {shown}")
         return out
 
     def position(self, ply: int) -> str:
         """The position after *ply* actions: the last action, hands and table."""
         game = self.games[ply]
         total = self.record.plies
-        lines = [f"--- Deal {self.number} · action {ply} of {total} ---"]
-        lines.append(self.action_line(ply) if ply else "  (dealt; nothing played yet)")
+        lines = [t("replayPosition", self.number, ply, total)]
+        lines.append(self.action_line(ply) if ply else "  " + t("replayDealt"))
         lines += self.hands(game)
         lines.append(self.table(game))
         return "\n".join(lines)
@@ -236,26 +240,27 @@ class Replay:
         outcome = game.outcome()
         if outcome is not None:
             scores = [f"{self.name(s)} {v:+d}" for s, v in enumerate(outcome.scores)]
-            lines = _wrapped(f"{self.name(outcome.winner)} went out. Scores: ", scores)
+            lines = _wrapped(t("wentOutScores", self.name(outcome.winner), ""), scores)
             if self.record.totals:  # in a match: the totals after it, tied ones sharing a place
                 after = [t + v for t, v in zip(self.record.totals, outcome.scores)]
                 places = [1 + sum(x > mine for x in after) for mine in after]
-                lines += _wrapped("Match totals after: ", [
-                    f"{self.name(s)} {t:+d} ({_ordinal(p)}{'=' * (places.count(p) > 1)})"
-                    for s, (t, p) in enumerate(zip(after, places))])
+                lines += _wrapped(t("replayTotalsAfter"), [
+                    f"{self.name(s)} {total:+d}" + t("termParen", t("placeN", _ordinal(p), p)
+                                                     + "=" * (places.count(p) > 1))
+                    for s, (total, p) in enumerate(zip(after, places))])
             return "\n".join(lines)
         if game.to_move is None:
-            return "End of record."
+            return t("replayEnd")
         if game.leading:
-            must = f" (must contain {game.must_contain})" if game.must_contain else ""
-            return f"Table empty: {self.name(game.to_move)} leads{must}"
+            must = t("replayMust", game.must_contain) if game.must_contain else ""
+            return t("replayLead", self.name(game.to_move), must)
         assert game.last_player is not None
-        return (f"Table: {kind_name(game.last_play, game.rules)} {_cards(game.last_play, game.rules)}"
-                f" by {self.name(game.last_player)} · {self.name(game.to_move)} to play")
+        play = f"{kind_text(int(game.last_play), game.rules)} {_cards(game.last_play, game.rules)}"
+        return t("replayTable", play, self.name(game.last_player), self.name(game.to_move))
 
     def whole(self) -> str:
         """The whole deal at once: header, the deal, every action, the end."""
-        lines = [self.header(), "Dealt:"] + self.hands(self.games[0])
+        lines = [self.header(), t("replayDealtHead")] + self.hands(self.games[0])
         for ply in range(1, self.record.plies + 1):
             if not self.games[ply - 1].trick:
                 lines.append("")
@@ -264,9 +269,6 @@ class Replay:
         lines += self.hands(self.games[-1])
         lines.append(self.table(self.games[-1]))
         return "\n".join(lines)
-
-
-PROMPT = "[Enter/n next, b back, NUMBER go to action, q quit] "
 
 
 def step_through(replays: Sequence[Replay], inp: TextIO, out: TextIO) -> None:
@@ -282,8 +284,8 @@ def step_through(replays: Sequence[Replay], inp: TextIO, out: TextIO) -> None:
             shown = replay
         print(replay.position(ply), file=out)
         if i == len(spots) - 1:
-            print("(end)", file=out)
-        out.write(PROMPT)
+            print(t("replayAtEnd"), file=out)
+        out.write(t("replayPrompt"))
         out.flush()
         line = inp.readline()
         if not line:
@@ -301,11 +303,11 @@ def step_through(replays: Sequence[Replay], inp: TextIO, out: TextIO) -> None:
         elif answer.isdigit():
             target = int(answer)
             if target > replay.record.plies:
-                print(f"This deal has {replay.record.plies} actions.", file=out)
+                print(t("replayHasActions", replay.record.plies), file=out)
             else:
                 i = spots.index((replay, target))
         else:
-            print("Answer Enter or n (next), b (back), a number, or q (quit).", file=out)
+            print(t("replayAnswer"), file=out)
 
 
 @click.command(name="replay")

@@ -8,6 +8,7 @@ the restriction is waived until the next play (the game's ``waive`` flag).
 from __future__ import annotations
 
 from big2.cards import RANK_MASKS, TWO, Mask
+from big2.i18n import Refusal
 from big2.rules import FinishRestriction
 from big2.variant.compare import two_spades
 from big2.variant.hooks import DealState, HouseRule
@@ -45,6 +46,5 @@ class FinishRestrictions(HouseRule):
         """Going out on a barred play."""
         if (game.to_move is not None and mask == game.hands[game.to_move] and not game.waive
                 and self.barred(mask)):
-            return ("you may not go out on that play under these rules ("
-                    + ", ".join(self.restrictions) + ")")
+            return Refusal("barredOut", rules=", ".join(self.restrictions))
         return None

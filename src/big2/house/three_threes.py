@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from big2.cards import RANK_MASKS, TWO, Mask
+from big2.i18n import Refusal
 from big2.variant.hooks import DealState, HouseRule
 from big2.variant.kinds import Kind
 
@@ -27,6 +28,5 @@ class ThreeThrees(HouseRule):
     def reason(self, game: DealState, mask: Mask) -> str | None:
         """The refused pass."""
         if mask == 0 and game.last_combo is not None:
-            return ("you may not pass: three 2s are your only play on the led three 3s "
-                    "(three_threes rule)")
+            return Refusal("threeThrees")
         return None

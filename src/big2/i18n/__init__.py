@@ -19,15 +19,16 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from importlib.resources import files
-from typing import Any
+from typing import Any, Protocol, Self
 
-__all__ = ["LANGUAGES", "card_name", "catalogue", "current", "detect", "kind_label",
-           "language", "normalize", "set_language", "t", "width", "wrap"]
+__all__ = ["LANGUAGES", "Refusal", "card_name", "catalogue", "current", "detect", "kind_label",
+           "language", "normalize", "reason", "said", "set_language", "t", "width", "wrap"]
 
 LANGUAGES: tuple[str, ...] = ("en", "zh-Hant", "zh-Hans")
 """The languages' codes, in the catalogue's column order (BCP 47, as the pages use)."""
@@ -38,7 +39,9 @@ _current = "en"
 @cache
 def catalogue() -> dict[str, Any]:
     """The catalogue: ``languages`` ([code, name] pairs) and ``strings``, ``suits``,
-    ``jokers`` and ``kinds`` (each key to its [English, 繁體, 简体] words)."""
+    ``jokers``, ``kinds``, ``whys``, ``whyGroups`` and ``refusals`` (each key to its
+    [English, 繁體, 简体] words; :func:`reason` fills the whys, :class:`Refusal` the
+    refusals)."""
     text = files("big2.i18n").joinpath("catalogue.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
@@ -123,6 +126,121 @@ def card_name(name: str) -> str:
     if col == 0:
         return rank + {"D": "♦", "C": "♣", "H": "♥", "S": "♠"}[name[1]]
     return str(catalogue()["suits"][name[1]][col]) + rank
+
+
+_BLANK = re.compile(r"\{(\w+)(?:\.(\w+)|\|([^|}]*)\|([^}]*))?\}")
+"""A blank of a ``whys`` row: ``{name}``, ``{name.field}`` or ``{name|one|many}``."""
+
+
+def reason(key: str, args: Mapping[str, Any], *, play: Callable[[Mapping[str, str]], str],
+           cards: Callable[[str], str], lang: str | None = None) -> str:
+    """The sentence of why *key* (a ``whys`` row of the catalogue: the keys and arguments
+    of :class:`big2.bots.rules_based.reasons.Why`) in *lang* (default: the language spoken
+    now), its blanks filled from *args*:
+
+    - ``{group}``: the broken group (``args["group"]`` and ``args["rank"]``), from the
+      ``whyGroups`` row: ``a pair of 7s``, ``一對 7``;
+    - ``{x}`` where ``args[x]`` is a play (``{"cards": …, "kind": …}``): ``play(args[x])``;
+      ``{x.cards}``: its cards alone, ``cards(args[x]["cards"])``;
+    - ``{cards}``: ``cards(args["cards"])`` (card names such as ``"7C 7S"``);
+    - ``{x|one|many}``: *one* when ``args[x]`` is 1, else *many* (English plurals);
+    - any other ``{x}``: ``args[x]`` as it is (a seat's name, a count).
+
+    The pages' ``static/whys.js`` fills the same rows the same way.
+
+    >>> plain = dict(play=lambda p: p["kind"].lower() + " " + p["cards"], cards=str)
+    >>> reason("blocks", {"name": "Bob", "left": 1}, lang="en", **plain)
+    'blocks Bob, who holds 1 card'
+    >>> reason("breaks", {"group": "pair", "rank": "7"}, lang="zh-Hans", **plain)
+    '拆了一对 7'
+    """
+    col = LANGUAGES.index(lang or _current)
+    data = catalogue()
+    text: str = data["whys"][key][col]
+
+    def fill(m: re.Match[str]) -> str:
+        name, field, one, many = m.groups()
+        if one is not None:
+            return one if args.get(name) == 1 else many
+        if name == "group":
+            groups = data["whyGroups"]
+            row = groups.get(str(args.get("group")), groups["group"])
+            return str(row[col]).replace("{rank}", str(args.get("rank", "")))
+        value = args[name]
+        if field is not None:
+            return cards(str(value[field]))
+        if isinstance(value, Mapping):
+            return play(value)
+        if name == "cards":
+            return cards(str(value))
+        return str(value)
+
+    return _BLANK.sub(fill, text)
+
+
+class _Kind(Protocol):
+    """A kind of play as :class:`Refusal` reads it (a :class:`big2.variant.Kind`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+
+def _refusal(key: str, args: Mapping[str, Any], col: int) -> str:
+    def fill(m: re.Match[str]) -> str:
+        name, _field, one, many = m.groups()
+        value = args[name]
+        if one is not None:
+            return one if value == 1 else many
+        if hasattr(value, "label") and hasattr(value, "name"):  # a kind of play
+            kind: _Kind = value
+            return kind.label if col == 0 else str(catalogue()["kinds"].get(
+                kind.name, [kind.label] * 3)[col])
+        return str(value)
+
+    return _BLANK.sub(fill, str(catalogue()["refusals"][key][col]))
+
+
+class Refusal(str):
+    """Why a play or a text is refused, in English (the catalogue's ``refusals`` row
+    *key* filled from *args*), keeping its ``key`` and ``args`` so that the terminal
+    says it in its language (:meth:`said`). An argument is said as it is (card symbols,
+    counts, option names), a kind of play (a :class:`big2.variant.Kind`) by its label in
+    English and by the catalogue's ``kinds`` row in Chinese; ``{x|one|many}`` is an
+    English plural.
+
+    >>> no = Refusal("notBeat", cards="7♣ 7♠")
+    >>> no, no.key
+    ('does not beat 7♣ 7♠', 'notBeat')
+    >>> with language("zh-Hans"):
+    ...     no.said()
+    '压不过 7♣ 7♠'
+    """
+
+    key: str
+    args: dict[str, Any]
+
+    def __new__(cls, key: str, /, **args: Any) -> Self:
+        out = super().__new__(cls, _refusal(key, args, 0))
+        out.key, out.args = key, args
+        return out
+
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:
+        return (self.key,), dict(self.args)  # pickles whole (the server's process pools)
+
+    def said(self) -> str:
+        """The refusal in the language spoken now."""
+        return _refusal(self.key, self.args, _column())
+
+
+def said(message: object) -> str:
+    """*message* in the language spoken now: a :class:`Refusal` (or an exception whose
+    message is one) said by :meth:`Refusal.said`, anything else as its ``str``."""
+    if isinstance(message, BaseException) and len(message.args) == 1:
+        message = message.args[0]
+    return message.said() if isinstance(message, Refusal) else str(message)
 
 
 def width(text: str) -> int:

@@ -58,15 +58,14 @@ def hint(tg: Console, game: Game, bot: Bot, name: str = "") -> None:
     if isinstance(bot, SearchBot) and not game.rules.extended_deck:
         rows = bot.analyse(view)
         play = rows[0][0]
-        values = f" ({rows[0][2]:+.1f} points expected"
-        if len(rows) > 1:
-            values += f"; next best {_shown(game, rows[1][0])} {rows[1][2]:+.1f}"
-        values += ")"
+        best = t("termHintNextBest", _shown(game, rows[1][0]), f"{rows[1][2]:+.1f}") \
+            if len(rows) > 1 else ""
+        values = t("termHintValues", f"{rows[0][2]:+.1f}", best)
     else:
         play = bot.choose(view)
     why = why_play(view, play)
     text = t("termHintHead", name or bot.name + " bot", _shown(game, play)) + values
-    text += f": {why}" if why else ""
+    text += t("hintWhy", why.said(game.rules)) if why else ""
     tg.say_list("", text.split(" "), joiner="", indent="  ")  # wrapped to the terminal
 
 
@@ -80,16 +79,14 @@ def _shown(game: Game, play: int) -> str:
 def last_card(tg: Console, game: Game) -> None:
     """Announce your last card, or say what ``l`` is for and why not now."""
     if not game.variant.announces_last_card:
-        tg.say("l announces a last card under the last_card rule, which this game does not "
-               "use.")
+        tg.say(t("termLastCardOff"))
         return
     if game.can_call_last_card(0):
         game.call_last_card(0)
-        tg.say("  You announce: last card!")
+        tg.say("  " + t("termYouCallLast", t("termStepYou")))
         return
     held = game.hands[0].bit_count()
     if held == 1:
-        tg.say("You have already announced your last card.")
+        tg.say(t("termLastCardAlready"))
     else:
-        tg.say(f"l announces your last card: you hold {held} cards; announce when you are "
-               "down to one (going out unannounced pays the others).")
+        tg.say(t("termLastCardNotYet", held))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from big2.cards import InvalidCardError, Mask, cards_of, match_copies, parse_cards
 from big2.house.redeal import WeakHandRedeal, hand_points
 from big2.house.spare import SpareSwap
-from big2.i18n import t
+from big2.i18n import said, t, width
 from big2.match import Chooser, lowest_cards
 from big2.terminal import parse, render
 
@@ -32,16 +32,15 @@ def introduce(tg: Console) -> None:
                     joiner="")
     notes = []
     if v.teams:
-        notes.append(f"teams: you and {tg.short[2]} (opposite) against "
-                     f"{tg.short[1]} and {tg.short[3]}")
+        notes.append(t("termTeamsNote", tg.short[2], tg.short[1], tg.short[3]))
     if v.announces_last_card:
-        notes.append("last_card: type l when you are down to one card")
+        notes.append(t("termLastCardNote"))
     if v.house_rule(WeakHandRedeal) is not None:
-        notes.append("redeal=weak: a hand worth 3 points or less may be thrown in")
+        notes.append(t("termRedealNote"))
     if v.house_rule(SpareSwap) is not None:
-        notes.append("spare_swap: the lowest card's holder may take the face-up spare")
+        notes.append(t("termSpareSwapNote"))
     if v.plan.exchange:
-        notes.append("exchange: titles after each deal, and cards change hands before the next")
+        notes.append(t("termExchangeNote"))
     for note in notes:
         tg.say("  " + note)
 
@@ -50,29 +49,33 @@ def team_result(tg: Console, game: Game) -> str:
     """Under ``teams``: the cards each side holds and who wins by how many."""
     left = [h.bit_count() for h in game.hands]
     ours, theirs = left[0] + left[2], left[1] + left[3]
-    verdict = ("a tie: a five-card shoot-out decides it" if ours == theirs else
-               f"your side wins by {theirs - ours}" if ours < theirs else
-               f"their side wins by {ours - theirs}")
-    return (f"Teams: you and {tg.short[2]} hold {ours} cards, {tg.short[1]} and "
-            f"{tg.short[3]} {theirs}: {verdict}.")
+    verdict = (t("termTeamTie") if ours == theirs else
+               t("termTeamOursWin", theirs - ours) if ours < theirs else
+               t("termTeamTheirsWin", ours - theirs))
+    return t("termTeamResult", tg.short[2], ours, tg.short[1], tg.short[3], theirs, verdict)
 
 
 def partner_tag(game: Game, seat: int) -> str:
     """`` (partner)`` after your partner's name under ``teams``, else empty."""
-    return " (partner)" if game.variant.teams and seat == 2 else ""
+    return t("termPartnerTag") if game.variant.teams and seat == 2 else ""
 
 
 def _yes_no(tg: Console, question: str) -> bool | None:
     """Ask a yes/no question (Enter: no); ``None`` to quit."""
     while True:
-        answer = tg.ask(question + " [y/N] ")
+        answer = tg.ask(t("termYesNo", question))
         if answer is None or answer.lower() in parse.QUIT:
             return None
         if answer.lower() in parse.YES:
             return True
         if answer.lower() in parse.NO:
             return False
-        tg.say("Answer y or n (Enter: n).")
+        tg.say(t("termAnswerYesNo"))
+
+
+def title(name: str) -> str:
+    """A President-form title (``President`` … ``Scum``) in the current language."""
+    return t("title_" + name)
 
 
 def _hand(tg: Console, game: Game) -> str:
@@ -83,29 +86,28 @@ def offer_before_play(tg: Console, game: Game) -> bool:
     """Before the first play: the spare card, the swap and the throw-in, when
     the rules offer them to you. ``False`` if you quit."""
     while game.can_throw_in(0):
-        tg.say(f"Your hand: {_hand(tg, game)}")
-        answer = _yes_no(tg, f"It is worth {hand_points(game.hands[0])} points "
-                             "(J1 Q2 K3 A4 2=5): throw it in for a new deal?")
+        tg.say(t("termYourHand", _hand(tg, game)))
+        answer = _yes_no(tg, t("termThrowInAsk", hand_points(game.hands[0])))
         if answer is None:
             return False
         if not answer:
             break
         game.throw_in(0)
-        tg.say("  You throw in your hand: the cards are dealt again.")
+        tg.say("  " + t("termThrownIn"))
     spare = int(game.spare)
     if spare:
-        tg.say(f"Spare card, face up in the middle: {render.cards(cards_of(spare))}")
+        tg.say(t("termSpareUp", render.cards(cards_of(spare))))
     if game.can_swap_spare(0):
         low = game.variant.deck.lowest(game.initial_hands)
-        tg.say(f"Your hand: {_hand(tg, game)}")
-        answer = _yes_no(tg, f"You hold the lowest card, {render.cards(cards_of(low))}: "
-                             f"swap it for the spare {render.cards(cards_of(spare))}?")
+        tg.say(t("termYourHand", _hand(tg, game)))
+        answer = _yes_no(tg, t("termSwapAsk", render.cards(cards_of(low)),
+                               render.cards(cards_of(spare))))
         if answer is None:
             return False
         if answer:
             game.swap_spare(0)
-            tg.say(f"  You swap {render.cards(cards_of(low))} for "
-                   f"{render.cards(cards_of(spare))}.")
+            tg.say("  " + t("termSwapped", render.cards(cards_of(low)),
+                            render.cards(cards_of(spare))))
     return True
 
 
@@ -114,11 +116,13 @@ def show_exchanges(tg: Console) -> None:
     match = tg.match
     if not match.titles:
         return
-    tg.say("Titles: " + " · ".join(f"{tg.short[s]} {t}" for s, t in enumerate(match.titles)))
+    tg.say(t("termTitles", " · ".join(f"{tg.short[s]} {title(name)}"
+                                       for s, name in enumerate(match.titles))))
     for ex in match.exchanges:
-        tg.say(f"  {tg.short[ex.giver]} ({match.titles[ex.giver]}) "
-               f"{tg.verb(ex.giver, 'give')} {tg.short[ex.receiver]} "
-               f"({match.titles[ex.receiver]}): {render.cards(cards_of(ex.cards))}")
+        key = "termYouGive" if tg.verb(ex.giver, "give") == "give" else "termSeatGives"
+        tg.say("  " + t(key, tg.short[ex.giver], title(match.titles[ex.giver]),
+                        tg.short[ex.receiver], title(match.titles[ex.receiver]),
+                        render.cards(cards_of(ex.cards))))
 
 
 def gift_chooser(tg: Console) -> Chooser:
@@ -131,19 +135,20 @@ def gift_chooser(tg: Console) -> Chooser:
         if seat != 0 or tg.quit:
             return default
         titles = tg.match.titles
-        title = titles[0]
-        low = "Scum" if title == "President" else "Vice-Scum"
-        to = tg.short[titles.index(low)] if low in titles else "the other side"
-        when = "as dealt" if tg.match.plan.exchange_from_dealt else "after receiving"
+        mine = titles[0]
+        low = "Scum" if mine == "President" else "Vice-Scum"
+        to = tg.short[titles.index(low)] if low in titles else t("termOtherSide")
+        when = t("termAsDealt" if tg.match.plan.exchange_from_dealt else "termAfterReceiving")
         order = render.hand_order(cards_of(hand), rules, tg.by_suit)
-        tg.say(f"You are {title}: choose {count} card{'s' * (count > 1)} to give {to} ({low}).")
-        head = f"Your hand ({when}):"
-        lines = render.wrap([render.card(c) for c in order], "", render.width() - len(head) - 1,
-                            sep=" ")
+        tg.say(t("termChooseGiftOne" if count == 1 else "termChooseGift", title(mine), to,
+                 title(low), count))
+        head = t("termHandWhen", when)
+        lines = render.wrap([render.card(c) for c in order], "",
+                            render.width() - width(head) - 1, sep=" ")
         for i, line in enumerate(lines):
-            tg.say(f"{head if i == 0 else ' ' * len(head)} {line}")
+            tg.say(f"{head if i == 0 else ' ' * width(head)} {line}")
         while True:
-            answer = tg.ask(f"Cards to give (Enter: {render.cards(cards_of(default))}): ")
+            answer = tg.ask(t("termGiftAsk", render.cards(cards_of(default))))
             if answer is None or answer.lower() in parse.QUIT:
                 tg.quit = True
                 return default
@@ -152,11 +157,11 @@ def gift_chooser(tg: Console) -> Chooser:
             try:
                 named = int(parse_cards(parse.spaced(answer), tg.match.variant.deck.decks))
             except InvalidCardError as exc:
-                tg.say(f"Not allowed: {exc}")
+                tg.say(t("termNotAllowed", said(exc)))
                 continue
             cards = match_copies(named, hand)  # two decks: the copy you hold
             if cards is None or cards.bit_count() != count:
-                tg.say(f"Give {count} card{'s' * (count > 1)} of your own hand.")
+                tg.say(t("termGiveOwnOne") if count == 1 else t("termGiveOwn", count))
                 continue
             return cards
 

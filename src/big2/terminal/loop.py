@@ -16,7 +16,7 @@ import click
 from big2.bots import BOT_LEVELS, STRONGEST_LEVEL, Bot, bot_label, make_bot
 from big2.cards import InvalidCardError, Mask, cards_of, parse_cards
 from big2.game import Game, IllegalPlayError
-from big2.i18n import t, width
+from big2.i18n import said, t, width
 from big2.match import Match
 from big2.terminal import advice, house, listing, parse, render, summary
 from big2.terminal.words import kind_text, kind_word
@@ -383,7 +383,7 @@ class TerminalGame:
             before, stock, held = len(game.history), game.stock_size, game.hands[0]
             game.play(play)
         except (IllegalPlayError, InvalidCardError) as exc:
-            self.say(t("termNotAllowed", exc))
+            self.say(t("termNotAllowed", said(exc)))
             return False
         self._decisions.setdefault(id(game), []).append(before)
         self.after(game, 0, game.history[-1].cards, stock, held=held)

@@ -1,14 +1,15 @@
 """What the terminal game tells between plays: the trick so far and the high
 cards out (``t``), and a finished deal's scores with the reasons for them
-(:func:`big2.scoring.explain`)."""
+(:func:`big2.scoring.explain`, said in the browser's words: :func:`score_why`)."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from big2.cards import ACE, RANK_MASKS, TWO, cards_of
-from big2.i18n import t, width
-from big2.scoring import explain
+from big2.i18n import t, width, wrap
+from big2.scoring import ScoreLine, explain
 from big2.terminal import house, listing, render
 from big2.terminal.words import pad
 
@@ -72,8 +73,55 @@ def show_scores(tg: Console, game: Game) -> None:
         for rest in lines[1:]:
             tg.say(" " * width(head) + rest)
     tg.say(t("termWhyHead"))
+    rows = explain(game)
+    teams = game.variant.teams and len(rows) == 4
     if game.variant.teams:
         tg.say("  " + house.team_result(tg, game))
-    for line in explain(game):
-        tg.say_list("", line.describe(tg.short[line.seat]).split(", "), joiner=",",
-                    first="  ", indent="      ")
+    for line in rows:
+        side = None
+        if teams:  # the cards left on each side decide the score
+            held = [rows[s].left + rows[(s + 2) % 4].left for s in range(4)]
+            side = (held[line.seat], held[(line.seat + 1) % 4])
+        text = t("termScoreWhy", tg.short[line.seat], f"{line.points:+d}", score_why(line, side))
+        for part in wrap(text, render.width() - 3, indent="    "):
+            tg.say("  " + part)
+
+
+def score_why(line: ScoreLine, side: tuple[int, int] | None = None) -> str:
+    """Why *line*'s seat scored what it did, in the browser's words (the catalogue's
+    ``s…`` rows, put together as the result panel's ``scoreWhy`` does): ``10 cards left ·
+    counted ×2: 10 or more of the 13 cards still in hand · doubled for holding a 2``.
+    Under teams *side* is the cards left on the seat's side and on the other.
+
+    >>> from big2.scoring import ScoreLine
+    >>> score_why(ScoreLine(seat=1, left=10, points=-40, per_card=2, twos=1))
+    '10 cards left · counted ×2: 10 or more of the 13 cards still in hand · doubled for holding a 2'
+    """
+    left = (t("sWentOut") if line.left == 0 else t("sOneCard") if line.left == 1
+            else t("sCards", line.left))
+    if side is not None:
+        return " · ".join([left, t("sTeams", *side)])
+    if line.adjusted:
+        return t("sAdjusted", line.adjusted.replace("-", " "))
+    if line.method == "ranking":
+        return t("sPlace", (line.place or 0) + 1)
+    if line.collects:
+        return t("sCollects", " + ".join(str(c) for c in line.collects))
+    if line.left == 0:
+        return left
+    parts = [left]
+    if line.per_card == 3:
+        parts.append(t("sWhole", line.whole))
+    elif line.per_card == 2:
+        parts.append(t("sMost", math.ceil(line.whole * 0.7), line.whole))
+    if line.method == "count" and line.twos:
+        parts.append(t("sTwosCount", line.twos))
+    if line.method == "classic":  # repeated doublings said once: "×8 three 2s held"
+        if line.twos:
+            parts.append(t("sTwo") if line.twos == 1 else t("sTwos", 2 ** line.twos, line.twos))
+        if line.bombs:
+            parts.append(t("sBomb") if line.bombs == 1
+                         else t("sBombs", 2 ** line.bombs, line.bombs))
+        if line.winning_play:
+            parts.append(t("sOnTwo" if line.winning_play == "two" else "sOnBomb"))
+    return " · ".join(parts)

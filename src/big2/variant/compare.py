@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from big2.cards import BB_RANKS, CARD_SYMBOLS, DECK_SIZE, RANK_MASKS, TWO, Mask, cards_of
+from big2.i18n import Refusal
 from big2.rules import Rules
 from big2.variant.kinds import Combo, Kind
 
@@ -104,11 +105,10 @@ class Comparator:
         """Why *a* may not be played on *b*, as a player reads it."""
         what = " ".join(CARD_SYMBOLS[c] for c in cards_of(b.cards))
         if a.size != b.size:
-            return (f"a {a.kind.label} cannot be played on a {b.kind.label}: "
-                    f"play {b.size} card{'s' if b.size > 1 else ''} or pass")
+            return Refusal("wrongSize", kind=a.kind, beaten=b.kind, size=b.size)
         if self.same_kind and a.size == 5 and a.kind != b.kind:
-            return f"no poker: only a {b.kind.label} may follow {what}"
-        return f"does not beat {what}"
+            return Refusal("noPoker", beaten=b.kind, cards=what)
+        return Refusal("notBeat", cards=what)
 
 
 def two_spades(mask: Mask) -> bool:

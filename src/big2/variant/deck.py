@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from itertools import repeat, starmap
 
 from big2.cards import CARD_SYMBOLS, DECK_SIZE, Mask, cards_of, deck_mask, match_copies
+from big2.i18n import Refusal
 from big2.rules import Rules
 
 _FIRST = (1 << DECK_SIZE) - 1
@@ -185,9 +186,7 @@ class Deck:
     def opening_rule(self, must: Mask) -> str:
         """The first-play rule as a player reads it (a refusal's reason)."""
         name = CARD_SYMBOLS[must.bit_length() - 1]
-        if self.opening_alone:
-            return f"the first play must be {name} alone"
-        return f"the first play must contain {name}"
+        return Refusal("firstAlone" if self.opening_alone else "firstContains", card=name)
 
     def breaks_opening(self, play: Mask, must: Mask) -> bool:
         """Whether *play* (a classified play) breaks the first-play rule for
