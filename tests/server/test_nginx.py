@@ -1,7 +1,8 @@
 """The server behind a real nginx with the configuration of docs/deploy.md (issue 55,
 item 1): nginx sends ``Connection: close`` on every request that is not a WebSocket,
 and a request that arrived whole must be answered however long its answer takes
-(a review of 12 s answers 200), while a body that stops half way still gets 408.
+(a review of 12 s answers 200), while a body that stops half way still gets 408 and
+headers that never finish are cut by nginx after 10 s (``client_header_timeout``).
 
 nginx (Debian's ``nginx``, scripts/system-packages.sh) is started here on loopback
 ports, its configuration, pid, logs and temporary files in the test's folder; the
@@ -174,6 +175,9 @@ def test_a_12_second_review_answers_200_through_nginx(
     # a body that stops half way, sent first: it is still refused, on its own deadline
     unfinished = nginx.connect()
     unfinished.sendall(head + body[:4])
+    # and headers that never finish: nginx cuts them itself after the documented 10 s
+    trickle = nginx.connect()
+    trickle.sendall(head[:30])
     # the whole request, which nginx passes on with Connection: close
     whole = nginx.connect()
     whole.sendall(head + body)
@@ -183,6 +187,9 @@ def test_a_12_second_review_answers_200_through_nginx(
     late, cut = answer(unfinished, 60.0)
     assert cut.startswith(b"HTTP/1.1 408"), (late, cut, nginx.log()[-2000:])
     assert b"the request did not arrive in time" in cut  # the server's deadline, passed on
+    waited, _ = answer(trickle, 3.0)  # 12 s on: closed already (nginx's default is 60 s)
+    assert waited < 1.0, waited
+    trickle.close()
     whole.close()
     unfinished.close()
     assert live.state.internal_errors == 0
