@@ -10,13 +10,14 @@ import time
 from typing import Any
 
 import pytest
+from test_lifecycle import post_from
 
 import big2.server.pool
 from big2.cards import CARD_NAMES, cards_of
 from big2.records import from_json
 from big2.review import choice_plies, judge_label
 from big2.server.pool import BotPool
-from big2.server.reviews import run_review
+from big2.server.reviews import WAITING_PER_ADDRESS, run_review
 from conftest import LiveServer
 
 
@@ -72,7 +73,7 @@ def test_refusals_and_the_event_loop_stays_free(live_factory: Any,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     # a budget of no time at all: the review stops after its first decision
     live = live_factory(pool=BotPool(workers=0, review_playouts=4000, review_seconds=0.0))
-    rid = a_record(live)["id"]
+    rid, rid2 = a_record(live)["id"], a_record(live)["id"]
     rec = from_json(json.dumps(live.get(f"/api/records/{rid}")))[0]
     seat = max(range(4), key=lambda s: len(choice_plies(rec, s)))
     assert len(choice_plies(rec, seat)) >= 2
@@ -103,9 +104,28 @@ def test_refusals_and_the_event_loop_stays_free(live_factory: Any,
     assert started.wait(60), "the review did not start"
     for _ in range(3):
         assert isinstance(live.get("/api/tables"), list)
+    # while it is held, this address's next reviews wait; one more than the cap is refused
+    asks = [(rid2, s) for s in range(4)] + [(rid, (seat + 1) % 4)]
+    answers: list[tuple[int, Any, Any]] = []
+    waiters = [threading.Thread(target=lambda r=r, s=s: answers.append(post_from(
+        live, "127.0.0.1", f"/api/records/{r}/review", {"seat": s}))) for r, s in asks]
+    for w in waiters:
+        w.start()
+    deadline = time.monotonic() + 8
+    while not answers:  # the refusal comes at once; the others wait for the held one
+        assert time.monotonic() < deadline, "no review was refused"
+        time.sleep(0.02)
     assert worker.is_alive() and not result  # the review was held all along
     gate.set()
     worker.join(120)
+    for w in waiters:
+        w.join(60)
+    refused = [a for a in answers if a[0] == 429]
+    assert len(refused) == 1 and len(answers) == len(asks), answers
+    _, out, headers = refused[0]
+    assert f"already has {WAITING_PER_ADDRESS} reviews waiting" in out["detail"], out
+    assert int(headers["Retry-After"]) >= 1, headers
+    assert all(a[0] == 200 for a in answers if a[0] != 429), answers
     status, out = result[0]
     assert status == 200, out
     assert not out["complete"] and len(out["decisions"]) == 1, out  # stopped by the clock
@@ -180,3 +200,39 @@ def test_reviews_are_taken_in_turn_by_address() -> None:
     # bob and cat, who asked after ann's five, go third and fourth, not after all of them
     # (ann's second was first in the queue; then each address has one before ann again)
     assert order == [("ann", 0), ("ann", 1), ("bob", 0), ("cat", 1), ("ann", 2), ("ann", 4)]
+
+
+def test_an_address_may_have_only_so_many_reviews_waiting() -> None:
+    """A fifth review waiting from one address is refused with when to ask again; other
+    addresses are not, and once one of its own has run, the address may ask again."""
+    import asyncio
+
+    from big2.server.reviews import WAITING_PER_ADDRESS, QueueFull, Reviews
+
+    ran: list[int] = []
+
+    class Slow:
+        async def review(self, text: str, seat: int) -> dict[str, Any]:
+            ran.append(seat)
+            await asyncio.sleep(0.05)
+            return {"complete": False}
+
+    async def main() -> None:
+        reviews = Reviews(Slow())
+        first = [asyncio.create_task(reviews.review(1, "t", s, "10.0.0.1"))
+                 for s in range(1 + WAITING_PER_ADDRESS)]  # one runs, the rest wait
+        await asyncio.sleep(0.01)
+        assert reviews.turns.waiting_for("10.0.0.1") == WAITING_PER_ADDRESS
+        try:
+            await reviews.review(1, "t", 99, "10.0.0.1")
+        except QueueFull as exc:
+            assert exc.retry_after >= 1 and "reviews waiting" in str(exc)
+        else:
+            raise AssertionError("a fifth waiting review was queued")
+        other = asyncio.create_task(reviews.review(2, "t", 50, "10.0.0.2"))
+        await asyncio.sleep(0.07)  # the first has run: room for one more
+        again = asyncio.create_task(reviews.review(1, "t", 98, "10.0.0.1"))
+        await asyncio.gather(*first, other, again)
+
+    asyncio.run(main())
+    assert 99 not in ran and {50, 98} <= set(ran) and len(ran) == WAITING_PER_ADDRESS + 3

@@ -10,8 +10,8 @@ input hygiene in :mod:`big2.server.hygiene`.
 Every error reply is ``{"detail": …}`` and never repeats what was sent: ``400``
 a request the table refuses, ``404`` any id that names nothing (whatever its
 size), ``413`` a body over the limit, ``422`` a body that does not fit the
-schema (bad text included), ``429`` too many tables or seats from one address
-(with ``Retry-After``), ``503`` the table cap or the database unavailable,
+schema (bad text included), ``429`` too many tables, seats or waiting reviews from
+one address (with ``Retry-After``), ``503`` the table cap or the database unavailable,
 ``507`` the database's disk full.
 
 Run it with ``big2 serve`` (see :mod:`big2.server.cli`).
@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -59,7 +59,7 @@ from big2.server.puzzlepage import (
     puzzle_view,
 )
 from big2.server.rematch import NotAPlayer, Rematches
-from big2.server.reviews import Reviews
+from big2.server.reviews import QueueFull, Reviews
 from big2.server.sockets import Sockets, quiet_disconnect_logs
 from big2.server.store import MAX_RECORD_ID, DatabaseError, DiskFull, Store, database_error
 from big2.server.tables import Table, TableError, Timing
@@ -350,21 +350,31 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
 
     reviews = Reviews(server.pool)
 
+    @contextlib.contextmanager
+    def queue_full_is_429() -> Iterator[None]:
+        try:
+            yield
+        except QueueFull as exc:
+            raise HTTPException(429, str(exc),
+                                headers={"Retry-After": str(exc.retry_after)}) from None
+
     @app.post("/api/records/{record_id}/review")
     async def review(record_id: str, body: ReviewSeat, request: Request) -> dict[str, Any]:
         """The expert's review of a seat's decisions in a stored deal (see reviews.py)."""
         json_text, _ = await record_of(record_id)
         await limited(server.reads, request, "reviews")
-        return await reviews.review(int(record_id), json_text, body.seat,
-                                    request.client.host if request.client else "?")
+        with queue_full_is_429():
+            return await reviews.review(int(record_id), json_text, body.seat,
+                                        request.client.host if request.client else "?")
 
     @app.post("/api/records/{record_id}/duplicate")
     async def duplicate(record_id: str, body: ReviewSeat, request: Request) -> dict[str, Any]:
         """The same deal dealt again with the expert in a seat (see reviews.py)."""
         json_text, _ = await record_of(record_id)
         await limited(server.reads, request, "reviews")
-        return await reviews.duplicate(int(record_id), json_text, body.seat,
-                                       request.client.host if request.client else "?")
+        with queue_full_is_429():
+            return await reviews.duplicate(int(record_id), json_text, body.seat,
+                                           request.client.host if request.client else "?")
 
     @app.get("/api/records/{record_id}/download")
     async def download(record_id: str, format: str = "txt") -> Response:

@@ -240,6 +240,10 @@ class FairTurns:
         """How many wait for the turn."""
         return sum(len(q) for q in self._waiting.values())
 
+    def waiting_for(self, address: str) -> int:
+        """How many of *address*'s wait for the turn."""
+        return len(self._waiting.get(address, ()))
+
     @contextlib.asynccontextmanager
     async def turn(self, address: str) -> AsyncIterator[None]:
         """Hold the turn (waiting for it first) for the ``async with`` block."""

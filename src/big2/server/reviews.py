@@ -11,8 +11,9 @@ The search runs in the server's bot pool (:meth:`BotPool.review
 <big2.server.pool.BotPool.review>`), never on the event loop, one review at a
 time, the waiting ones taken in turn by address
 (:class:`~big2.server.hygiene.FairTurns`: one address asking for many reviews
-waits behind its own, not others behind it, issue 55),
-and stops at its time budget (:data:`REVIEW_SECONDS`): the decisions
+waits behind its own, not others behind it, issue 55; an address with
+:data:`WAITING_PER_ADDRESS` already waiting is refused with :class:`QueueFull`, which the
+app answers ``429``), and stops at its time budget (:data:`REVIEW_SECONDS`): the decisions
 judged by then are sent with ``"complete": false``. A finished review is kept
 (the same deal and seat give the same answer: the search is seeded), so asking
 again costs nothing. Records are public once a deal is over (the replay shows
@@ -43,10 +44,14 @@ from big2.server.hygiene import FairTurns
 from big2.server.settings import TableError
 from big2.server.state import cards_text
 
-__all__ = ["DUPLICATE_PLAYOUTS", "REVIEW_SECONDS", "Reviews", "run_duplicate", "run_review"]
+__all__ = ["DUPLICATE_PLAYOUTS", "REVIEW_SECONDS", "WAITING_PER_ADDRESS", "QueueFull", "Reviews",
+           "run_duplicate", "run_review"]
 
 REVIEW_SECONDS = 10.0
 """A review's time budget: a 13-card deal's decisions take about 5 s on two cores."""
+WAITING_PER_ADDRESS = 4
+"""Reviews (and duplicates) one address may have waiting for their turn; one more is
+refused (:class:`QueueFull`) rather than queued for minutes behind its own."""
 DUPLICATE_PLAYOUTS = 200
 """The expert's play-outs a decision in a duplicate (it plays a whole deal, then is
 asked again at each of the seat's decisions: about twice a review's searches)."""
@@ -97,12 +102,22 @@ def run_duplicate(text: str, seat: int, playouts: int = DUPLICATE_PLAYOUTS) -> d
             "seconds": round(time.monotonic() - start, 1)}
 
 
-class Reviews:
-    """Reviews for the server: one at a time, in turn by address, kept once complete
-    (see the module doc)."""
+class QueueFull(Exception):
+    """An address already has :data:`WAITING_PER_ADDRESS` reviews waiting; *retry_after*
+    is about when one of its own will have run, in seconds."""
 
-    def __init__(self, pool: Any, size: int = 64) -> None:
-        self.pool, self.size = pool, size
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(f"your address already has {WAITING_PER_ADDRESS} reviews waiting; "
+                         "ask again when one is answered")
+        self.retry_after = retry_after
+
+
+class Reviews:
+    """Reviews for the server: one at a time, in turn by address, at most *per_address*
+    waiting from one address, kept once complete (see the module doc)."""
+
+    def __init__(self, pool: Any, size: int = 64, per_address: int = WAITING_PER_ADDRESS) -> None:
+        self.pool, self.size, self.per_address = pool, size, per_address
         self._done: OrderedDict[tuple[int, int, str], dict[str, Any]] = OrderedDict()
         self.turns = FairTurns()
 
@@ -125,6 +140,8 @@ class Reviews:
         if key in self._done:
             self._done.move_to_end(key)
             return self._done[key]
+        if self.turns.waiting_for(address) >= self.per_address:
+            raise QueueFull(round(REVIEW_SECONDS * max(1, self.turns.waiting())))
         async with self.turns.turn(address):
             if key in self._done:
                 return self._done[key]
