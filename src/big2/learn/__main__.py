@@ -123,7 +123,8 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
 @click.option("--eval-opponents", default="heuristic,greedy", show_default=True,
               callback=_bot_names, help="the bots each evaluation plays (comma-separated)")
 @click.option("--checkpoint-minutes", default=5.0, show_default=True)
-@click.option("--threads", default=0, show_default=True, help="PyTorch threads (0: every core)")
+@click.option("--threads", default=1, show_default=True,
+              help="PyTorch's and NumPy's threads (0: every core)")
 def train_dmc_cmd(out: str, families: str, scoring: str, seed: int, hours: float, hidden: str,
                   lr: float, epsilon: float, games: int, minibatch: int, epochs: int,
                   eval_minutes: float, eval_deals: int, eval_opponents: tuple[str, ...],

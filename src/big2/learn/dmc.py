@@ -93,8 +93,9 @@ class DMCConfig:
     eval_deals: int = 200
     eval_opponents: tuple[str, ...] = ("heuristic", "greedy")
     checkpoint_minutes: float = 5.0
-    threads: int = 0
-    """PyTorch threads (0: every core)."""
+    threads: int = 1
+    """PyTorch's and NumPy's threads (0: every core). One by default: on two cores
+    shared with other work, two threads made the run 12-16x slower (docs/research.md)."""
     iterations: int = 0
     """Stop after this many iterations of this invocation (0: only the hours)."""
     final_eval: bool = True
