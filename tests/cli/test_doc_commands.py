@@ -124,6 +124,19 @@ SHORTENED: dict[str, Form] = {
         needs=("torch",), nightly=True,
         why="two hours of training: a few seconds of it, evaluated at once, in a fresh "
             "directory (the committed run is not touched)"),
+    "python -m big2.learn train-dmc --out training/dmc --hours 2": Form(
+        run="python -m big2.learn train-dmc --out training/dmc --hours 0.0005 --games 4 "
+            "--hidden 16 --eval-deals 4 --threads 1 --families classic",
+        needs=("torch",), nightly=True,
+        why="two hours of training: a second of it, a small network, evaluated at once, "
+            "in a fresh directory"),
+    "python -m big2.learn slim training/dmc/checkpoint.pt training/dmc/checkpoint.npz": Form(
+        needs=("torch",), nightly=True, why="slims the run above (nightly with it)"),
+    "big2 gauntlet dmc:weights=training/dmc/checkpoint.npz --against greedy,heuristic": Form(
+        run="big2 gauntlet dmc:weights=training/dmc/checkpoint.npz --against greedy "
+            "--rules classic --deals 1 --workers 1 --quiet",
+        needs=("torch",), nightly=True,
+        why="400 duplicate deals a cell take minutes: one, one opponent, one rule set"),
     "python -m big2.learn export-policy training/ppo src/big2/bots/policy/weights/policy.npz "
     "--critic src/big2/bots/policy/weights/value.npz": Form(
         run="python -m big2.learn export-policy training/ppo policy.npz --critic value.npz",

@@ -25,12 +25,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from big2.arena import ArenaResult, run_arena
+from big2.bots.policy.league import LEAGUE_WEIGHTS
 from big2.rules import Rules
 from big2.variant import variant
 
-LEAGUE: tuple[str, ...] = ()
+LEAGUE: tuple[str, ...] = tuple(LEAGUE_WEIGHTS)
 """Bots trained without the heuristic's features or planner (issue 53's league), by
-bot name; none is shipped yet."""
+bot name: the members :data:`big2.bots.policy.league.LEAGUE_WEIGHTS` ships (none yet)."""
 
 DEFAULT_OPPONENTS: tuple[str, ...] = (*LEAGUE, "heuristic", "policy-net", "hard")
 """Whom ``big2 gauntlet`` plays the bot against unless told."""

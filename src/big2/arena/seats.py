@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from big2.bots import Bot, make_bot
+from big2.bots import Bot, available_bots, make_bot
 
 
 def parse_seat(spec: str) -> tuple[str, dict[str, Any]]:
@@ -99,7 +99,12 @@ def check_seat(spec: str, *, timeout: float = 10.0, start: bool = True) -> None:
     try:
         bare = make_bot(name, seed=0)
     except ValueError as exc:
-        raise SeatError(str(exc)) from None
+        if not options or name not in available_bots():
+            raise SeatError(str(exc)) from None
+        try:  # a bot that needs an option (dmc's weights) is made with those given
+            bare = make_bot(name, seed=0, **options)
+        except (ValueError, TypeError) as again:
+            raise SeatError(f"seat {spec!r}: {again}") from None
     from big2.bots.policy import CallableBot
 
     if not isinstance(bare, CallableBot):

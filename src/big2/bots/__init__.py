@@ -11,7 +11,8 @@ The package is laid out by how a bot decides:
 - :mod:`big2.bots.rules_based`: the hand-written ``heuristic`` and its parts;
 - :mod:`big2.bots.policy`: trained policies (:class:`~big2.bots.policy.CallableBot`
   for any policy function, :func:`~big2.bots.policy.register_policy`; the
-  shipped PPO network, ``policy-net``);
+  shipped PPO network, ``policy-net``; a Deep Monte-Carlo Q network, ``dmc``,
+  and the league's members, :mod:`big2.bots.policy.league`);
 - :mod:`big2.bots.search`: determinized search from public parts (sampled
   worlds, candidates, evaluators, selectors) and its named configurations.
 
@@ -26,6 +27,7 @@ is (:func:`describe_bots`); the levels are :data:`BOT_LEVELS`.
 1
 """
 
+from collections.abc import Callable
 from typing import Any
 
 from big2.bots.base import (
@@ -41,6 +43,7 @@ from big2.bots.base import (
 )
 from big2.bots.policy import CallableBot, register_policy
 from big2.bots.policy import PolicyBot as PolicyBot  # the old name, still importable
+from big2.bots.policy.league import LEAGUE_WEIGHTS
 from big2.bots.rules_based.heuristic import HeuristicBot, heuristic_v1
 from big2.bots.search.bot import SearchBot
 from big2.bots.search.configs import expert_v1, guided_search, policy_search
@@ -53,11 +56,32 @@ def _policy_net(seed: int | None = None, **options: Any) -> Bot:
     return PolicyNetBot(seed=seed, **options)
 
 
+def _dmc(seed: int | None = None, **options: Any) -> Bot:
+    from big2.bots.policy.dmc import DMCBot  # NumPy loads with the first Q network bot
+
+    return DMCBot(seed=seed, **options)
+
+
+def _league_member(kind: str, weights: str) -> Callable[..., Bot]:
+    """The factory of a league member: its kind's bot on its shipped weights."""
+    def make(seed: int | None = None, **options: Any) -> Bot:
+        from big2.bots.policy.pnet import WEIGHTS_DIR
+
+        factory = _dmc if kind == "dmc" else _policy_net
+        return factory(seed=seed, **{"weights": str(WEIGHTS_DIR / weights), **options})
+
+    return make
+
+
 register_bot("random", RandomBot, "a uniformly random legal play")
 register_bot("greedy", GreedyBot, "the weakest play that beats the table")
 register_bot("heuristic", HeuristicBot, "hand planning by partition into combinations")
 register_bot("heuristic-v1", heuristic_v1, "the first heuristic (ranks and five-card hands only)")
 register_bot("policy-net", _policy_net, "the PPO policy network's most probable play")
+register_bot("dmc", _dmc, "a Deep Monte-Carlo Q network's best play (dmc:weights=PATH, "
+             "a DMC run's slim .npz or checkpoint.pt)")
+for _name, (_kind, _file) in LEAGUE_WEIGHTS.items():
+    register_bot(_name, _league_member(_kind, _file), f"league: {_kind} on {_file}")
 register_bot("guided-search", guided_search,
              "the policy's play unless heuristic play-outs find one a point better")
 register_bot("policy-search", policy_search,

@@ -1,7 +1,9 @@
 """``python -m big2.learn train|export-policy|slim|graft|plot``: the PPO
 trainer (:mod:`big2.learn.ppo`) behind the shipped policy, and the tools
-around its checkpoints. Expert iteration on it is a research tool outside the
-package (``research/exit``, ``python -m research.exit``)."""
+around its checkpoints; ``train-dmc``: the Deep Monte-Carlo trainer of a league
+agent (:mod:`big2.learn.dmc`; ``slim`` serves its runs too). Expert iteration on
+the policy is a research tool outside the package (``research/exit``,
+``python -m research.exit``)."""
 
 from __future__ import annotations
 
@@ -97,6 +99,57 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
     Trainer(cfg, log=lambda msg: click.echo(msg, err=True)).run()
 
 
+@main.command("train-dmc")
+@click.option("--out", required=True,
+              help="run directory (checkpoint.pt, log.csv, stats.csv); resumes if present")
+@click.option("--families", default=",".join(FAMILIES), show_default=True,
+              help="the rule families one network learns (preset names)")
+@click.option("--scoring", default="count", show_default=True)
+@click.option("--seed", default=0, show_default=True)
+@click.option("--hours", default=1.0, show_default=True, help="wall time of this invocation")
+@click.option("--hidden", default="512,256,256", show_default=True,
+              help="the hidden layers' widths (a run keeps them)")
+@click.option("--lr", default=3e-4, show_default=True)
+@click.option("--epsilon", default=0.05, show_default=True,
+              help="the chance a decision is a random legal play")
+@click.option("--games", default=64, show_default=True, type=click.IntRange(1),
+              help="deals of each family an iteration plays")
+@click.option("--minibatch", default=1024, show_default=True, type=click.IntRange(1),
+              help="decisions per gradient step")
+@click.option("--epochs", default=1, show_default=True, type=click.IntRange(1),
+              help="passes over an iteration's decisions")
+@click.option("--eval-minutes", default=15.0, show_default=True)
+@click.option("--eval-deals", default=200, show_default=True)
+@click.option("--eval-opponents", default="heuristic,greedy", show_default=True,
+              callback=_bot_names, help="the bots each evaluation plays (comma-separated)")
+@click.option("--checkpoint-minutes", default=5.0, show_default=True)
+@click.option("--threads", default=1, show_default=True,
+              help="PyTorch's and NumPy's threads (0: every core)")
+def train_dmc_cmd(out: str, families: str, scoring: str, seed: int, hours: float, hidden: str,
+                  lr: float, epsilon: float, games: int, minibatch: int, epochs: int,
+                  eval_minutes: float, eval_deals: int, eval_opponents: tuple[str, ...],
+                  checkpoint_minutes: float, threads: int) -> None:
+    """Train (or resume) a Deep Monte-Carlo Q network by self-play on the plain
+    encoding (big2.learn.dmc): a league agent for the gauntlet."""
+    from big2.learn.dmc import DMCConfig, DMCTrainer
+
+    try:
+        widths = tuple(int(w) for w in hidden.split(",") if w.strip())
+    except ValueError:
+        raise click.BadParameter(f"{hidden!r}: comma-separated whole numbers",
+                                 param_hint="--hidden") from None
+    cfg = DMCConfig(out=out, families=tuple(families.split(",")), scoring=scoring, seed=seed,
+                    hours=hours, hidden=widths, lr=lr, epsilon=epsilon, games=games,
+                    minibatch=minibatch, epochs=epochs, eval_minutes=eval_minutes,
+                    eval_deals=eval_deals, eval_opponents=eval_opponents,
+                    checkpoint_minutes=checkpoint_minutes, threads=threads)
+    try:
+        trainer = DMCTrainer(cfg, log=lambda msg: click.echo(msg, err=True))
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    trainer.run()
+
+
 @main.command("export-policy")
 @click.argument("run")
 @click.argument("dest")
@@ -112,7 +165,9 @@ def export_policy_cmd(run: str, dest: str, critic: str | None) -> None:
 @click.argument("dest")
 def slim_cmd(checkpoint: str, dest: str) -> None:
     """Write CHECKPOINT without the optimiser state and past-self pool to DEST
-    (the small form the repository keeps; a resume from it starts Adam afresh)."""
+    (the small form the repository keeps; a resume from it starts Adam afresh).
+    A DMC run's checkpoint becomes a NumPy .npz: the bot dmc:weights=DEST plays
+    it, and a run resumes from it as OUT/checkpoint.npz."""
     try:
         size = slim_checkpoint(checkpoint, dest)
     except (OSError, KeyError) as exc:

@@ -5,13 +5,20 @@ of one level, on a fixed stream of deals (NumPy only). The arena
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from big2.bots.policy.pnet import PolicyNet, family_index, sample_plays
+from big2.env.batch import PaddedPlays
 from big2.env.vector import VectorEnv
 from big2.rules import Rules
+
+Picker = Callable[[npt.NDArray[np.int8], PaddedPlays], npt.NDArray[np.intp]]
+"""A network's choice in every game: (observations, legal plays) -> each game's
+index into its legal plays."""
 
 
 @dataclass
@@ -40,23 +47,38 @@ def evaluate_policy(net: PolicyNet | None, rules: Rules, opponent: str, deals: i
     """The policy network *net* (its most probable play; ``None``: random legal
     plays) in seat 0 against three *opponent* bots, over the first *deals*
     deals of a seeded stream."""
+    if net is None:
+        return evaluate_picker(None, rules, opponent, deals, seed=seed, envs=envs)
+    policy = net
+    rng = np.random.default_rng(seed)
+
+    def greedy(obs: npt.NDArray[np.int8], lp: PaddedPlays) -> npt.NDArray[np.intp]:
+        fam = np.full(len(obs), family_index(family))
+        pick, _ = sample_plays(policy, obs, fam, lp.cards, lp.counts, rng, greedy=True)
+        return pick
+
+    return evaluate_picker(greedy, rules, opponent, deals, seed=seed, envs=envs)
+
+
+def evaluate_picker(pick: Picker | None, rules: Rules, opponent: str, deals: int, *,
+                    seed: int = 0, envs: int = 50) -> Evaluation:
+    """A network's choice *pick* (``None``: random legal plays) in seat 0 against
+    three *opponent* bots, over the first *deals* deals of a seeded stream (the
+    deals :func:`evaluate_policy` plays for the same *seed*)."""
     venv = VectorEnv(min(envs, deals), rules, seed=seed, opponents=opponent, learners=(0,))
     obs, _ = venv.reset()
     rng = np.random.default_rng(seed)
-    fam = np.full(venv.num_envs, family_index(family))
     scores: list[float] = []
     while len(scores) < deals:
-        if net is None:
+        if pick is None:
             ids = venv.sample(rng)
         else:
             lp = venv.legal_plays()
-            pick, _ = sample_plays(net, obs["observation"], fam, lp.cards, lp.counts, rng,
-                                   greedy=True)
-            ids = lp.ids[np.arange(venv.num_envs), pick]
+            ids = lp.ids[np.arange(venv.num_envs), pick(obs["observation"], lp)]
         obs, _, done, _, infos = venv.step(ids)
         rewards = infos["seat_rewards"]
         scores += [float(rewards[i, 0]) for i in np.flatnonzero(done).tolist()]
     return _summary(scores[:deals])
 
 
-__all__ = ["Evaluation", "evaluate_policy"]
+__all__ = ["Evaluation", "Picker", "evaluate_picker", "evaluate_policy"]

@@ -41,7 +41,6 @@ collapsing).
 
 from __future__ import annotations
 
-import csv
 import os
 import signal
 import time
@@ -54,7 +53,16 @@ import numpy as np
 
 from big2.bots.policy.pnet import FAMILIES, PolicyNet, family_index, sample_plays
 from big2.learn.ppo_collect import Collector
-from big2.learn.ppo_files import export_policy, graft_actor, slim_checkpoint
+from big2.learn.ppo_files import (
+    append_log,
+    append_stats,
+    checkpoint_kind,
+    export_policy,
+    graft_actor,
+    save_checkpoint,
+    slim_checkpoint,
+    stats_columns,
+)
 from big2.learn.ppo_native import NativeCollector, native_reason
 from big2.learn.ppo_samples import Samples, gae
 from big2.rules import Rules
@@ -150,6 +158,9 @@ class Trainer:
         found = self.ckpt if self.ckpt.exists() else prev if prev.exists() else None
         if found is not None:  # (the previous one only if a crash came between the renames)
             saved = torch.load(found, weights_only=False, map_location=self.device)
+            if checkpoint_kind(saved) != "ppo":
+                raise ValueError(f"{found} is a {checkpoint_kind(saved).upper()} run's checkpoint, "
+                                 "not a PPO one (another --out?)")
             was = saved.get("config", {}).get("features", "full")
             if was != cfg.features:
                 raise ValueError(f"{found} was trained with features={was!r}, not "
@@ -373,13 +384,7 @@ class Trainer:
         row = {"iteration": st["iteration"], "steps": st["steps"], "deals": st["deals"],
                "wall_s": round(st["wall"]), "cpu_s": round(st["cpu"]),
                **{k: f"{v:.4g}" for k, v in stats.items()}}
-        fields = stats_columns(path, list(row))
-        new = not path.exists()
-        with path.open("a", newline="") as fh:
-            w = csv.DictWriter(fh, fieldnames=fields)
-            if new:
-                w.writeheader()
-            w.writerow(row)
+        append_stats(path, row)
         if st["iteration"] % 50 == 0:
             self.log(f"it {st['iteration']} steps {st['steps']:,} deals {st['deals']:,} "
                      f"{stats['steps_per_s']:.0f} steps/s vloss {stats['value_loss']:.3f} "
@@ -390,20 +395,13 @@ class Trainer:
         from big2.learn.evaluate import evaluate_policy
 
         net, st, cfg = self.policy(), self.state, self.cfg
-        path = self.out / "log.csv"
-        new = not path.exists()
-        with path.open("a", newline="") as fh:
-            w = csv.writer(fh)
-            if new:
-                w.writerow(["wall_s", "iteration", "steps", "deals", "family", "opponent",
-                            "points", "ci95", "win_rate"])
-            for fam, rules in cfg.rules().items():
-                for opp in cfg.eval_opponents:
-                    ev = evaluate_policy(net, rules, opp, cfg.eval_deals, family=fam, seed=12345)
-                    w.writerow([f"{st['wall']:.0f}", st["iteration"], st["steps"], st["deals"],
-                                fam, opp, f"{ev.mean:.3f}", f"{ev.ci95:.3f}",
-                                f"{ev.win_rate:.3f}"])
-                    self.log(f"eval {st['steps']:,} steps, {fam} vs 3 {opp}: {ev}")
+        for fam, rules in cfg.rules().items():
+            for opp in cfg.eval_opponents:
+                ev = evaluate_policy(net, rules, opp, cfg.eval_deals, family=fam, seed=12345)
+                append_log(self.out / "log.csv", [[
+                    f"{st['wall']:.0f}", st["iteration"], st["steps"], st["deals"], fam, opp,
+                    f"{ev.mean:.3f}", f"{ev.ci95:.3f}", f"{ev.win_rate:.3f}"]])
+                self.log(f"eval {st['steps']:,} steps, {fam} vs 3 {opp}: {ev}")
 
     def checkpoint(self) -> None:
         """Write the run atomically (resumes exactly from here); the one before
@@ -415,30 +413,10 @@ class Trainer:
                 raise FloatingPointError(f"the weights are not finite at iteration "
                                          f"{st['iteration']}; {self.ckpt} is left as it was")
         st["rng"] = self.rng.bit_generator.state
-        tmp = self.ckpt.with_suffix(".tmp")
-        torch.save({"actor": self.actor.state_dict(), "critic": self.critic.state_dict(),
-                    "opt": self.opt.state_dict(), "state": st, "torch_rng": torch.get_rng_state(),
-                    "config": asdict(self.cfg)}, tmp)
-        if self.ckpt.exists():
-            os.replace(self.ckpt, self.ckpt.with_suffix(".prev.pt"))
-        os.replace(tmp, self.ckpt)
-
-
-def stats_columns(path: Path, wanted: list[str]) -> list[str]:
-    """The columns a row of *wanted* fields is written in to the stats file *path*: its
-    header's order when it names the same fields (a row once followed the dict's order
-    under an older header, and the columns after ``clipped`` were shifted), else
-    *wanted*, after the old file is moved aside to ``stats.before-N.csv`` (N: its
-    rows), so a header never describes rows it does not fit."""
-    if not path.exists():
-        return wanted
-    with path.open(newline="") as fh:
-        header = next(csv.reader([fh.readline()]), [])
-        if sorted(header) == sorted(wanted):
-            return header
-        lines = sum(1 for _ in fh)
-    os.replace(path, path.with_name(f"stats.before-{lines}.csv"))
-    return wanted
+        save_checkpoint(self.ckpt, {
+            "actor": self.actor.state_dict(), "critic": self.critic.state_dict(),
+            "opt": self.opt.state_dict(), "state": st, "torch_rng": torch.get_rng_state(),
+            "config": asdict(self.cfg)})
 
 
 def collector_options(cfg: PPOConfig) -> dict[str, Any]:

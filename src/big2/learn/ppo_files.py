@@ -1,5 +1,7 @@
-"""A PPO run's files: the slim checkpoint the repository keeps, a policy grafted
-into a run, and the run's actor and critic exported as the package's weights.
+"""A run's files: the slim checkpoint the repository keeps, a policy grafted
+into a run, and the run's actor and critic exported as the package's weights;
+and what every trainer writes (:func:`save_checkpoint`, :func:`append_log`,
+:func:`append_stats`; the PPO and the DMC trainers share them).
 
 They read and write ``RUN/checkpoint.pt`` as :class:`big2.learn.ppo.Trainer`
 saves it; :mod:`big2.learn.ppo` re-exports them, and ``python -m big2.learn``
@@ -8,22 +10,95 @@ calls them (``slim``, ``graft``, ``export-policy``).
 
 from __future__ import annotations
 
+import csv
 import os
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
 from big2.bots.policy.pnet import PolicyNet
 
+LOG_COLUMNS: Final = ("wall_s", "iteration", "steps", "deals", "family", "opponent", "points",
+                      "ci95", "win_rate")
+"""The columns of a run's ``log.csv``: one evaluation of one family against one bot."""
+
+
+def save_checkpoint(path: Path, payload: Mapping[str, Any]) -> None:
+    """Write *payload* to *path* with ``torch.save``, atomically: through
+    ``.tmp``, the file before kept as ``.prev.pt`` (a crash between the renames
+    leaves that one, which the trainers resume from)."""
+    import torch
+
+    tmp = path.with_suffix(".tmp")
+    torch.save(dict(payload), tmp)
+    if path.exists():
+        os.replace(path, path.with_suffix(".prev.pt"))
+    os.replace(tmp, path)
+
+
+def append_log(path: Path, rows: Sequence[Sequence[object]]) -> None:
+    """Add evaluation *rows* (:data:`LOG_COLUMNS`) to the log file *path*,
+    writing the header first into a new file."""
+    new = not path.exists()
+    with path.open("a", newline="") as fh:
+        w = csv.writer(fh)
+        if new:
+            w.writerow(LOG_COLUMNS)
+        w.writerows(rows)
+
+
+def append_stats(path: Path, row: Mapping[str, object]) -> None:
+    """Add one iteration's *row* to the stats file *path*, in its header's
+    columns (:func:`stats_columns`)."""
+    fields = stats_columns(path, list(row))
+    new = not path.exists()
+    with path.open("a", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=fields)
+        if new:
+            w.writeheader()
+        w.writerow(row)
+
+
+def stats_columns(path: Path, wanted: list[str]) -> list[str]:
+    """The columns a row of *wanted* fields is written in to the stats file *path*: its
+    header's order when it names the same fields (a row once followed the dict's order
+    under an older header, and the columns after ``clipped`` were shifted), else
+    *wanted*, after the old file is moved aside to ``stats.before-N.csv`` (N: its
+    rows), so a header never describes rows it does not fit."""
+    if not path.exists():
+        return wanted
+    with path.open(newline="") as fh:
+        header = next(csv.reader([fh.readline()]), [])
+        if sorted(header) == sorted(wanted):
+            return header
+        lines = sum(1 for _ in fh)
+    os.replace(path, path.with_name(f"stats.before-{lines}.csv"))
+    return wanted
+
+
+def checkpoint_kind(saved: Mapping[str, Any]) -> str:
+    """Which trainer wrote a loaded checkpoint: ``"dmc"`` or ``"ppo"`` (a PPO
+    checkpoint carries no kind)."""
+    return str(saved.get("kind", "ppo"))
+
 
 def slim_checkpoint(src: str | Path, dest: str | Path) -> int:
     """Write *src*'s checkpoint without the optimiser state and the past-self
     pool to *dest* (the form the repository keeps; see :mod:`big2.learn.ppo` for
-    how a resume from it differs). Returns the bytes written."""
+    how a resume from it differs). A DMC run's checkpoint becomes a NumPy
+    ``.npz`` (:func:`big2.bots.policy.dmc.slim_arrays`: the bot ``dmc`` plays it and
+    :mod:`big2.learn.dmc` resumes from it). Returns the bytes written."""
     import torch
 
     saved = torch.load(Path(src), weights_only=False, map_location="cpu")
+    if checkpoint_kind(saved) == "dmc":
+        from big2.bots.policy.dmc import slim_arrays
+
+        with Path(dest).open("wb") as fh:  # (a name not ending .npz stays as given)
+            np.savez_compressed(fh, **slim_arrays(saved))  # type: ignore[arg-type]
+        return Path(dest).stat().st_size
     saved.pop("opt", None)
     saved["state"] = {**saved["state"], "pool": []}
     torch.save(saved, Path(dest))
@@ -88,4 +163,5 @@ def export_policy(run: str | Path, dest: str | Path, critic: str | Path | None =
     return net
 
 
-__all__ = ["export_policy", "graft_actor", "slim_checkpoint"]
+__all__ = ["LOG_COLUMNS", "append_log", "append_stats", "checkpoint_kind", "export_policy",
+           "graft_actor", "save_checkpoint", "slim_checkpoint", "stats_columns"]

@@ -1,0 +1,134 @@
+"""The Deep Monte-Carlo trainer (big2.learn.dmc): its targets are each seat's final
+score; a run stopped at a checkpoint and resumed learns exactly what an
+uninterrupted one does; a run refuses another kind's checkpoint; the slim file is
+small, plays as the full checkpoint does, and resumes with Adam afresh."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from big2.bots.policy.dmc import FEATURES, SCORE_SCALE, DMCBot, QNet, load_qnet
+from big2.learn.dmc import DMCCollector, DMCConfig, DMCTrainer
+from big2.rules import Rules
+
+pytestmark = pytest.mark.xdist_group("torch")
+"""One worker runs the tests that train (PyTorch's import costs each process seconds)."""
+
+
+def import_torch() -> Any:
+    """PyTorch, imported by the tests that use it (the training extra)."""
+    return pytest.importorskip("torch")
+
+
+def small(out: Path, **kw: object) -> DMCConfig:
+    opts: dict[str, object] = {"out": str(out), "games": 6, "minibatch": 64, "threads": 1,
+                               "hidden": (32, 16), "eval_minutes": 1e9, "iterations": 2,
+                               "final_eval": False, "epsilon": 0.2}
+    opts.update(kw)
+    return DMCConfig(**opts)  # type: ignore[arg-type]
+
+
+def test_every_decision_is_labelled_with_its_seats_final_score() -> None:
+    """Each game plays one whole deal an iteration; the targets are the deal's scores."""
+    net = QNet.random(np.random.default_rng(0), hidden=(8,))
+    c = DMCCollector({"classic": Rules.preset("classic")}, games=4, seed=3)
+    x, y, steps, deals = c.collect(net, 0.1, np.random.default_rng(1), iteration=0)
+    assert x.shape == (steps, FEATURES) and x.dtype == np.int8 and deals == 4
+    scores = y * SCORE_SCALE
+    assert np.allclose(scores, np.round(scores), atol=1e-4)  # whole points
+    assert abs(float(scores.sum())) > 0
+    again = DMCCollector({"classic": Rules.preset("classic")}, games=4, seed=3)
+    x2, y2, _, _ = again.collect(net, 0.1, np.random.default_rng(1), iteration=0)
+    assert np.array_equal(x, x2) and np.array_equal(y, y2)  # a seed repeats
+
+
+def test_a_run_resumes_exactly(tmp_path: Path) -> None:
+    """Two iterations, a checkpoint, two more: what four uninterrupted iterations make."""
+    torch = import_torch()
+    whole = DMCTrainer(small(tmp_path / "whole", iterations=4), log=lambda m: None)
+    whole.run()
+    first = DMCTrainer(small(tmp_path / "split"), log=lambda m: None)
+    first.run()
+    assert (tmp_path / "split" / "checkpoint.pt").exists()
+    logged: list[str] = []
+    second = DMCTrainer(small(tmp_path / "split"), log=logged.append)
+    assert second.state["iteration"] == 2 and any("resumed" in m for m in logged)
+    second.run()
+    for (k, a), (_, b) in zip(whole.model.state_dict().items(),
+                              second.model.state_dict().items()):
+        assert torch.equal(a, b), k
+    for key in ("iteration", "steps", "deals"):
+        assert whole.state[key] == second.state[key] > 0
+    assert whole.rng.bit_generator.state == second.rng.bit_generator.state
+
+
+def test_a_checkpoint_of_another_kind_is_refused(tmp_path: Path) -> None:
+    torch = import_torch()
+    from big2.learn.ppo import PPOConfig, Trainer
+
+    ppo = tmp_path / "ppo"
+    ppo.mkdir()
+    torch.save({"actor": {}, "critic": {}, "state": {}, "config": {}}, ppo / "checkpoint.pt")
+    with pytest.raises(ValueError, match="PPO run's checkpoint, not a DMC one"):
+        DMCTrainer(small(ppo), log=lambda m: None)
+    DMCTrainer(small(tmp_path / "dmc", iterations=1), log=lambda m: None).run()
+    with pytest.raises(ValueError, match="DMC run's checkpoint, not a PPO one"):
+        Trainer(PPOConfig(out=str(tmp_path / "dmc"), threads=1), log=lambda m: None)
+    with pytest.raises(ValueError, match="a run keeps its network"):
+        DMCTrainer(small(tmp_path / "dmc", hidden=(16,)), log=lambda m: None)
+
+
+def test_the_slim_file_plays_as_the_checkpoint_and_resumes(tmp_path: Path) -> None:
+    torch = import_torch()
+    from bot_games import random_positions
+
+    from big2.learn.__main__ import main
+
+    run = tmp_path / "run"
+    t = DMCTrainer(small(run, hidden=(512, 256, 256)), log=lambda m: None)
+    t.run()
+    slim = tmp_path / "slim.npz"
+    res = CliRunner().invoke(main, ["slim", str(run / "checkpoint.pt"), str(slim)])
+    assert res.exit_code == 0, res.output
+    assert slim.stat().st_size <= 3_000_000 < (run / "checkpoint.pt").stat().st_size
+    full, small_net = load_qnet(run / "checkpoint.pt"), load_qnet(slim)
+    assert small_net.meta["steps"] == str(t.state["steps"])
+    a, b = DMCBot(seed=0, weights=full), DMCBot(seed=0, weights=str(slim))
+    for g in random_positions(20, seed=9):
+        view = g.view(g.to_move)
+        assert a.choose(view) == b.choose(view)
+        assert np.array_equal(a.values(view), b.values(view))
+    again_dir = tmp_path / "again"
+    again_dir.mkdir()
+    slim.replace(again_dir / "checkpoint.npz")
+    logged: list[str] = []
+    again = DMCTrainer(small(again_dir, hidden=(512, 256, 256)), log=logged.append)
+    assert any("Adam starts afresh" in m for m in logged)
+    for (k, x), (_, y) in zip(t.model.state_dict().items(), again.model.state_dict().items()):
+        assert torch.equal(x, y), k
+    assert again.rng.bit_generator.state == t.rng.bit_generator.state
+    again.run()
+    assert again.state["iteration"] == 4
+
+
+def test_the_command_trains_and_evaluates(tmp_path: Path) -> None:
+    import_torch()
+    from big2.learn.__main__ import main
+
+    out = tmp_path / "cli"
+    args = ["train-dmc", "--out", str(out), "--hours", "0.0003", "--games", "4",
+            "--hidden", "16", "--threads", "1", "--eval-deals", "4",
+            "--eval-opponents", "random", "--families", "classic"]
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 0, res.output
+    log = (out / "log.csv").read_text().splitlines()
+    assert log[0].split(",") == ["wall_s", "iteration", "steps", "deals", "family", "opponent",
+                                 "points", "ci95", "win_rate"]
+    assert [row.split(",")[4:6] for row in log[1:]][-1] == ["classic", "random"]
+    bad = CliRunner().invoke(main, [*args, "--hidden", "32"])
+    assert bad.exit_code == 1 and "a run keeps its network" in bad.output
