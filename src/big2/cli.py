@@ -91,7 +91,7 @@ class _BotChoice(click.Choice):  # type: ignore[type-arg]
     def choices(self) -> list[str]:
         from big2.bots import BOT_LEVELS, available_bots
 
-        return [*BOT_LEVELS, *(b for b in available_bots() if b not in BOT_LEVELS)]
+        return [*BOT_LEVELS, *(b for b in available_bots(ready=True) if b not in BOT_LEVELS)]
 
     @choices.setter
     def choices(self, value: object) -> None:

@@ -154,3 +154,11 @@ def test_a_league_member_is_a_named_bot_on_shipped_weights(tmp_path: Path,
     assert isinstance(bot, DMCBot) and bot.network.hidden == (32, 16)
     g = run_gauntlet("greedy", ["league-test"], {"classic": Rules.preset("classic")}, deals=1)
     assert g.rows[0].opponent == "league-test" and g.rows[0].deals == 1
+
+
+def test_front_ends_offer_it_only_with_weights() -> None:
+    """``dmc`` needs weights: the registry lists it, the front ends' list leaves it out."""
+    from big2.bots import available_bots
+
+    assert "dmc" in available_bots() and "dmc" not in available_bots(ready=True)
+    assert "heuristic" in available_bots(ready=True)

@@ -79,7 +79,7 @@ register_bot("heuristic", HeuristicBot, "hand planning by partition into combina
 register_bot("heuristic-v1", heuristic_v1, "the first heuristic (ranks and five-card hands only)")
 register_bot("policy-net", _policy_net, "the PPO policy network's most probable play")
 register_bot("dmc", _dmc, "a Deep Monte-Carlo Q network's best play (dmc:weights=PATH, "
-             "a DMC run's slim .npz or checkpoint.pt)")
+             "a DMC run's slim .npz or checkpoint.pt)", needs=("weights",))
 for _name, (_kind, _file) in LEAGUE_WEIGHTS.items():
     register_bot(_name, _league_member(_kind, _file), f"league: {_kind} on {_file}")
 register_bot("guided-search", guided_search,

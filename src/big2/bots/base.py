@@ -39,6 +39,7 @@ class Bot(ABC):
 
 
 _REGISTRY: dict[str, Callable[..., Bot]] = {}
+_NEEDS: dict[str, tuple[str, ...]] = {}
 _ABOUT: dict[str, str] = {}
 
 BOT_LEVELS: dict[str, str] = {
@@ -75,9 +76,12 @@ def bot_label(name: str) -> str:
     return f"{name}: {BOT_LEVELS[name]}" + (f", {budget:,} play-outs" if budget else "")
 
 
-def register_bot(name: str, factory: Callable[..., Bot], about: str = "") -> None:
+def register_bot(name: str, factory: Callable[..., Bot], about: str = "",
+                 needs: tuple[str, ...] = ()) -> None:
     """Make *factory* available to :func:`make_bot` under *name*, described by
-    *about* (one line); registering a name again replaces it.
+    *about* (one line); registering a name again replaces it. *needs*: the options it
+    cannot play without (``dmc`` needs ``weights``), which leave it out of
+    ``available_bots(ready=True)``, the list that front ends offer.
 
     Raises:
         ValueError: *name* is a level's (:data:`BOT_LEVELS`), which
@@ -88,6 +92,7 @@ def register_bot(name: str, factory: Callable[..., Bot], about: str = "") -> Non
                          "choose another name")
     _REGISTRY[name] = factory
     _ABOUT[name] = about
+    _NEEDS[name] = needs
 
 
 def describe_bots() -> dict[str, str]:
@@ -97,9 +102,10 @@ def describe_bots() -> dict[str, str]:
     return out | {name: _ABOUT[name] for name in sorted(_REGISTRY)}
 
 
-def available_bots() -> list[str]:
-    """Bot names and levels :func:`make_bot` accepts."""
-    return sorted(_REGISTRY) + list(BOT_LEVELS)
+def available_bots(*, ready: bool = False) -> list[str]:
+    """Bot names and levels :func:`make_bot` accepts (*ready*: only those that play
+    without options, as a front end offers them)."""
+    return sorted(n for n in _REGISTRY if not (ready and _NEEDS.get(n))) + list(BOT_LEVELS)
 
 
 def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:

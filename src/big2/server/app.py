@@ -261,7 +261,7 @@ def create_app(db: str | None = None, *, timing: Timing | None = None,
                          else o.default, "choices": list(o.choices) if o.choices else None,
                          "multi": o.multi, "help": o.help, "min": o.minimum, "max": o.maximum}
                         for o in OPTIONS],
-            "bots": sorted(set(available_bots()) | set(BOT_LEVELS)),
+            "bots": sorted(set(available_bots(ready=True)) | set(BOT_LEVELS)),
             "levels": dict(BOT_LEVELS),
         }
 

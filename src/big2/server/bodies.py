@@ -97,7 +97,7 @@ def settings_of(body: CreateTable) -> TableSettings:
                 make_bot(s)
             except ValueError:
                 raise TableError(f"seat {i}: unknown bot; choose from: "
-                                 f"{', '.join(available_bots())}") from None
+                                 f"{', '.join(available_bots(ready=True))}") from None
     try:
         return TableSettings(rules=rules, seats=tuple(norm), deals=body.deals,
                              turn_time=body.turn_time, name=body.name,
