@@ -132,3 +132,19 @@ def test_the_command_trains_and_evaluates(tmp_path: Path) -> None:
     assert [row.split(",")[4:6] for row in log[1:]][-1] == ["classic", "random"]
     bad = CliRunner().invoke(main, [*args, "--hidden", "32"])
     assert bad.exit_code == 1 and "a run keeps its network" in bad.output
+
+
+def test_the_committed_run_is_slim_and_plays() -> None:
+    """training/dmc (issue 53's league agent in training): a slim ``.npz`` within 3 MB,
+    its provenance, and a bot that plays it (no PyTorch needed)."""
+    from big2 import Game
+
+    path = Path(__file__).resolve().parents[2] / "training" / "dmc" / "checkpoint.npz"
+    assert path.stat().st_size <= 3_000_000
+    net = load_qnet(path)
+    assert int(net.meta["steps"]) > 5_000_000 and net.meta["families"] == "classic,selfplay-2018"
+    g = Game(seed=3)
+    seat = g.to_move
+    assert seat is not None
+    play = DMCBot(weights=str(path), seed=0).choose(g.view(seat))
+    assert play in g.legal_masks()
