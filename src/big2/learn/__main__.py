@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
@@ -36,14 +37,23 @@ def _bot_names(ctx: click.Context, param: click.Parameter, value: str) -> tuple[
     return names
 
 
+def run_options(command: Callable[..., None]) -> Callable[..., None]:
+    """The options every trainer takes: its run directory, families, scoring, seed, hours."""
+    for option in reversed((
+            click.option("--out", required=True, help="run directory (checkpoint.pt, log.csv, "
+                         "stats.csv); resumes if present"),
+            click.option("--families", default=",".join(FAMILIES), show_default=True,
+                         help="the rule families one network learns (preset names)"),
+            click.option("--scoring", default="count", show_default=True),
+            click.option("--seed", default=0, show_default=True),
+            click.option("--hours", default=1.0, show_default=True,
+                         help="wall time of this invocation"))):
+        command = option(command)
+    return command
+
+
 @main.command("train")
-@click.option("--out", required=True,
-              help="run directory (checkpoint.pt, log.csv, stats.csv); resumes if present")
-@click.option("--families", default=",".join(FAMILIES), show_default=True,
-              help="the rule families one network learns (preset names)")
-@click.option("--scoring", default="count", show_default=True)
-@click.option("--seed", default=0, show_default=True)
-@click.option("--hours", default=1.0, show_default=True, help="wall time of this invocation")
+@run_options
 @click.option("--lr", default=5e-4, show_default=True)
 @click.option("--entropy", default=0.01, show_default=True, help="entropy bonus")
 @click.option("--batch", default=8192, show_default=True, help="decisions per update")
@@ -100,13 +110,7 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
 
 
 @main.command("train-dmc")
-@click.option("--out", required=True,
-              help="run directory (checkpoint.pt, log.csv, stats.csv); resumes if present")
-@click.option("--families", default=",".join(FAMILIES), show_default=True,
-              help="the rule families one network learns (preset names)")
-@click.option("--scoring", default="count", show_default=True)
-@click.option("--seed", default=0, show_default=True)
-@click.option("--hours", default=1.0, show_default=True, help="wall time of this invocation")
+@run_options
 @click.option("--hidden", default="512,256,256", show_default=True,
               help="the hidden layers' widths (a run keeps them)")
 @click.option("--lr", default=3e-4, show_default=True)

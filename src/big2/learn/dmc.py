@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import time
 from dataclasses import asdict, dataclass
 from functools import partial
@@ -62,7 +61,13 @@ from big2.bots.policy.dmc import (
 from big2.bots.policy.pnet import FAMILIES, family_index
 from big2.env.batch import PaddedPlays
 from big2.env.vector import VectorEnv
-from big2.learn.ppo_files import append_log, append_stats, checkpoint_kind, save_checkpoint
+from big2.learn.ppo_files import (
+    append_log,
+    append_stats,
+    checkpoint_kind,
+    save_checkpoint,
+    stop_on_signals,
+)
 from big2.rules import Rules
 
 I8 = npt.NDArray[np.int8]
@@ -275,21 +280,8 @@ class DMCTrainer:
         """Train for ``cfg.hours`` of wall time (or ``cfg.iterations``), checkpointing and
         evaluating on the way and at the end; SIGTERM or Ctrl+C ends the current
         iteration, evaluates, writes a checkpoint and stops."""
-        from threadpoolctl import threadpool_limits
-
-        stop: list[int] = []
-
-        def request_stop(signum: int, frame: object) -> None:
-            stop.append(signum)
-            self.log("stopping after this iteration (checkpoint follows)")
-
-        old = {sig: signal.signal(sig, request_stop) for sig in (signal.SIGTERM, signal.SIGINT)}
-        try:
-            with threadpool_limits(self.torch.get_num_threads(), user_api="blas"):
-                self._loop(stop)
-        finally:
-            for sig, handler in old.items():
-                signal.signal(sig, handler)
+        with stop_on_signals(self.log, self.torch.get_num_threads()) as stop:
+            self._loop(stop)
 
     def _loop(self, stop: list[int]) -> None:
         cfg, st = self.cfg, self.state

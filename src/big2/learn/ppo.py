@@ -42,7 +42,6 @@ collapsing).
 from __future__ import annotations
 
 import os
-import signal
 import time
 from dataclasses import asdict, dataclass
 from functools import cached_property
@@ -62,6 +61,7 @@ from big2.learn.ppo_files import (
     save_checkpoint,
     slim_checkpoint,
     stats_columns,
+    stop_on_signals,
 )
 from big2.learn.ppo_native import NativeCollector, native_reason
 from big2.learn.ppo_samples import Samples, gae
@@ -211,22 +211,8 @@ class Trainer:
     def run(self) -> None:
         """Train for ``cfg.hours`` of wall time (checkpointing and evaluating on the
         way); SIGTERM or Ctrl+C ends the current iteration, writes a checkpoint and stops."""
-        from threadpoolctl import threadpool_limits
-
-        stop: list[int] = []
-
-        def request_stop(signum: int, frame: object) -> None:
-            stop.append(signum)
-            self.log("stopping after this iteration (checkpoint follows)")
-
-        old = {sig: signal.signal(sig, request_stop) for sig in (signal.SIGTERM, signal.SIGINT)}
-        # NumPy's BLAS threads fight the trainer's own (8x slower seen on 2 busy cores)
-        try:
-            with threadpool_limits(self.torch.get_num_threads(), user_api="blas"):
-                self._loop(stop)
-        finally:
-            for sig, handler in old.items():
-                signal.signal(sig, handler)
+        with stop_on_signals(self.log, self.torch.get_num_threads()) as stop:
+            self._loop(stop)
 
     def _loop(self, stop: list[int]) -> None:
         cfg, st = self.cfg, self.state

@@ -10,9 +10,11 @@ calls them (``slim``, ``graft``, ``export-policy``).
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import os
-from collections.abc import Mapping, Sequence
+import signal
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -163,5 +165,28 @@ def export_policy(run: str | Path, dest: str | Path, critic: str | Path | None =
     return net
 
 
+@contextlib.contextmanager
+def stop_on_signals(log: Callable[[str], None], threads: int) -> Iterator[list[int]]:
+    """A trainer's run: a list that SIGTERM or Ctrl+C appends to (the loop ends its
+    iteration, checkpoints and stops), NumPy's BLAS held to the trainer's *threads*
+    (its threads fight PyTorch's: 8x slower seen on 2 busy cores); the handlers as they
+    were afterwards."""
+    from threadpoolctl import threadpool_limits
+
+    stop: list[int] = []
+
+    def request_stop(signum: int, frame: object) -> None:
+        stop.append(signum)
+        log("stopping after this iteration (checkpoint follows)")
+
+    old = {sig: signal.signal(sig, request_stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        with threadpool_limits(threads, user_api="blas"):
+            yield stop
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
 __all__ = ["LOG_COLUMNS", "append_log", "append_stats", "checkpoint_kind", "export_policy",
-           "graft_actor", "save_checkpoint", "slim_checkpoint", "stats_columns"]
+           "graft_actor", "save_checkpoint", "slim_checkpoint", "stats_columns", "stop_on_signals"]
