@@ -25,7 +25,7 @@ unexport PYTHONDONTWRITEBYTECODE
 VENV := .venv
 BIN := $(VENV)/bin
 JOBS ?= 3
-PYTEST_ON := $(BIN)/python -m pytest --dist loadgroup -n
+PYTEST_ON := $(BIN)/python -m pytest --dist loadgroup --no-loadscope-reorder -n
 PYTEST := $(PYTEST_ON) $(JOBS)
 # make test-fast: two workers (its tests wait on nothing, so a third only adds its own
 # start-up and collection: 31.3 s wall and 55.5 s CPU with three, 30.7 s and 50.6 s with two)

@@ -6,9 +6,9 @@ so its tests are kept on one worker (``xdist_group`` per file) rather than
 launching a browser on each; everything else spreads over the workers test
 by test. A test that needs to be alone with a shared resource (one database,
 one port) can name its own group with ``@pytest.mark.xdist_group("name")``. The
-long files are handed out first (:data:`LONG_FIRST`), so that no worker is left alone
-with a browser file at the end, and the server tests that mostly wait are handed out
-between the others (:func:`spread_waiting`), so that the workers do not all wait at once.
+long files are handed out first (:data:`LONG_FIRST`), and the server and browser tests,
+which mostly wait, are handed out between the others (:func:`spread_waiting`), so that
+the workers do not all wait at once while a CPU idles.
 """
 
 from __future__ import annotations
@@ -36,39 +36,58 @@ def nightly_slice(text: str | None) -> tuple[int, int] | None:
     return int(m[1]), int(m[2])
 
 
-LONG_FIRST = ("tests/server/test_browser", "tests/cli/test_doc_commands.py", "tests/bots/",
-              "tests/server/", "tests/core/test_legal_vs_reference.py")
-"""Where the suite's long tests are, longest groups first: the order xdist hands them out."""
+LONG_FIRST = ("tests/cli/test_doc_commands.py", "tests/bots/",
+              "tests/core/test_legal_vs_reference.py")
+"""Where the suite's long tests that keep a CPU busy are, longest first: the order xdist
+hands them out (the Makefile passes ``--no-loadscope-reorder``, without which xdist would
+hand out the groups of many tests, the browser files, before everything else)."""
 
 WAITING = "tests/server/"
-"""The tests that mostly wait (on a live server, PostgreSQL, a timeout): handed out between
-the others rather than together, so that no two workers wait at once while a CPU idles."""
+"""The tests that mostly wait (on a live server, a browser, PostgreSQL, a timeout): handed
+out between the others rather than together, so that no two workers wait at once while a
+CPU idles. Each browser file is one unit (its tests share a Chromium and a worker)."""
 
 WAITING_SPREAD = 0.8
-"""The share of the tests after :data:`LONG_FIRST`'s first two groups that the waiting
-tests are spread over (none of them left for the very end)."""
+"""The share of the other tests that the waiting units are spread over (none of them left
+for the very end, where a browser file could leave one worker running alone)."""
 
 
 def spread_waiting(items: list[pytest.Item]) -> list[pytest.Item]:
-    """*items* (in :func:`schedule_rank` order) with the waiting tests that are not browser
-    tests spread evenly over the first :data:`WAITING_SPREAD` of the tests after the
-    browser and documentation files, in their order."""
-    head_ranks = {0, 1}  # the browser files and the documentation commands stay first
-    head = [i for i in items if schedule_rank(i) in head_ranks]
-    waiting = [i for i in items if schedule_rank(i) not in head_ranks
-               and f"/{WAITING}" in i.path.as_posix()]
-    if not waiting:
-        return items
-    chosen = set(map(id, head + waiting))
-    rest = [i for i in items if id(i) not in chosen]
-    step = len(rest) * WAITING_SPREAD / len(waiting)
-    out, placed = list(head), 0
-    for k, item in enumerate(rest):
-        while placed < len(waiting) and placed * step <= k:
-            out.append(waiting[placed])
-            placed += 1
-        out.append(item)
-    return out + waiting[placed:]
+    """*items* (in :func:`schedule_rank` order) with the waiting tests taken out and put
+    back between the others, in their order, over the first :data:`WAITING_SPREAD` of
+    them: the browser files (each one unit, its tests together) evenly, and the other
+    waiting tests evenly, so that neither kind comes in a bunch.
+
+    >>> from pathlib import Path
+    >>> class Item:
+    ...     def __init__(self, name): self.path = Path(f"/r/tests/{name}")
+    ...     def __repr__(self): return self.path.name
+    >>> spread_waiting([Item(n) for n in ["server/test_browser_a.py", "server/test_browser_a.py",
+    ...                                   "server/test_b.py", "core/1", "core/2", "core/3"]])
+    [test_browser_a.py, test_browser_a.py, test_b.py, 1, 2, 3]
+    """
+    browsers: dict[str, list[pytest.Item]] = {}
+    others: list[list[pytest.Item]] = []
+    rest = []
+    for item in items:
+        path = item.path.as_posix()
+        if f"/{WAITING}" not in path:
+            rest.append(item)
+        elif item.path.name.startswith("test_browser"):
+            browsers.setdefault(path, []).append(item)
+        else:
+            others.append([item])
+    placed = sorted(((k * len(rest) * WAITING_SPREAD / len(kind), unit)
+                     for kind in (list(browsers.values()), others)
+                     for k, unit in enumerate(kind)), key=lambda placing: placing[0])
+    out: list[pytest.Item] = []
+    at = 0
+    for where, unit in placed:
+        while at < len(rest) and at < where:
+            out.append(rest[at])
+            at += 1
+        out += unit
+    return out + rest[at:]
 
 
 LOST_GROUPS = pytest.StashKey[str]()
@@ -115,8 +134,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.path.name.startswith("test_browser") and item.path.suffix == ".py":
             item.add_marker(pytest.mark.xdist_group(f"browser:{item.path.stem}"))
-    # the long work first, so that both workers stay busy to the end: each browser file
-    # goes to one worker as a whole, and started last they would leave the other idle
+    # the long work first, so that the workers stay busy to the end; the waiting tests
+    # spread between the others (each browser file goes to one worker as a whole)
     items.sort(key=schedule_rank)
     items[:] = spread_waiting(items)
     part = nightly_slice(config.getoption("--nightly-slice"))
