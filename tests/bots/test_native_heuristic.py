@@ -162,7 +162,7 @@ def test_same_choice_with_other_styles() -> None:
     styles = (Style(hold_two_above=3, hold_two_plays=2, break_limit=0.5, low_cards=6),
               Style(go_out=False, break_limit_danger=1.0), Style(all_kinds=False, low_cards=2))
     for i in range(3):
-        agreement(random_rules(rng), 60, 300 + i, styles)
+        agreement(random_rules(rng), 40, 300 + i, styles)
 
 
 def test_same_plans_as_python() -> None:

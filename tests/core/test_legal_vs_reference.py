@@ -4,18 +4,21 @@ Each sweep is split in two: a share that ``make test`` runs and the rest,
 under the ``nightly`` marker (``make test-nightly``; CI runs a slice of it), so that
 together they check every position the sweep always checked, in the same
 order. The share is sized to what it catches, measured as the branches of
-src/big2 (the scorer left out) that a sweep's positions reach:
+src/big2 (the scorer left out) that a sweep's positions reach (coverage.py's
+arcs; remeasured on 2026-12-07):
 
-- 1,000 positions of a preset (of 10,000) reach every branch that all
-  10,000 reach under selfplay-2018, all but one loop step (a four of a kind
-  above its kicker) under classic, and under philippines all but the lead
-  whose only play is a barred going-out (a forced pass, first met past
-  5,000; test_game.py checks it directly).
-- 500 positions of an option set (of 2,000) reach all but one to five of
-  the branches that 2,000 reach. The three-player finish-restriction set,
-  whose 17- and 18-card hands give the reference 16 times the subsets to
-  try, checks 250, which reach what 500 reach: all but that same forced pass.
-- A quarter of a house-rule set's positions reach all but none to three.
+- 500 positions of a preset (of 10,000) reach every branch that the first 1,000
+  reach under each of the 12 presets; 1,000 of 10,000 once reached all but one
+  loop step (a four of a kind above its kicker) under classic, and under
+  philippines all but the lead whose only play is a barred going-out (a forced
+  pass, first met past 5,000; test_game.py checks it directly).
+- 250 positions of an option set (of 2,000) reach every branch that 500 reach,
+  under each of the 11 sets. The three-player finish-restriction set, whose 17- and
+  18-card hands give the reference 16 times the subsets to try, checks 125,
+  which reach what 250 reach.
+- A quarter of a house-rule set's positions: an eighth misses branches a quarter
+  reaches under 7 of the 26 sets (bombs, smack-downs, long straights, four twos,
+  the assist penalty).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from big2.combos import engine
 from big2.variant.keys import PLAY_MASK
 
 POSITIONS_PER_PRESET = 10_000
-PRESET_SHARE = 1_000
+PRESET_SHARE = 500
 """Positions per preset that ``make test`` checks; the rest are ``nightly``."""
 
 REST_PARTS = 3
@@ -46,6 +49,13 @@ PARTS = [pytest.param("share", id="share", marks=pytest.mark.sweep),
            for k in range(REST_PARTS))]
 """A sweep's parts: the share ``make test`` runs (``make test-fast`` skips
 it: marker ``sweep``) and the ``nightly`` rest in :data:`REST_PARTS` parts."""
+
+
+SCALES = [pytest.param(0.5, id="share", marks=pytest.mark.sweep),
+          pytest.param(1.0, id="whole", marks=pytest.mark.nightly)]
+"""The comparison sweeps' sizes: half of each (``make test``; it reaches every branch
+of src/big2 that the whole reaches but a cleared cache, and under ``dragon=True`` a four
+alone refused, which the other sets' halves reach) and the whole (``nightly``)."""
 
 
 def part_of(items, part: str, share: int, total: int):
@@ -122,7 +132,7 @@ def test_legal_plays_match_reference_for_every_preset(preset: str, part: str) ->
 def test_legal_plays_match_reference_with_options(options: dict, part: str) -> None:
     rules = Rules(**options)
     long_hands = rules.players == 3 and rules.deal != "13-each"  # 17 and 18 cards: 16x the
-    share = 250 if long_hands else 500  # subsets for the reference to try
+    share = 125 if long_hands else 250  # subsets for the reference to try
     for g in part_of(positions(rules, 2_000, seed=len(str(options))), part, share, 2_000):
         check_position(g)
 
@@ -138,16 +148,17 @@ def test_legal_plays_match_reference_with_house_rules(options: dict, part: str) 
         check_position(g)
 
 
+@pytest.mark.parametrize("scale", SCALES)
 @pytest.mark.parametrize("options", [{}, *EXTRA_OPTION_SETS, {"straight_order": "pagat"},
                                      {"straight_order": "ace-top", "suit_order": "CSHD"}],
                          ids=lambda o: ",".join(o) or "default")
-def test_comparison_matches_reference_on_random_pairs(options: dict) -> None:
+def test_comparison_matches_reference_on_random_pairs(options: dict, scale: float) -> None:
     """Classify random sets and compare random pairs of plays both ways."""
     rules = Rules(**options)
     eng = engine(rules)
     rng = random.Random(99)
     by_size: dict[int, list[tuple[int, ...]]] = {k: [] for k in range(1, 6)}
-    for _ in range(20_000):
+    for _ in range(int(20_000 * scale)):
         k = rng.randint(1, 5)
         cards = tuple(sorted(rng.sample(range(52), k)))
         ref = ref_classify(cards, rules)
@@ -156,7 +167,7 @@ def test_comparison_matches_reference_on_random_pairs(options: dict) -> None:
         if ref is not None:
             by_size[k].append(cards)
     # ensure rarer kinds are present: add plays from hands' generated lists
-    for _ in range(300):
+    for _ in range(int(300 * scale)):
         hand = sum(1 << c for c in rng.sample(range(52), 13))
         plays = eng.hand_plays(hand)
         for k in range(1, 6):
@@ -165,7 +176,7 @@ def test_comparison_matches_reference_on_random_pairs(options: dict) -> None:
                 by_size[k].append(tuple(cards_of(p)))
     from reference import ref_beats
     for k, plays in by_size.items():
-        for _ in range(3_000 if plays else 0):
+        for _ in range(int(3_000 * scale) if plays else 0):
             a, b = rng.choice(plays), rng.choice(plays)
             fa = eng.classify(sum(1 << c for c in a))
             fb = eng.classify(sum(1 << c for c in b))
@@ -175,8 +186,9 @@ def test_comparison_matches_reference_on_random_pairs(options: dict) -> None:
             assert eng.beats(fa, fb) == ref_beats(ra, rb, k, rules), (a, b)
 
 
+@pytest.mark.parametrize("scale", SCALES)
 @pytest.mark.parametrize("options", HOUSE_RULE_OPTION_SETS, ids=option_id)
-def test_house_rule_comparison_matches_reference(options: dict) -> None:
+def test_house_rule_comparison_matches_reference(options: dict, scale: float) -> None:
     """Classify random subsets of bomb-rich hands (every size up to 13) and
     compare random pairs of their plays both ways, bombs on singles included."""
     from reference import ref_beats_any
@@ -184,7 +196,7 @@ def test_house_rule_comparison_matches_reference(options: dict) -> None:
     eng = engine(rules)
     rng = random.Random(zlib.crc32(option_id(options).encode()))
     plays: list[tuple[int, ...]] = []
-    for _ in range(150):
+    for _ in range(int(150 * scale)):
         for hand in rich_hands(rng):
             cards = cards_of(hand)
             for _ in range(20):
@@ -195,7 +207,7 @@ def test_house_rule_comparison_matches_reference(options: dict) -> None:
             for group in eng.hand_plays(hand).groups[1:]:
                 plays += [tuple(cards_of(p & PLAY_MASK)) for p in group[:: max(1, len(group) // 4)]]
     assert len({len(p) for p in plays}) >= 4
-    for _ in range(6_000):
+    for _ in range(int(6_000 * scale)):
         a, b = rng.choice(plays), rng.choice(plays)
         fa = eng.classify(sum(1 << c for c in a))
         fb = eng.classify(sum(1 << c for c in b))

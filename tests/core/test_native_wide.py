@@ -85,11 +85,10 @@ def test_lockstep_one_deck_with_wild_jokers(players: int, five: str) -> None:
     assert sum(lockstep(rules, seed) for seed in range(3)) > 40
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rules=wild_mixes, seed=st.integers(0, 2**32))
-def test_wild_readings_and_follows_agree(rules: Rules, seed: int) -> None:
-    """Sets holding wild jokers, drawn at random and from the plays a hand lists: every
-    reading (strongest first), and what follows each reading, as the Python engine."""
+def readings_and_follows_agree(rules: Rules, seed: int, draws: int) -> None:
+    """Sets holding wild jokers, drawn at random (*draws* of them) and from the plays a hand
+    lists: every reading (strongest first), and what follows each reading, as the Python
+    engine."""
     rng = random.Random(seed)
     ref = variant(rules, engine="python").engine
     tables = native.native_engine(rules).tables
@@ -100,7 +99,7 @@ def test_wild_readings_and_follows_agree(rules: Rules, seed: int) -> None:
     reads = _native.wide_readings(tables, sure)
     assert len(reads) >= 2 and reads == [(int(c.kind), c.power) for c in ref.readings(sure)]
     wide_follows_agree(ref, tables, rng.sample(cards, 17), sure)
-    for _ in range(40):
+    for _ in range(draws):
         n = rng.randint(2, 5)
         j = rng.randint(1, min(n, len(jokers)))
         drawn = sum(1 << c for c in rng.sample(jokers, j) + rng.sample(naturals, n - j))
@@ -111,6 +110,19 @@ def test_wild_readings_and_follows_agree(rules: Rules, seed: int) -> None:
             assert reads == [(int(c.kind), c.power) for c in ref.readings(mask)]
             if reads:
                 wide_follows_agree(ref, tables, rng.sample(cards, 17), mask)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=wild_mixes, seed=st.integers(0, 2**32))
+def test_wild_readings_and_follows_agree(rules: Rules, seed: int) -> None:
+    readings_and_follows_agree(rules, seed, 20)
+
+
+@pytest.mark.nightly
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=wild_mixes, seed=st.integers(0, 2**32))
+def test_wild_readings_and_follows_agree_on_more(rules: Rules, seed: int) -> None:
+    readings_and_follows_agree(rules, seed, 40)
 
 
 @pytest.mark.parametrize("players", [2, 4, 5, 6, 8])

@@ -59,7 +59,7 @@ def to_move(g: Game) -> int:
 
 @pytest.mark.parametrize("name", sorted(PRESET_RULES))
 def test_the_core_answers_as_the_reference(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    agree(name, 40, 8, monkeypatch)
+    agree(name, 25, 8, monkeypatch)
 
 
 @pytest.mark.nightly
