@@ -49,21 +49,58 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One headless Chromium for the browser tests of a file (each test opens its pages
-    in contexts of their own). Not one a worker: Playwright's synchronous API keeps an
-    event loop running in the thread while it is open, and the other tests on that worker
-    call ``asyncio.run``."""
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Chromium is needed for the browser tests "
-                    "(apt-get install chromium-headless-shell)")
-    from playwright import sync_api
+_OPEN: dict[str, Any] = {}
+"""The worker's Playwright and Chromium while browser tests run one after another."""
 
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the browser tests (each test opens its pages in contexts
+    of its own), started for the first and kept open while the next test uses it too, so
+    the browser files that a worker runs in a row share one (a start costs half a second
+    of CPU). It is closed before any other test runs (:func:`pytest_runtest_teardown`):
+    Playwright's synchronous API keeps an event loop running in the thread while it is
+    open, and the other tests on that worker call ``asyncio.run``. The pages a test
+    leaves open are closed after it."""
+    if "browser" in _OPEN and not _OPEN["browser"].is_connected():
+        _close_browser()  # it crashed in an earlier test: a fresh one
+    if "browser" not in _OPEN:
+        if not Path(CHROMIUM).exists():
+            pytest.fail("Chromium is needed for the browser tests "
+                        "(apt-get install chromium-headless-shell)")
+        from playwright import sync_api
+
+        _OPEN["playwright"] = sync_api.sync_playwright().start()
+        _OPEN["browser"] = _OPEN["playwright"].chromium.launch(executable_path=CHROMIUM,
+                                                               args=ARGS)
+    yield _OPEN["browser"]
+    if _OPEN["browser"].is_connected():
+        for context in _OPEN["browser"].contexts:  # the pages a test left open end with it
+            context.close()
+
+
+def _close_browser() -> None:
+    browser, playwright = _OPEN.pop("browser", None), _OPEN.pop("playwright", None)
+    try:
+        if browser is not None and browser.is_connected():
+            browser.close()
+    finally:
+        if playwright is not None:
+            playwright.stop()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Close the shared Chromium after a test unless the next one on this worker uses it
+    (pytest-xdist runs a test once it knows the next, so *nextitem* is the real one)."""
+    if _OPEN and "browser" not in getattr(nextitem, "fixturenames", ()):
+        _close_browser()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Close the shared Chromium if a run ended while it was open (interrupted)."""
+    if _OPEN:
+        _close_browser()
 
 
 @pytest.fixture(scope="module")

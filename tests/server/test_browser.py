@@ -56,6 +56,10 @@ def page_errors(page: Any) -> list[str]:
     return errors
 
 
+ORIGIN_PAGE = "/api/options"
+"""A small page of the server, opened to write the seat into its origin's localStorage
+before the table is opened (the lobby would do as well, at four times Chromium's CPU)."""
+
 NO_AUTO_PASS = "try { localStorage.setItem('big2.autoPass', 'false'); } catch (e) {}"
 
 
@@ -78,7 +82,7 @@ def seat_at(web: LiveServer, page: Any, seats: list[str | None], name: str = "An
     """Make a table with *seats* (None: a person), take seat 0 and open it in *page*."""
     tid = web.create(seats, **kw)
     token = web.join(tid, 0, name)
-    page.goto(web.url + "/")
+    page.goto(web.url + ORIGIN_PAGE)
     page.evaluate("([t, k]) => localStorage.setItem('big2.seat.' + t, "
                   "JSON.stringify({seat: 0, token: k}))", [tid, token])
     page.goto(f"{web.url}/t/{tid}")

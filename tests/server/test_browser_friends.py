@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import test_browser as tb
-from test_browser import new_page, page_errors, seat_at
+from test_browser import ORIGIN_PAGE, new_page, page_errors, seat_at
 from test_browser_fixes import GLYPHS
 from test_rematch import finish
 
@@ -20,7 +20,7 @@ web = tb.web
 
 def open_seat(web: LiveServer, page: Any, tid: str, seat: int, token: str) -> None:
     """Open table *tid* in *page* as the holder of *seat*'s *token*."""
-    page.goto(web.url + "/")
+    page.goto(web.url + ORIGIN_PAGE)
     page.evaluate("([t, s, k]) => localStorage.setItem('big2.seat.' + t, "
                   "JSON.stringify({seat: s, token: k}))", [tid, seat, token])
     page.goto(f"{web.url}/t/{tid}")
