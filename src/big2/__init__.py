@@ -15,8 +15,7 @@ never imported by the core; no module-level import forms a circle.
 True
 """
 
-from importlib.metadata import PackageNotFoundError
-from importlib.metadata import version as _distribution_version
+from typing import TYPE_CHECKING
 
 from big2.cards import Card, CardSet, InvalidCardError, Mask, format_cards, parse_card, parse_cards
 from big2.combos import Combo, Kind, beats, classify
@@ -26,13 +25,25 @@ from big2.rules import InvalidRulesError, Rules
 from big2.scoring import score
 from big2.view import Action, PlayerView
 
-try:
-    # the one place the version is written is pyproject.toml's [project] version; the
-    # installed distribution's metadata carries it here and to ``big2 --version``
-    __version__: str = _distribution_version("big2")
+if TYPE_CHECKING:
+    __version__: str
     """The installed package's version (pyproject.toml's, through the distribution's metadata)."""
-except PackageNotFoundError:  # pragma: no cover - a source tree imported without installing it
-    __version__ = "0+unknown"
+else:
+    def __getattr__(name: str) -> str:
+        """``__version__``, read when first asked: the one place the version is written is
+        pyproject.toml's [project] version, and the installed distribution's metadata
+        carries it here and to ``big2 --version`` (importing :mod:`importlib.metadata`
+        when ``big2`` is imported cost every ``big2`` command 40 ms of CPU)."""
+        if name != "__version__":
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("big2")
+        except PackageNotFoundError:  # pragma: no cover - a source tree imported uninstalled
+            found = "0+unknown"
+        globals()["__version__"] = found
+        return found
 
 __all__ = [
     "PASS", "Action", "Card", "CardSet", "Combo", "Game", "IllegalPlayError",

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from big2 import __version__
 from big2.commands.checks import build_rules
 from big2.rules import PRESET_ALIASES, PRESETS, InvalidRulesError, Rules, describe_options
 from big2.terminal.words import lang_option
@@ -81,8 +80,18 @@ def _findable(module: str) -> bool:
     return importlib.machinery.PathFinder.find_spec(module, list(where)) is not None
 
 
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``--version``: the installed package's (:data:`big2.__version__`, looked up only here)."""
+    if value and not ctx.resilient_parsing:
+        import big2
+
+        click.echo(f"{ctx.find_root().info_name}, version {big2.__version__}")
+        ctx.exit()
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(version=__version__, package_name="big2")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=_print_version, help="Show the version and exit.")
 def main() -> None:
     """Big Two (Deuces, Pusoy Dos, Capsa, Dai Di): play, bots, tools."""
 
