@@ -1,10 +1,10 @@
 """Suite-wide settings for running on two CPUs (``make test`` runs pytest-xdist
 with ``--dist loadgroup``), and the nightly set's slices (``--nightly-slice K/N``).
 
-Each browser test file shares one Chromium through a module-scoped fixture,
-so its tests are kept on one worker (``xdist_group`` per file) rather than
-launching a browser on each; everything else spreads over the workers test
-by test. A test that needs to be alone with a shared resource (one database,
+Each browser test file's tests run on one worker, one after another (``xdist_group``
+per file), so that they share one Chromium (``tests/server/conftest.py``'s ``browser``
+keeps it open while the next test on the worker uses it) rather than launching one
+each; everything else spreads over the workers test by test. A test that needs to be alone with a shared resource (one database,
 one port) can name its own group with ``@pytest.mark.xdist_group("name")``. The
 long files are handed out first (:data:`LONG_FIRST`), and the server and browser tests,
 which mostly wait, are handed out between the others (:func:`spread_waiting`), so that
