@@ -240,6 +240,7 @@ def _house_sets() -> list[dict]:
     return HOUSE_RULE_OPTION_SETS
 
 
+@pytest.mark.sweep  # against a reference or over many rule sets: make test, not make test-fast
 @pytest.mark.parametrize("options", _house_sets(), ids=lambda o: ",".join(map(str, o.items())))
 def test_heuristic_and_expert_legal_under_house_rules_on_rich_hands(options: dict) -> None:
     """Deals rich in bombs, runs of pairs and long straights, so the rare

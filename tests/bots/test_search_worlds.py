@@ -24,6 +24,7 @@ RULE_SETS = {name: Rules.preset(name) for name in PRESETS} | {
 }
 
 
+@pytest.mark.sweep  # against a reference or over many rule sets: make test, not make test-fast
 @pytest.mark.parametrize("name", list(RULE_SETS))
 def test_every_world_deals_the_others_exactly_their_cards(name: str) -> None:
     rules = RULE_SETS[name]
@@ -143,6 +144,7 @@ def _plain_draw(view, rng: random.Random, evidence, pass_inference: float):  # t
     return best, greedy_seats
 
 
+@pytest.mark.sweep  # against a reference or over many rule sets: make test, not make test-fast
 @pytest.mark.parametrize("name", ["classic", "selfplay-2018", "3 players, spare aside"]
                          + [n for n in PRESETS if n not in ("classic", "selfplay-2018")][:3])
 def test_the_sampler_draws_the_worlds_of_the_plain_reference(name: str) -> None:

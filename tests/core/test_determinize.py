@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from big2 import Game, Rules
 from big2.bots.rules_based.modelling import any_consistent_hands
 
@@ -37,6 +39,7 @@ def test_from_view_guesses_the_stock_from_the_given_stream_only() -> None:
     assert not any(held >> c & 1 for c in a.stock)  # the stock is among the unseen cards
 
 
+@pytest.mark.sweep  # against a reference or over many rule sets: make test, not make test-fast
 def test_a_seeded_expert_is_reproducible_under_go_fish() -> None:
     from big2.bots import make_bot
 

@@ -66,6 +66,7 @@ def _agree(g: Game, rng: random.Random) -> None:
         assert played == legal, CardSet(m)
 
 
+@pytest.mark.sweep  # against a reference or over many rule sets: make test, not make test-fast
 @settings(max_examples=60, deadline=None)
 @given(rules=st.sampled_from(RULE_SETS), seed=st.integers(0, 10_000))
 def test_is_legal_is_membership_in_the_legal_plays(rules: Rules, seed: int) -> None:

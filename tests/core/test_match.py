@@ -88,6 +88,7 @@ def run_to(m: Match, deals: int, plies: int | None) -> None:
             advance(m)
 
 
+@pytest.mark.sweep  # against a reference or over many rule sets: make test, not make test-fast
 @pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize(("deals", "plies"), POINTS)
 def test_a_restored_match_plays_on_identically(form: str, deals: int, plies: int | None) -> None:

@@ -156,12 +156,14 @@ def test_lockstep_presets(name: str) -> None:
         lockstep(rules, seed)
 
 
+@pytest.mark.sweep  # against a reference or over many rule sets: make test, not make test-fast
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=option_mixes, seed=st.integers(0, 2**32))
 def test_lockstep_option_mixes(rules: Rules, seed: int) -> None:
     lockstep(rules, seed)
 
 
+@pytest.mark.sweep  # against a reference or over many rule sets: make test, not make test-fast
 @settings(max_examples=30, deadline=None)
 @given(rules=option_mixes, seed=st.integers(0, 2**32))
 def test_engines_agree_on_random_hands(rules: Rules, seed: int) -> None:

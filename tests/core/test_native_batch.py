@@ -36,6 +36,7 @@ class Arrays:
         self.obs = np.zeros((n, OBS_SIZE), np.int8)
 
 
+@pytest.mark.sweep  # against a reference or over many rule sets: make test, not make test-fast
 @pytest.mark.parametrize("options", [{}, {"players": 3}, {"players": 2, "passing": "lock-out"},
                                      {"scoring": "ranking", "direction": "clockwise"},
                                      {"players": 3, "spare_to": "aside", "trick_end": "one-pass"},

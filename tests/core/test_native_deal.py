@@ -138,6 +138,7 @@ def lockstep(rules: Rules, seed: int, hands: list[str] | None = None) -> int:
     return steps
 
 
+@pytest.mark.sweep  # against a reference or over many rule sets: make test, not make test-fast
 @pytest.mark.parametrize("rules", PRESETS[::3] + TABLES[:3] + [WIDE[0], WIDE[6]], ids=repr)
 def test_lockstep_with_the_python_trick_loop(rules: Rules) -> None:
     lockstep(rules, 11)
@@ -282,6 +283,7 @@ def outcomes(g: Game) -> list[str]:
     return out
 
 
+@pytest.mark.sweep  # against a reference or over many rule sets: make test, not make test-fast
 def test_bad_input_raises_the_same_on_both_at_every_kind_of_position() -> None:
     """A card not held, a foreign or malformed play, a wrong type, a pass when
     leading, a play after the deal: the same exception with the same words."""

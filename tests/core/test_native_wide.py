@@ -112,6 +112,7 @@ def readings_and_follows_agree(rules: Rules, seed: int, draws: int) -> None:
                 wide_follows_agree(ref, tables, rng.sample(cards, 17), mask)
 
 
+@pytest.mark.sweep  # against a reference or over many rule sets: make test, not make test-fast
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=wild_mixes, seed=st.integers(0, 2**32))
 def test_wild_readings_and_follows_agree(rules: Rules, seed: int) -> None:
@@ -125,6 +126,7 @@ def test_wild_readings_and_follows_agree_on_more(rules: Rules, seed: int) -> Non
     readings_and_follows_agree(rules, seed, 40)
 
 
+@pytest.mark.sweep  # against a reference or over many rule sets: make test, not make test-fast
 @pytest.mark.parametrize("players", [2, 4, 5, 6, 8])
 def test_lockstep_two_decks(players: int) -> None:
     rules = Rules(decks=2, players=players)
@@ -137,6 +139,7 @@ def test_lockstep_two_deck_option_mixes(rules: Rules, seed: int) -> None:
     lockstep(rules, seed)
 
 
+@pytest.mark.sweep  # against a reference or over many rule sets: make test, not make test-fast
 @settings(max_examples=4, deadline=None)
 @given(rules=wide_mixes, seed=st.integers(0, 2**32))
 def test_engines_agree_on_random_two_deck_hands(rules: Rules, seed: int) -> None:

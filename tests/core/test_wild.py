@@ -63,6 +63,7 @@ PLAIN_SETS = [
 ]
 
 
+@pytest.mark.sweep  # against a reference or over many rule sets: make test, not make test-fast
 @pytest.mark.parametrize("options", PLAIN_SETS, ids=lambda o: option_id(o) or "default")
 def test_wild_engine_agrees_with_the_plain_engine_on_one_deck(options: dict) -> None:
     """Without jokers the generic reader must list, read and compare every play
@@ -170,6 +171,7 @@ def play_and_check(rules: Rules, seed: int, reference: bool) -> Game:
     return g
 
 
+@pytest.mark.sweep  # against a reference or over many rule sets: make test, not make test-fast
 @pytest.mark.parametrize("options", EXTENDED_DECK_OPTION_SETS, ids=option_id)
 def test_random_deals_hold_invariants(options: dict) -> None:
     rules = Rules(**options)

@@ -57,6 +57,7 @@ def to_move(g: Game) -> int:
     return g.to_move
 
 
+@pytest.mark.sweep  # against a reference or over many rule sets: make test, not make test-fast
 @pytest.mark.parametrize("name", sorted(PRESET_RULES))
 def test_the_core_answers_as_the_reference(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     agree(name, 25, 8, monkeypatch)
