@@ -48,6 +48,7 @@ def play_out(rules: Rules, seed: int, names: list[str], **options: object) -> Ga
     return game
 
 
+@pytest.mark.sweep  # over many rule sets: make test, not make test-fast
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name + repr(r.diff())[:40])
 def test_fast_bots_play_only_legal_plays(rules: Rules) -> None:
     for seed in range(12):

@@ -97,6 +97,7 @@ def play_checked(rules: Rules, seed: int, policy: Callable[[Array, Array], Any])
     return game
 
 
+@pytest.mark.sweep  # over many rule sets: make test, not make test-fast
 @pytest.mark.parametrize("preset", Rules.presets())
 def test_plays_only_legal_plays_and_sees_the_env_observation_under_every_preset(preset: str) -> None:
     for deal in range(6):
@@ -109,6 +110,7 @@ ENCODABLE = [o for o in HOUSE_RULE_OPTION_SETS
              if not unsupported_options(Rules(**for_players(o, 4)))]
 
 
+@pytest.mark.sweep  # over many rule sets: make test, not make test-fast
 @pytest.mark.parametrize("options", ENCODABLE, ids=option_id)
 def test_plays_only_legal_plays_under_house_rules(options: dict[str, Any]) -> None:
     for deal in range(3):

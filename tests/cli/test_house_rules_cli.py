@@ -64,6 +64,7 @@ def test_terminal_announces_the_last_card() -> None:
     assert g.announced[0] and "last card!" in out.getvalue()
 
 
+@pytest.mark.sweep  # over many rule sets: make test, not make test-fast
 @pytest.mark.parametrize("options", HOUSE_RULE_OPTION_SETS, ids=option_id)
 def test_records_replay_under_house_option(options: dict) -> None:
     """A deal played under the option is written, read back and replayed

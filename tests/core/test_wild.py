@@ -180,6 +180,7 @@ def test_random_deals_hold_invariants(options: dict) -> None:
         play_and_check(rules, 7000 + i, reference)
 
 
+@pytest.mark.sweep  # over many rule sets: make test, not make test-fast
 @pytest.mark.parametrize("options", EXTENDED_DECK_OPTION_SETS, ids=option_id)
 def test_every_bot_plays_legally(options: dict) -> None:
     rules = Rules(**options)

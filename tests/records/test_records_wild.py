@@ -79,6 +79,7 @@ def assert_replays(game: Game, rec: GameRecord) -> None:
     assert state(replay) == state(game)
 
 
+@pytest.mark.sweep  # over many rule sets: make test, not make test-fast
 @pytest.mark.parametrize("key", sorted(RULES))
 def test_round_trips_and_replays(key: str) -> None:
     rules = RULES[key]
