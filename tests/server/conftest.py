@@ -39,7 +39,11 @@ from big2.server.messages import CARD_NAME_HELP
 from big2.server.pool import BotPool
 from big2.server.tables import Timing
 
-FAST = Timing(bot_delay=0.0, grace=0.5, deal_pause=0.3)
+# a person's seat is covered by a bot 5 s after it goes (or never comes): long enough that
+# a slow machine connecting four clients one by one never races it
+FAST = Timing(bot_delay=0.0, grace=5.0, deal_pause=0.3)
+# for the tests about absence: a bot covers a seat half a second after it goes
+SHORT_GRACE = Timing(bot_delay=0.0, grace=0.5, deal_pause=0.3)
 
 # Chromium's headless shell: the browser without its desktop parts (about two thirds of the
 # full browser's CPU on these tests); the full `chromium` serves where it is the one installed
@@ -234,6 +238,7 @@ class Client:
 
     def __init__(self, live: LiveServer, table_id: str, token: str | None) -> None:
         self.ws: ClientConnection = connect(f"{live.ws_url}/ws/{table_id}", open_timeout=10).__enter__()
+        self.token = token
         self.messages: list[Any] = []
         self.sent_cards: set[str] = set()
         self.state: Any = None

@@ -19,7 +19,7 @@ from big2.server.app import Limits
 from big2.server.finished import Final
 from big2.server.store import SaveTable
 from big2.server.tables import Table, TableSettings, Timing
-from conftest import LiveServer
+from conftest import SHORT_GRACE, LiveServer
 
 MANY: dict[str, Any] = {"rate": 1000, "burst": 1000, "create_burst": 1000, "join_burst": 1000,
                         "waiting_per_ip": 1000,
@@ -44,7 +44,7 @@ def store_finished(live: LiveServer, deals: int, *, final: bool = True) -> str:
 
 
 def test_a_finished_table_is_served_from_its_stored_state(live_factory: Any) -> None:
-    live = live_factory(limits=Limits(**MANY))
+    live = live_factory(limits=Limits(**MANY), timing=SHORT_GRACE)
     tid = live.create([None, "greedy", "greedy", "greedy"], deals=2)
     token = live.join(tid, 0, "Ann")  # never connects: a bot plays for her after the grace
     deadline = time.monotonic() + 20

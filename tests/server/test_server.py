@@ -11,13 +11,15 @@ from websockets.exceptions import ConnectionClosed
 
 from big2.records import from_json, read_one
 from big2.server.app import Limits
+from big2.server.tables import Timing
 from conftest import Client, LiveServer, cards_in
 
 
 def four_players(live: LiveServer, **kw: Any) -> tuple[str, list[Client]]:
+    """Four people at a new table, each connected as soon as seated (the game starts at the
+    fourth join)."""
     tid = live.create([None, None, None, None], **kw)
-    tokens = [live.join(tid, s, f"P{s}") for s in range(4)]
-    clients = [live.client(tid, t) for t in tokens]
+    clients = [live.client(tid, live.join(tid, s, f"P{s}")) for s in range(4)]
     for c in clients:
         c.wait_state(lambda s: s["game"] is not None)
     return tid, clients
@@ -115,22 +117,21 @@ def test_bad_token_watches_and_unknown_table(live: LiveServer) -> None:
         assert json.loads(ws.recv(timeout=5))["message"] == "no such table"
 
 
-def test_reconnect_keeps_the_seat_and_a_bot_covers_absence(live: LiveServer) -> None:
-    tid = live.create([None, None, None, None], turn_time=0)
-    tokens = [live.join(tid, s, f"P{s}") for s in range(4)]
-    clients = [live.client(tid, t) for t in tokens]
+def test_reconnect_keeps_the_seat_and_a_bot_covers_absence(live_factory: Any) -> None:
+    live = live_factory(timing=Timing(bot_delay=0.0, grace=1.0, deal_pause=0.3))
+    tid, clients = four_players(live, turn_time=0)
     first = mover(clients)
-    seat, hand = first.state["you"], first.state["game"]["hand"]
+    seat, hand, token = first.state["you"], first.state["game"]["hand"], first.token
     first.close()
-    back = live.client(tid, tokens[seat])
+    back = live.client(tid, token)
     assert back.state["you"] == seat and back.state["game"]["hand"] == hand
-    # gone for longer than the grace period (0.5 s in tests) on its turn: a bot plays
+    # gone for longer than the grace period (1 s here) on its turn: a bot plays
     back.close()
     watcher = live.client(tid)
     st = watcher.wait_state(lambda s: s["game"]["plies"] >= 1, timeout=5)
     assert st["game"]["log"][0][0] == seat
     assert st["table"]["seats"][seat]["away"]
-    again = live.client(tid, tokens[seat])
+    again = live.client(tid, token)
     assert again.state["you"] == seat and len(again.state["game"]["hand"]) < 13
 
 

@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from big2.server.app import Limits
 from big2.server.sockets import NOT_SAVED
 from big2.server.store import Store
-from conftest import Client, LiveServer
+from conftest import SHORT_GRACE, Client, LiveServer
 
 
 class CutProxy:
@@ -122,7 +122,8 @@ def test_a_move_is_refused_and_rolled_back_while_the_database_is_down(
         live_factory: Any, db_url: str, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING, logger="big2.server")
     with outage_control(db_url) as (url, cut, restore):
-        live: LiveServer = live_factory(db=url, store=Store(url, timeout=0.5))
+        live: LiveServer = live_factory(db=url, store=Store(url, timeout=0.5),
+                                       timing=SHORT_GRACE)
         tid = live.create([None, None, "greedy", "greedy"], deals=1, turn_time=0)
         tokens = [live.join(tid, s, f"P{s}") for s in (0, 1)]
         people = [live.client(tid, t) for t in tokens]
@@ -162,7 +163,8 @@ def test_a_move_is_refused_and_rolled_back_while_the_database_is_down(
 def test_bots_carry_on_by_themselves_when_the_database_returns(
         live_factory: Any, db_url: str) -> None:
     with outage_control(db_url) as (url, cut, restore):
-        live: LiveServer = live_factory(db=url, store=Store(url, timeout=0.5))
+        live: LiveServer = live_factory(db=url, store=Store(url, timeout=0.5),
+                                       timing=SHORT_GRACE)
         tid = live.create([None, "greedy", "greedy", "greedy"], deals=3, turn_time=0)
         watcher: Client = live.client(tid)
         cut()
