@@ -12,7 +12,9 @@ Two measures, side by side for each collector kind:
 * **collection alone**: a collector of each kind plays batches of the
   default mix with the shipped policy (after one warm-up batch), and reports
   steps per second of wall time and per second of its own CPU time (one
-  thread, BLAS on one thread).
+  thread, BLAS on one thread); ``native-plain`` is the plain encoding's
+  collection (``train --features plain``: neither the engineered inputs nor the
+  hints computed), the shipped policy's weights on them zeroed.
 
 Several rounds run the settings in turn and the medians are reported, with
 each one's ratio to the first setting (the machine is shared and noisy).
@@ -31,7 +33,8 @@ import time
 
 from threadpoolctl import threadpool_limits
 
-from big2.bots.policy.pnet import WEIGHTS_DIR, load_policy
+from big2.bots.policy.pfeatures import RAW_PLAY, RAW_STATE
+from big2.bots.policy.pnet import WEIGHTS_DIR, PolicyNet, load_policy
 from big2.learn.ppo import PPOConfig, Trainer, collector_options
 from big2.learn.ppo_collect import Collector
 from big2.learn.ppo_native import NativeCollector
@@ -66,12 +69,26 @@ def throughput(setting: str, iterations: int, threads: int) -> float:
         return (s1 - s0) / (t1 - t0)
 
 
+def plain_net(net: PolicyNet) -> PolicyNet:
+    """*net* with zero weights on the engineered inputs: the plain encoding's network
+    (the same shape, so the same work a decision)."""
+    w = {k: v.copy() for k, v in net.w.items()}
+    w["s0_w"][RAW_STATE:] = 0
+    w["b_w"][RAW_PLAY:] = 0
+    return PolicyNet(w)
+
+
 def collection(kind: str, batches: int, batch: int) -> tuple[float, float]:
     """Steps per second of wall time and of CPU time of *batches* batches of the
-    default mix played by a collector of *kind* with the shipped policy."""
-    cfg = PPOConfig(out="unused")
+    default mix played by a collector of *kind* (``python``, ``native``, either with
+    ``-plain``: the plain encoding's collection, the shipped policy held to it) with
+    the shipped policy."""
+    name, _, plain = kind.partition("-")
+    cfg = PPOConfig(out="unused", features="plain" if plain else "full")
     net = load_policy(WEIGHTS_DIR / "policy.npz")
-    make = NativeCollector if kind == "native" else Collector
+    if plain:
+        net = plain_net(net)
+    make = NativeCollector if name == "native" else Collector
     c = make(cfg.rules(), seed=1, **collector_options(cfg))
     with threadpool_limits(1, user_api="blas"):
         c.collect(net, None, batch)
@@ -93,11 +110,17 @@ def main() -> None:
     ap.add_argument("--batches", type=int, default=3,
                     help="batches of collection alone per kind and round (0: none)")
     ap.add_argument("--batch", type=int, default=8192, help="decisions a batch")
+    ap.add_argument("--alone", default="python,native,native-plain",
+                    help="collectors measured alone (native or python, -plain: the plain "
+                         "encoding's collection)")
     args = ap.parse_args()
     settings = [s for s in args.settings.split(",") if s]
     for s in settings:
         parse(s)
-    kinds = ("python", "native") if args.batches else ()
+    kinds = tuple(k for k in args.alone.split(",") if k) if args.batches else ()
+    for k in kinds:
+        if k.partition("-")[0] not in ("native", "python") or k.partition("-")[2] not in ("", "plain"):
+            raise SystemExit(f"a collector is native or python, then -plain or not: not {k!r}")
     got: dict[str, list[float]] = {s: [] for s in settings}
     alone: dict[str, list[tuple[float, float]]] = {k: [] for k in kinds}
     for r in range(args.rounds):
@@ -117,7 +140,7 @@ def main() -> None:
         for k in kinds:
             w = statistics.median(x for x, _ in alone[k])
             c = statistics.median(y for _, y in alone[k])
-            print(f"  {k:>8}: {w:>9,.0f} steps/s {w / base_w:5.2f}x   "
+            print(f"  {k:>12}: {w:>9,.0f} steps/s {w / base_w:5.2f}x   "
                   f"{c:>9,.0f} per CPU second {c / base_c:5.2f}x")
     if settings:
         print(f"\nend to end, medians over {args.rounds} rounds of {args.iterations} iterations "

@@ -30,7 +30,7 @@ struct PyCollector {
 
   void add_group(py::object rules, py::object preset, py::object style, const py::dict& layout,
                  int family, py::ssize_t num_envs, uint64_t seed, const std::vector<int>& learners,
-                 bool rival, const std::string& bot) {
+                 bool rival, const std::string& bot, bool plain) {
     auto cfg = rules.cast<std::shared_ptr<big2h::Config>>();
     auto hint = preset.cast<std::shared_ptr<big2h::Config>>();
     if (!cfg || !hint) throw py::value_error("rules, preset: None");
@@ -43,6 +43,7 @@ struct PyCollector {
     g.table.style = style.cast<big2h::Style>();
     g.table.layout = big2pb::parse_layout(layout);
     g.table.family = family;
+    g.table.plain = plain;
     int players = cfg->t().players;
     for (int s : learners) {
       if (s < 0 || s >= players) throw py::value_error("learners: not a seat");
@@ -114,11 +115,13 @@ void register_collect(py::module_& m) {
       .def("add_group", &PyCollector::add_group, py::arg("rules"), py::arg("preset"),
            py::arg("style"), py::arg("layout"), py::arg("family"), py::arg("num_envs"),
            py::arg("seed"), py::arg("learners"), py::arg("rival"), py::arg("bot"),
+           py::arg("plain") = false,
            "A group of num_envs deals of *rules* (big2._native.bots.Config) dealt from *seed* "
            "as the vector environment deals them, read by the policy of *family* in the "
            "observation *layout*, with the hints of the family's *preset* (a Config) and the "
            "heuristic's *style*; the current policy plays the *learners* seats, a past self "
-           "the others (*rival*) or a bot ('heuristic', 'greedy'; '' for none).")
+           "the others (*rival*) or a bot ('heuristic', 'greedy'; '' for none); *plain*: the "
+           "plain encoding's inputs alone (the engineered ones and the hints left 0).")
       .def_property_readonly("steps", [](const PyCollector& p) { return p.c.steps; })
       .def_property_readonly("deals", [](const PyCollector& p) { return p.c.deals; })
       .def("collect", &PyCollector::collect, py::arg("net"), py::arg("rival"), py::arg("samples"),

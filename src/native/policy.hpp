@@ -144,12 +144,14 @@ inline void hand_shape(Mask hand, float* out) {
 }
 
 // The S state inputs of an observation (kObs int8) whose seat holds *hand* and has not
-// seen *unseen*.
-inline void state_features(const int8_t* obs, Mask hand, Mask unseen, int family, float* out) {
+// seen *unseen*; *plain*: the first kRawState alone, the engineered rest left 0.
+inline void state_features(const int8_t* obs, Mask hand, Mask unseen, int family, float* out,
+                           bool plain = false) {
   std::fill(out, out + kState, 0.0f);
   for (int i = 0; i < kObs; ++i) out[i] = float(obs[i]);
   for (Mask m = unseen; m; m &= m - 1) out[kObs + big2n::lowbit(m)] = 1.0f;
   out[kObs + 52 + family] = 1.0f;
+  if (plain) return;
   hand_shape(hand, out + kRawState);
   int rc[13];
   rank_counts(unseen, rc);
@@ -157,14 +159,17 @@ inline void state_features(const int8_t* obs, Mask hand, Mask unseen, int family
 }
 
 // The F inputs of a play *cards* (0: the pass) from *hand*, its player not having seen
-// *unseen*, with its hint columns.
-inline void play_features(Mask cards, Mask hand, Mask unseen, const float* hint, float* out) {
+// *unseen*, with its hint columns; *plain*: the first kRawPlay alone (*hint* unread), the
+// engineered rest left 0.
+inline void play_features(Mask cards, Mask hand, Mask unseen, const float* hint, float* out,
+                          bool plain = false) {
   std::fill(out, out + kPlay, 0.0f);
   for (Mask m = cards; m; m &= m - 1) out[big2n::lowbit(m)] = 1.0f;
   Mask kept = hand & ~cards;
   for (Mask m = kept; m; m &= m - 1) out[52 + big2n::lowbit(m)] = 1.0f;
   int size = popcount(cards);
   out[104 + std::min(size, 5)] = 1.0f;
+  if (plain) return;
   int rc[13];
   rank_counts(cards, rc);
   int at = kRawPlay;
@@ -236,6 +241,10 @@ struct Table {
   ObsLayout layout{};
   Mask spare = 0;
   int family = 0;
+  // the plain encoding (big2.learn.ppo_model.plain_inputs): the engineered inputs and
+  // the heuristic's hints are not computed (left 0), for a network whose weights on
+  // them are 0, so its outputs are the same, without the hints' cost
+  bool plain = false;
 };
 
 // The buffers of a batched decision.
@@ -278,18 +287,20 @@ BIG2_HOT inline void features(const Table& t, big2n::State* const* games, int ng
     int8_t* obs = w.obs.data() + size_t(i) * t.layout.size;
     big2n::observe(g, t.layout, t.spare, obs);
     Mask hand = g.hands[me], unseen = unseen_of(g, me, t.spare);
-    state_features(obs, hand, unseen, t.family, w.state.data() + size_t(i) * kState);
-    int held[4];
-    for (int k = 0; k < g.n; ++k) held[k] = popcount(g.hands[(me + k) % g.n]);
+    state_features(obs, hand, unseen, t.family, w.state.data() + size_t(i) * kState, t.plain);
     const std::vector<Mask>& legal = w.legal[i];
     float* hint = w.hint.data() + size_t(w.start[i]) * kHints;
-    hints(*t.config, t.style, hand, legal.data(), w.count[i], g.has_last ? g.last.mask : 0, held,
-          g.n, unseen, hint);
+    if (!t.plain) {
+      int held[4];
+      for (int k = 0; k < g.n; ++k) held[k] = popcount(g.hands[(me + k) % g.n]);
+      hints(*t.config, t.style, hand, legal.data(), w.count[i], g.has_last ? g.last.mask : 0,
+            held, g.n, unseen, hint);
+    }
     for (int k = 0; k < w.count[i]; ++k) {
       int j = w.start[i] + k;
       w.row[j] = i;
       play_features(legal[k], hand, unseen, hint + size_t(k) * kHints,
-                    w.plays.data() + size_t(j) * kPlay);
+                    w.plays.data() + size_t(j) * kPlay, t.plain);
     }
   }
 }

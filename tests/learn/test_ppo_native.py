@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from big2 import Rules
+from big2.bots.policy.pfeatures import RAW_PLAY, RAW_STATE
 from big2.bots.policy.pnet import FAMILIES, WEIGHTS_DIR, PolicyNet, load_policy
 from big2.learn.ppo_collect import Collector
 from big2.learn.ppo_native import NativeCollector, native_reason
@@ -43,6 +44,39 @@ def test_the_core_collects_what_numpy_collects(seed: int) -> None:
         _same(a, b)
         assert (ref.steps, ref.deals) == (got.steps, got.deals)
         assert ref.rng.bit_generator.state == got.rng.bit_generator.state
+
+
+def _plain(net: PolicyNet) -> PolicyNet:
+    """*net* held to the plain encoding (zero weights on the engineered inputs)."""
+    w = {k: v.copy() for k, v in net.w.items()}
+    w["s0_w"][RAW_STATE:] = 0
+    w["b_w"][RAW_PLAY:] = 0
+    return PolicyNet(w)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_plain_run_collects_without_the_engineered_inputs(seed: int) -> None:
+    """The plain encoding's collection (``plain=True``) skips the engineered inputs
+    and the hints: the core's equals NumPy's with those inputs zeroed, and it plays
+    exactly what the full collection plays with the same networks, which give the
+    skipped inputs no weight."""
+    families = {f: Rules.preset(f).replace(scoring="count") for f in FAMILIES}
+    ref = Collector(families, **_mix(seed), plain=True)  # type: ignore[arg-type]
+    got = NativeCollector(families, **_mix(seed), plain=True)  # type: ignore[arg-type]
+    full = NativeCollector(families, **_mix(seed))  # type: ignore[arg-type]
+    nets = [_plain(PolicyNet.random(np.random.default_rng(seed * 10 + k))) for k in range(2)]
+    for net, rival in ((nets[0], nets[1]), (nets[1], None)):
+        a = Samples.from_trajectories(ref.collect(net, rival, 250)).plain()
+        b = got.collect(net, rival, 250)
+        c = full.collect(net, rival, 250)
+        _same(a, b)
+        assert not b.state[:, RAW_STATE:].any() and not b.plays[:, RAW_PLAY:].any()
+        assert c.plays[:, RAW_PLAY:].any()  # computed when not plain, and unread
+        _same(c.plain(), b)
+        assert np.array_equal(c.logp, b.logp)  # the same log-probabilities, bit for bit
+        assert got.rng.bit_generator.state == full.rng.bit_generator.state
+    with pytest.raises(ValueError, match="zero weights on the engineered inputs"):
+        got.collect(PolicyNet.random(np.random.default_rng(5)), None, 10)
 
 
 def test_the_shipped_policy_collects_the_same() -> None:

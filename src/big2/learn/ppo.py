@@ -270,6 +270,8 @@ class Trainer:
             batch, steps, deals, cpu = workers.receive()
             self.worker_cpu += cpu
             workers.request(net, rival, cfg.batch)  # played while this update runs
+        if cfg.features == "plain":
+            batch = batch.plain()  # what the networks read (the core left it 0 already)
         t1 = time.perf_counter()
         stats = self.update(batch)
         t2 = time.perf_counter()
@@ -408,7 +410,7 @@ class Trainer:
 def collector_options(cfg: PPOConfig) -> dict[str, Any]:
     """The game mix of run *cfg* (the collectors' keyword options but the seed)."""
     return {"self_play": cfg.self_play, "pool": cfg.pool, "bots": cfg.bots,
-            "opponents": cfg.opponents}
+            "opponents": cfg.opponents, "plain": cfg.features == "plain"}
 
 
 def uses_native(cfg: PPOConfig, log: Any = print) -> bool:

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from big2.bots.policy.pfeatures import HINTS
 from big2.bots.policy.phint import hints
 from big2.bots.policy.pnet import SCORE_SCALE, PolicyNet, family_index, hidden_hands, sample_plays
 from big2.env.vector import VectorEnv
@@ -61,8 +62,11 @@ class Collector:
     """Steps every group and hands over finished trajectories."""
 
     def __init__(self, families: dict[str, Rules], *, self_play: int, pool: int, bots: int,
-                 opponents: tuple[str, ...], seed: int) -> None:
+                 opponents: tuple[str, ...], seed: int, plain: bool = False) -> None:
         self.rng = np.random.default_rng(seed)
+        self.plain = plain
+        """The plain encoding's run: the hints are not computed (0), the networks
+        having zero weights on them (:func:`~big2.learn.ppo_model.plain_inputs`)."""
         self.groups: list[_Group] = []
         for j, (name, rules) in enumerate(families.items()):
             fam = family_index(name)
@@ -100,7 +104,8 @@ class Collector:
         lp = venv.legal_plays()
         fam = np.full(len(o), group.family)
         valid = np.arange(lp.cards.shape[1])[None, :] < lp.counts[:, None]
-        hint = hints(o, fam, lp.cards[valid], lp.counts)  # once: sampled with, and kept
+        hint = (np.zeros((int(valid.sum()), HINTS), np.float32) if self.plain
+                else hints(o, fam, lp.cards[valid], lp.counts))  # once: sampled with, and kept
         starts = np.cumsum(lp.counts) - lp.counts
         pick, logp = sample_plays(net, o, fam, lp.cards, lp.counts, self.rng, hint=hint)
         mine = np.isin(movers, list(group.learners))

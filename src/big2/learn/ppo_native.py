@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 
 from big2.bots.policy import pnative
-from big2.bots.policy.pfeatures import FAMILIES
+from big2.bots.policy.pfeatures import FAMILIES, RAW_PLAY, RAW_STATE
 from big2.bots.policy.pnet import PolicyNet, family_index
 from big2.bots.rules_based import native
 from big2.bots.rules_based.planning import DEFAULT_STYLE
@@ -60,6 +60,13 @@ def native_reason(families: dict[str, Rules], opponents: tuple[str, ...] = ()) -
     return None
 
 
+def is_plain(net: PolicyNet) -> bool:
+    """Whether *net* reads the plain encoding alone: zero weights on every engineered
+    state input (after :data:`~big2.bots.policy.pfeatures.RAW_STATE`) and play input
+    (after :data:`~big2.bots.policy.pfeatures.RAW_PLAY`, the hints included)."""
+    return not (net.w["s0_w"][RAW_STATE:].any() or net.w["b_w"][RAW_PLAY:].any())
+
+
 class NativeCollector:
     """The game mix of :class:`~big2.learn.ppo_collect.Collector` (same arguments,
     same seeds) played in the core.
@@ -69,7 +76,7 @@ class NativeCollector:
     """
 
     def __init__(self, families: dict[str, Rules], *, self_play: int, pool: int, bots: int,
-                 opponents: tuple[str, ...], seed: int) -> None:
+                 opponents: tuple[str, ...], seed: int, plain: bool = False) -> None:
         why = native_reason(families, opponents if bots else ())
         if why is not None:
             raise ValueError(f"the core's collector cannot play {why}")
@@ -77,6 +84,11 @@ class NativeCollector:
 
         self.rng = np.random.default_rng(seed)
         """The sampling stream (a PCG64 generator; the trainer hands its own over)."""
+        self.plain = plain
+        """The plain encoding's run: the engineered inputs and the hints are not computed
+        (0), and the networks must have zero weights on them (as
+        :func:`~big2.learn.ppo_model.plain_inputs` holds them), so that what they play is
+        what they would play with the inputs computed."""
         self._core = _policy.Collector()
         style, layout = native._style(DEFAULT_STYLE), observation_layout()
         for j, (name, rules) in enumerate(families.items()):
@@ -87,11 +99,12 @@ class NativeCollector:
             if self_play:
                 self._core.add_group(*at, self_play, s % (1 << 64),
                                      list(range(variant(rules).players)),
-                                     False, "")
+                                     False, "", plain)
             if pool:
-                self._core.add_group(*at, pool, (s + 1) % (1 << 64), [0], True, "")
+                self._core.add_group(*at, pool, (s + 1) % (1 << 64), [0], True, "", plain)
             for k, level in enumerate(opponents if bots else ()):
-                self._core.add_group(*at, bots, (s + 2 + k) % (1 << 64), [0], False, level)
+                self._core.add_group(*at, bots, (s + 2 + k) % (1 << 64), [0], False, level,
+                                     plain)
 
     @property
     def steps(self) -> int:
@@ -109,6 +122,11 @@ class NativeCollector:
         self's seats, *net* when ``None``); those decisions."""
         from big2 import _policy
 
+        if self.plain:
+            for which in (net, rival):
+                if which is not None and not is_plain(which):
+                    raise ValueError("a plain collector plays networks with zero weights on "
+                                     "the engineered inputs (big2.learn.ppo_model.plain_inputs)")
         bg = self.rng.bit_generator
         st = bg.state
         if st["bit_generator"] != "PCG64":
@@ -126,4 +144,4 @@ class NativeCollector:
                        got["logp"], got["lengths"], got["rewards"], got["families"])
 
 
-__all__ = ["BOTS", "NativeCollector", "native_reason"]
+__all__ = ["BOTS", "NativeCollector", "is_plain", "native_reason"]

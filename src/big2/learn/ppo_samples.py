@@ -16,12 +16,19 @@ final score (/ :data:`~big2.bots.policy.pnet.SCORE_SCALE`) its only reward.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 import numpy as np
 import numpy.typing as npt
 
-from big2.bots.policy.pfeatures import PLAY_FEATURES, STATE_FEATURES, play_features, unseen_cards
+from big2.bots.policy.pfeatures import (
+    PLAY_FEATURES,
+    RAW_PLAY,
+    RAW_STATE,
+    STATE_FEATURES,
+    play_features,
+    unseen_cards,
+)
 from big2.bots.policy.pnet import state_features
 from big2.learn.ppo_collect import Trajectory
 
@@ -104,6 +111,16 @@ class Samples:
                    np.array([len(t.pick) for t in trajs], dtype=np.int64),
                    np.array([t.reward for t in trajs], dtype=np.float64),
                    np.array([t.family for t in trajs], dtype=np.int64))
+
+    def plain(self) -> Samples:
+        """These samples with the engineered inputs zeroed (the state's after
+        :data:`~big2.bots.policy.pfeatures.RAW_STATE`, the plays' after
+        :data:`~big2.bots.policy.pfeatures.RAW_PLAY`, the hints included): what a run of
+        the plain encoding learns from, whichever collector played."""
+        state, plays = self.state.copy(), self.plays.copy()
+        state[:, RAW_STATE:] = 0
+        plays[:, RAW_PLAY:] = 0
+        return replace(self, state=state, plays=plays)
 
     @classmethod
     def concat(cls, parts: Sequence[Samples]) -> Samples:
