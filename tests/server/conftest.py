@@ -107,14 +107,29 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         _close_browser()
 
 
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Where the browser tests' screenshots go: ``BIG2_SHOTS``, or a folder pytest cleans up."""
-    if os.environ.get("BIG2_SHOTS"):
-        out = Path(os.environ["BIG2_SHOTS"])
-        out.mkdir(parents=True, exist_ok=True)
-        return out
-    return tmp_path_factory.mktemp("big2-shots")
+class Shots:
+    """The browser tests' screenshots, for a person to look at: taken only when
+    ``BIG2_SHOTS`` names a folder for them (a screenshot costs the browser and Playwright
+    about 0.1 s of CPU, and nothing looks at those of an ordinary run)."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+
+    def take(self, page: Any, name: str, **kw: Any) -> None:
+        """Save *page* as *name* (``page.screenshot``'s *kw*) when screenshots are asked for."""
+        if self.folder is not None:
+            page.screenshot(path=str(self.folder / name), **kw)
+
+
+@pytest.fixture(scope="session")
+def shots() -> Shots:
+    """Where the browser tests' screenshots go: ``BIG2_SHOTS=DIR``, else none are taken."""
+    folder = os.environ.get("BIG2_SHOTS")
+    if not folder:
+        return Shots(None)
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    return Shots(out)
 
 
 def free_port() -> int:

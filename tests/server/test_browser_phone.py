@@ -3,20 +3,19 @@ lobby's folded "New table" shows its marker, a 13-card hand is tappable (each
 card shows a strip a finger can hit), the deal's end leaves the top seat in
 view on a phone, the score table's names are whole, the end's mini cards show
 their corners, the results' header reads, and a reaction bubble keeps clear of
-your own timer. Screenshots go to pytest's temporary folders (``BIG2_SHOTS=DIR`` keeps
-them) for a person to look at."""
+your own timer. ``BIG2_SHOTS=DIR`` saves screenshots there for a person to look at
+(none are taken otherwise)."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import test_browser as tb
 from test_browser import DESKTOP, PHONE, new_page, page_errors, seat_at
 from test_browser_friends import open_seat
 
-from conftest import LiveServer
+from conftest import LiveServer, Shots
 
 web = tb.web
 
@@ -38,7 +37,7 @@ STRIPS = """() => [...document.querySelectorAll('#hand .hand-row')].flatMap(row 
 })"""
 
 
-def test_the_lobby_marks_the_folded_new_table(browser: Any, web: LiveServer, shots: Path) -> None:
+def test_the_lobby_marks_the_folded_new_table(browser: Any, web: LiveServer, shots: Shots) -> None:
     for tag in ("390", "360"):
         page = new_page(browser, SIZES[tag])
         errors = page_errors(page)
@@ -49,7 +48,7 @@ def test_the_lobby_marks_the_folded_new_table(browser: Any, web: LiveServer, sho
           const m = getComputedStyle(s, '::before');
           return [m.content, parseFloat(m.width), m.transform]; }""")
         assert marker[0] == '"▸"' and marker[1] > 8 and marker[2] == "none", marker
-        page.screenshot(path=str(shots / f"lobby-{tag}.png"), full_page=True)
+        shots.take(page, f"lobby-{tag}.png", full_page=True)
         page.click("#new-table > summary")
         assert page.evaluate("() => document.getElementById('new-table').open") is True
         turned = page.evaluate("() => getComputedStyle(document.querySelector("
@@ -59,7 +58,7 @@ def test_the_lobby_marks_the_folded_new_table(browser: Any, web: LiveServer, sho
         page.context.close()
 
 
-def test_a_13_card_hand_is_tappable_on_phones(browser: Any, web: LiveServer, shots: Path) -> None:
+def test_a_13_card_hand_is_tappable_on_phones(browser: Any, web: LiveServer, shots: Shots) -> None:
     page = new_page(browser, SIZES["1280"], reduced_motion="reduce")  # one page: a table a size
     errors = page_errors(page)
     for tag, viewport in SIZES.items():
@@ -94,7 +93,7 @@ def test_a_13_card_hand_is_tappable_on_phones(browser: Any, web: LiveServer, sho
             page.evaluate("() => scrollTo(0, 0)")
             for button in BUTTONS:
                 assert on_screen(page, button), (tag, lang, button)
-        page.screenshot(path=str(shots / f"turn-{tag}.png"))
+        shots.take(page, f"turn-{tag}.png")
     # a screen shorter than the table (or taller fonts, a longer note, a play on the table):
     # the buttons stay at the screen's foot, and scrolled down the whole hand can be tapped
     page.set_viewport_size({"width": 360, "height": 560})
@@ -103,7 +102,7 @@ def test_a_13_card_hand_is_tappable_on_phones(browser: Any, web: LiveServer, sho
         assert on_screen(page, button), ("360×560", button)
     page.evaluate("() => document.getElementById('me').scrollIntoView({block: 'end'})")
     assert all(s["hit"] for s in page.evaluate(STRIPS))
-    page.screenshot(path=str(shots / "turn-360x560.png"))
+    shots.take(page, "turn-360x560.png")
     assert not errors, errors
     page.context.close()
 
@@ -152,7 +151,7 @@ def finish_deal(web: LiveServer, page: Any, tid: str) -> None:
         move(web, page, tid)
 
 
-def test_the_deal_end_reads_on_every_size(browser: Any, web: LiveServer, shots: Path) -> None:
+def test_the_deal_end_reads_on_every_size(browser: Any, web: LiveServer, shots: Shots) -> None:
     """One deal played to its end, its results then read at each size (the page is
     laid out again at each, as when a phone turns)."""
     page = new_page(browser, SIZES["360"], reduced_motion="reduce")
@@ -184,14 +183,14 @@ def test_the_deal_end_reads_on_every_size(browser: Any, web: LiveServer, shots: 
         cut = page.evaluate("""() => [...document.querySelectorAll('table.scores th')]
           .filter(th => th.scrollWidth > th.clientWidth + 1).map(th => th.textContent)""")
         assert cut == [], (tag, cut)
-        page.screenshot(path=str(shots / f"end-{tag}.png"))
-        page.screenshot(path=str(shots / f"end-full-{tag}.png"), full_page=True)
+        shots.take(page, f"end-{tag}.png")
+        shots.take(page, f"end-full-{tag}.png", full_page=True)
     assert not errors, errors
     page.context.close()
 
 
 def test_next_deal_is_on_screen_at_the_deal_end(browser: Any, web: LiveServer,
-                                                shots: Path) -> None:
+                                                shots: Shots) -> None:
     """At a deal's end on a phone, Next deal is on the screen under who won, not below
     the results."""
     for tag in ("390", "360"):
@@ -204,12 +203,12 @@ def test_next_deal_is_on_screen_at_the_deal_end(browser: Any, web: LiveServer,
         box = page.evaluate("""() => { const r = document.getElementById('next-btn')
           .getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }""")
         assert box[0] >= 0 and box[1] <= box[2], (tag, box)
-        page.screenshot(path=str(shots / f"next-deal-{tag}.png"))
+        shots.take(page, f"next-deal-{tag}.png")
         assert not errors, errors
         page.context.close()
 
 
-def test_a_reaction_bubble_keeps_clear_of_your_own_timer(browser: Any, web: LiveServer, shots: Path) -> None:
+def test_a_reaction_bubble_keeps_clear_of_your_own_timer(browser: Any, web: LiveServer, shots: Shots) -> None:
     tid = web.create([None, None, "greedy", "greedy"], deals=1, turn_time=60)
     ann, bob = new_page(browser, PHONE), new_page(browser)
     errors = [page_errors(ann), page_errors(bob)]
@@ -233,5 +232,5 @@ def test_a_reaction_bubble_keeps_clear_of_your_own_timer(browser: Any, web: Live
         return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
 
     assert apart(bubble, timer), boxes
-    ann.screenshot(path=str(shots / "bubble-390.png"))
+    shots.take(ann, "bubble-390.png")
     assert not any(errors), errors

@@ -9,7 +9,6 @@ at 1280×800, 390×844 and 360×740."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +20,7 @@ from test_puzzle_api import serve_also
 
 from big2.game import Game
 from big2.puzzles import Puzzle, load, names
-from conftest import LiveServer
+from conftest import LiveServer, Shots
 
 web = tb.web
 
@@ -93,7 +92,7 @@ def _index(name: str) -> int:
     return CARD_NAMES.index(name)
 
 
-def test_the_puzzles_page(browser: Any, web: LiveServer, shots: Path) -> None:
+def test_the_puzzles_page(browser: Any, web: LiveServer, shots: Shots) -> None:
     page = new_page(browser, reduced_motion="reduce")
     errors = page_errors(page)
     # with no address the page opens the puzzle of the day, the one the server lists
@@ -151,7 +150,7 @@ def test_the_puzzles_page(browser: Any, web: LiveServer, shots: Path) -> None:
     step_through(page, puzzle, puzzle.answer)
     total = len(load())
     assert page.inner_text("#progress") == f"Solved 1 of {total} · streak 1 · best 1"
-    page.screenshot(path=str(shots / "puzzles-1280.png"))
+    shots.take(page, "puzzles-1280.png")
     page.reload()
     page.wait_for_selector(".puzzle-hand.mine .card")
     assert page.inner_text("#progress") == f"Solved 1 of {total} · streak 1 · best 1"
@@ -180,7 +179,7 @@ def test_the_puzzles_page(browser: Any, web: LiveServer, shots: Path) -> None:
     assert not errors, errors
 
 
-def test_a_hidden_hand_puzzle_on_the_page(browser: Any, web: LiveServer, shots: Path,
+def test_a_hidden_hand_puzzle_on_the_page(browser: Any, web: LiveServer, shots: Shots,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     p = a_hidden_puzzle()
     serve_also(monkeypatch, p)
@@ -198,26 +197,26 @@ def test_a_hidden_hand_puzzle_on_the_page(browser: Any, web: LiveServer, shots: 
             row = f'.puzzle-hand[data-seat="{s}"] .card.back'
             assert page.locator(row).count() == int(h).bit_count()
     assert page.inner_text("#about").startswith("Only your hand is shown")
-    page.screenshot(path=str(shots / "puzzles-hidden-1280.png"), full_page=True)
+    shots.take(page, "puzzles-hidden-1280.png", full_page=True)
     # a wrong try: the line on the hands the server plays it on (a deal that fits)
     wrong = next(m for m in g.legal_masks() if m != p.answer)
     select(page, names(wrong))
     page.wait_for_selector("#stepper:not([hidden])")
     step_through(page, p, wrong)
-    page.screenshot(path=str(shots / "puzzles-hidden-tried-1280.png"), full_page=True)
+    shots.take(page, "puzzles-hidden-tried-1280.png", full_page=True)
     for tag, viewport in (("390", PHONE), ("360", SMALL)):  # the phones: only your hand
         page.set_viewport_size(viewport)
         page.click("#retry-btn")
         assert page.locator(".puzzle-seat .puzzle-hand:not(.mine) .card[data-card]").count() == 0
         assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), tag
-        page.screenshot(path=str(shots / f"puzzles-hidden-{tag}.png"), full_page=True)
+        shots.take(page, f"puzzles-hidden-{tag}.png", full_page=True)
         select(page, names(wrong))
         page.wait_for_selector("#stepper:not([hidden])")
         assert in_view(page, "#verdict"), tag
     assert not errors, errors
 
 
-def test_the_puzzles_page_on_phones(browser: Any, web: LiveServer, shots: Path,
+def test_the_puzzles_page_on_phones(browser: Any, web: LiveServer, shots: Shots,
                                     monkeypatch: pytest.MonkeyPatch) -> None:
     three = a_three_player_puzzle()
     serve_also(monkeypatch, three)
@@ -233,13 +232,13 @@ def test_the_puzzles_page_on_phones(browser: Any, web: LiveServer, shots: Path,
         sizes = page.eval_on_selector_all(".puzzle-hand.mine .card", "els => els.map(e => "
                                           "e.getBoundingClientRect().width)")
         assert min(sizes) >= 40, (tag, sizes)
-        page.screenshot(path=str(shots / f"puzzles-{tag}.png"), full_page=True)
+        shots.take(page, f"puzzles-{tag}.png", full_page=True)
         # after "Play it" the verdict is on screen (and the line plays by itself)
         select(page, names(puzzle.natural))
         page.wait_for_selector("#stepper:not([hidden])")
         assert in_view(page, "#verdict"), tag
         page.wait_for_function("() => big2.line && big2.line.step >= 1")
-        page.screenshot(path=str(shots / f"puzzles-tried-{tag}.png"))
+        shots.take(page, f"puzzles-tried-{tag}.png")
         # a three-player puzzle says so, and names its preset in the page's language
         page.goto(web.url + f"/puzzles#{three.id}")
         page.reload()

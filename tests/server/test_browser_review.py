@@ -6,7 +6,6 @@ screenshot (written there with ``BIG2_UPDATE_SCREENSHOT=1``)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +14,7 @@ from test_browser_shots import _DOCS, UPDATE, shoot
 
 from big2.server.pool import BotPool
 from big2.server.tables import Timing
-from conftest import LiveServer
+from conftest import LiveServer, Shots
 
 
 @pytest.fixture
@@ -29,7 +28,7 @@ def web(live_factory: Any) -> LiveServer:
 
 
 def test_the_replay_reviews_a_seats_decisions(browser: Any, web: LiveServer,
-                                               tmp_path: Path, shots: Path) -> None:
+                                               shots: Shots) -> None:
     tid = finished_table(web, deals=1)
     rid = web.get(f"/api/tables/{tid}/records")[0]["id"]
     page = new_page(browser, {"width": 1280, "height": 1000},
@@ -68,7 +67,10 @@ def test_the_replay_reviews_a_seats_decisions(browser: Any, web: LiveServer,
     assert page.get_attribute(f'#review-list li[data-ply="{last}"]', "class").endswith("here")
     marked = [d["ply"] for d in got["decisions"] if d["mark"]]
     page.click(f'#review-list li[data-ply="{(marked or plies)[0]}"]')
-    shoot(page, (_DOCS if UPDATE else tmp_path) / "browser-review.png")  # the docs' picture of a review
+    if UPDATE:
+        shoot(page, _DOCS / "browser-review.png")  # the docs' picture of a review
+    else:
+        shots.take(page, "browser-review.png")
     # on a phone the list lies below the board: a line tapped brings the board into view
     page.set_viewport_size({"width": 390, "height": 844})
     page.keyboard.press("Home")
@@ -78,7 +80,7 @@ def test_the_replay_reviews_a_seats_decisions(browser: Any, web: LiveServer,
     seen = page.evaluate("""() => { const r = document.getElementById('felt')
       .getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }""")
     assert seen[0] >= -1 and (seen[1] <= seen[2] + 1 or seen[0] <= 1), seen  # whole, or its top
-    page.screenshot(path=str(shots / "review-390.png"))
+    shots.take(page, "review-390.png")
     page.set_viewport_size({"width": 1280, "height": 1000})
     page.keyboard.press("Home")  # the keys step on; the mark follows
     page.wait_for_function("() => big2.ply === 0")

@@ -4,9 +4,9 @@ The lobby refuses six players with one deck (and says why); a person at a
 six-seat two-deck table with wild jokers plays turns by clicking, selecting
 both copies of a card or a joker when the hand has them; the seats sit in
 turn order around the table without overlapping, and a 24-card hand fits a
-desktop and a phone screen. Screenshots: ``/tmp/big2-browser-6seats.png``
-(desktop), ``/tmp/big2-browser-6seats-phone.png``, and a 24-card hand drawn
-in the page, ``/tmp/big2-browser-24cards.png`` and ``…-24cards-phone.png``.
+desktop and a phone screen. Screenshots (with ``BIG2_SHOTS=DIR``): ``6seats.png``
+(desktop), ``6seats-phone.png``, and a 24-card hand drawn in the page,
+``24cards.png`` and ``24cards-phone.png``.
 """
 
 from __future__ import annotations
@@ -16,18 +16,15 @@ import math
 import secrets
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from test_browser import NO_AUTO_PASS, page_errors
 
 from big2.server.tables import Timing
-from conftest import LiveServer
+from conftest import LiveServer, Shots
 
-SHOT = Path("/tmp/big2-browser-6seats.png")
-PHONE_SHOT = Path("/tmp/big2-browser-6seats-phone.png")
-HAND_SHOT = Path("/tmp/big2-browser-24cards.png")
-PHONE_HAND_SHOT = Path("/tmp/big2-browser-24cards-phone.png")
+SHOT, PHONE_SHOT = "6seats.png", "6seats-phone.png"
+HAND_SHOT, PHONE_HAND_SHOT = "24cards.png", "24cards-phone.png"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 DEAL_SEED = 153
@@ -66,7 +63,7 @@ def check_seats(page: Any, n: int) -> None:
     assert angles == sorted(angles) and angles[0] < math.pi / 2 < angles[-1], angles
 
 
-def check_hand_fits(page: Any, n: int, shot: Path | None = None) -> None:
+def check_hand_fits(page: Any, n: int, shots: Shots | None = None, shot: str = "") -> None:
     """A hand of *n* cards (drawn in the page) stays inside the screen, each
     card's corner showing."""
     width = page.viewport_size["width"]
@@ -84,8 +81,8 @@ def check_hand_fits(page: Any, n: int, shot: Path | None = None) -> None:
     for row in rows.values():
         xs = sorted(c["x"] for c in row)
         assert all(b - a >= row[0]["w"] * 0.24 for a, b in itertools.pairwise(xs))
-    if shot is not None:
-        page.screenshot(path=str(shot))
+    if shots is not None:
+        shots.take(page, shot)
     page.evaluate("() => { big2.reshow(); big2.renderHand(); }")  # back to the real hand
 
 
@@ -119,8 +116,8 @@ def click_cards(page: Any, names: list[str]) -> None:
         assert page.get_attribute(f'#hand [data-pos="{pos}"]', "aria-pressed") == "true"
 
 
-def test_six_seats_two_decks_jokers_in_the_browser(browser: Any,
-                                                   live_factory: Any, monkeypatch: Any) -> None:
+def test_six_seats_two_decks_jokers_in_the_browser(browser: Any, live_factory: Any,
+                                                   monkeypatch: Any, shots: Shots) -> None:
     real = secrets.randbits
     monkeypatch.setattr(secrets, "randbits", lambda k: DEAL_SEED if k == 64 else real(k))
     web: LiveServer = live_factory(timing=Timing(bot_delay=0.05, grace=30, deal_pause=30))
@@ -175,7 +172,7 @@ def test_six_seats_two_decks_jokers_in_the_browser(browser: Any,
             assert page.is_enabled("#play-btn")
             special += max(Counter(play).values()) > 1 or bool({"RJ", "BJ"} & set(play))
             if not shot and turns >= 1:
-                page.screenshot(path=str(SHOT))  # cards selected, a trick on the table
+                shots.take(page, SHOT)  # cards selected, a trick on the table
                 shot = True
             page.click("#play-btn")
         else:
@@ -184,16 +181,16 @@ def test_six_seats_two_decks_jokers_in_the_browser(browser: Any,
         turns += 1
     assert turns >= 3 and special >= 1
     if not shot:
-        page.screenshot(path=str(SHOT))
+        shots.take(page, SHOT)
     log = page.inner_text("#log")
     assert "Ann:" in log
     # the table waits for Ann now, so no state redraws the hand under the check
     page.wait_for_function("() => big2.myTurn() || big2.state.table.status !== 'playing'")
-    check_hand_fits(page, 24, HAND_SHOT)
+    check_hand_fits(page, 24, shots, HAND_SHOT)
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(250)  # the hand is laid out again on resize
     check_seats(page, 6)
-    check_hand_fits(page, 24, PHONE_HAND_SHOT)
-    page.screenshot(path=str(PHONE_SHOT), full_page=True)
+    check_hand_fits(page, 24, shots, PHONE_HAND_SHOT)
+    shots.take(page, PHONE_SHOT, full_page=True)
     assert not errors, errors
     ctx.close()

@@ -5,7 +5,6 @@ partners (not "Tied for first") and each score row saying the sides' cards left
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from test_browser import new_page, page_errors, seat_at
@@ -14,10 +13,10 @@ from test_browser_phone import finish_deal
 from big2.bots import bot_label
 from big2.server.pool import BotPool
 from big2.server.tables import Timing
-from conftest import LiveServer
+from conftest import LiveServer, Shots
 
 
-def test_a_teams_table(browser: Any, live_factory: Any, shots: Path) -> None:
+def test_a_teams_table(browser: Any, live_factory: Any, shots: Shots) -> None:
     # hints asked of a bot in a worker with no time to answer: the quick bot answers
     web: LiveServer = live_factory(timing=Timing(bot_delay=0.05, grace=5, deal_pause=30),
                                    auto_bot="heuristic", pool=BotPool(workers=1, budget=0.0))
@@ -37,7 +36,7 @@ def test_a_teams_table(browser: Any, live_factory: Any, shots: Path) -> None:
                            ".startsWith('Hint (greedy)')")
     said = page.inner_text("#message")
     assert f"({bot_label('heuristic')} took over 0 s, so the quick bot answered)" in said, said
-    page.screenshot(path=str(shots / "teams-turn-1280.png"))
+    shots.take(page, "teams-turn-1280.png")
     finish_deal(web, page, tid)
     while page.evaluate("() => big2.state.table.status") == "between":  # a tie: shoot-out
         page.click("#next-btn")
@@ -56,7 +55,7 @@ def test_a_teams_table(browser: Any, live_factory: Any, shots: Path) -> None:
     names = [st["table"]["seats"][s]["name"] or f"Seat {s + 1}" for s in first]
     assert first in ([0, 2], [1, 3]) and result == f"{names[0]} and {names[1]} win the match " \
         "as partners.", (totals, result)
-    page.screenshot(path=str(shots / "teams-end-1280.png"))
+    shots.take(page, "teams-end-1280.png")
     page.click("#settings summary")
     page.select_option("#lang", "zh-Hant")
     page.click("#settings summary")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import test_browser as tb
@@ -23,12 +22,12 @@ from test_browser import (
 )
 from test_browser_phone import finish_deal
 
-from conftest import LiveServer
+from conftest import LiveServer, Shots
 
 web = tb.web
 
 
-def test_a_tied_match_shares_first_place(browser: Any, web: LiveServer, shots: Path) -> None:
+def test_a_tied_match_shares_first_place(browser: Any, web: LiveServer, shots: Shots) -> None:
     page = new_page(browser, reduced_motion="reduce")
     errors = page_errors(page)
     tid = seat_at(web, page, [None, "greedy", "greedy", "greedy"], deals=1, turn_time=0)
@@ -49,11 +48,11 @@ def test_a_tied_match_shares_first_place(browser: Any, web: LiveServer, shots: P
     page.click("#settings summary")
     page.select_option("#lang", "zh-Hant")
     assert page.inner_text("#panel .match-result") == "並列第一：Ann、Greedy bot 3，各 +36 分。"
-    page.screenshot(path=str(shots / "tie-1280.png"))
+    shots.take(page, "tie-1280.png")
     assert not errors, errors
 
 
-def test_scores_are_explained_in_plain_words(browser: Any, web: LiveServer, shots: Path) -> None:
+def test_scores_are_explained_in_plain_words(browser: Any, web: LiveServer, shots: Shots) -> None:
     page = new_page(browser)
     errors = page_errors(page)
     page.goto(web.url + "/")
@@ -84,7 +83,7 @@ def test_scores_are_explained_in_plain_words(browser: Any, web: LiveServer, shot
     assert "With 10 or more of the 13 cards left, each card counts 2" in text
     page.set_viewport_size(PHONE)
     page.locator("#scoring-box").scroll_into_view_if_needed()
-    page.screenshot(path=str(shots / "how-scoring-390.png"))
+    shots.take(page, "how-scoring-390.png")
     assert not errors, errors
 
 
@@ -115,7 +114,7 @@ def test_the_hint_names_its_bot_and_says_why(browser: Any, web: LiveServer) -> N
 
 
 def test_the_review_scrolls_to_its_results_and_speaks_the_pages_language(
-        browser: Any, live_factory: Any, shots: Path) -> None:
+        browser: Any, live_factory: Any, shots: Shots) -> None:
     web = quick_matches(live_factory)
     tid = finished_table(web, deals=1)
     rid = web.get(f"/api/tables/{tid}/records")[0]["id"]
@@ -144,14 +143,14 @@ def test_the_review_scrolls_to_its_results_and_speaks_the_pages_language(
         mark = page.inner_text("#review-list li .r-mark")
         if lang == "zh-HK":
             assert why == "拆了一對 3" and mark == "失誤（-10.0）", (why, mark)
-            page.screenshot(path=str(shots / "review-390-zh.png"))
+            shots.take(page, "review-390-zh.png")
         else:
             assert why == "breaks a pair of 3s" and mark == "mistake (-10.0)", (why, mark)
         assert not errors, errors
         page.context.close()
 
 
-def test_the_lobby_filters_and_pages(browser: Any, web: LiveServer, shots: Path) -> None:
+def test_the_lobby_filters_and_pages(browser: Any, web: LiveServer, shots: Shots) -> None:
     for i in range(12):
         web.create([None, None, "greedy", "greedy"], name=f"Table {i:02d}")
     web.create([None, None, "greedy", "greedy"], name="Friday night", preset="taiwan")
@@ -172,5 +171,5 @@ def test_the_lobby_filters_and_pages(browser: Any, web: LiveServer, shots: Path)
     page.fill("#find", "nothing like it")
     page.wait_for_function("() => document.getElementById('tables').textContent"
                            ".includes('No table matches')")
-    page.screenshot(path=str(shots / "lobby-filter-390.png"), full_page=True)
+    shots.take(page, "lobby-filter-390.png", full_page=True)
     assert not errors, errors

@@ -21,6 +21,18 @@ function setAttrs(node, attrs) {
   }
 }
 
+// Put *nodes* in *parent* in place of its children unless they are the same markup as
+// what is there: then the elements on the page stay (a new state that leaves a seat or
+// your hand as it was draws nothing again: no layout, paint or card images redrawn, and
+// their animations run on instead of starting over). Returns whether it replaced them.
+export function replaceIfChanged(parent, ...nodes) {
+  const box = document.createElement("div");
+  box.append(...nodes);
+  if (box.innerHTML === parent.innerHTML) return false;
+  parent.replaceChildren(...box.childNodes);
+  return true;
+}
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 // An inline SVG icon from path data (24 × 24 box), drawn in the text colour.
 export function icon(paths, label) {

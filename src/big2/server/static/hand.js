@@ -1,6 +1,6 @@
 // Your hand: its order, the selection (positions in the shown hand), the dimmed
 // cards, and selecting by click, Space or Enter, with the arrow keys to move.
-import {$, el} from "./dom.js";
+import {$, el, replaceIfChanged} from "./dom.js";
 import {cardEl, cardsKey, isJoker, labels, nameCounts, splitCards} from "./cards.js";
 import {cardName, t} from "./i18n.js";
 import {S, game, myTurn, you} from "./tablestate.js";
@@ -88,15 +88,17 @@ export function renderHand() {
   const hand = $("hand"), turn = myTurn(), g = game(), playing = !!(g && g.hand);
   hand.classList.toggle("hidden", !g);  // before the layout, which measures the hand
   const hadFocus = hand.contains(document.activeElement);
-  hand.replaceChildren();
   const {per, overlap} = handLayout(H.shown.length);
-  hand.style.setProperty("--overlap", overlap + "px");
+  if (hand.style.getPropertyValue("--overlap") !== overlap + "px") {
+    hand.style.setProperty("--overlap", overlap + "px");
+  }
   const focus = H.focus === null ? 0 : H.focus;
+  const rows = [];
   let row = null;
   H.shown.forEach((c, i) => {
     if (i % per === 0) {
       row = el("div", {class: "hand-row", role: "presentation"});
-      hand.append(row);
+      rows.push(row);
     }
     const sel = H.selected.has(i);
     const dim = turn && !sel && !canExtend(i);
@@ -109,14 +111,17 @@ export function renderHand() {
     node.addEventListener("click", () => { H.focus = i; toggle(i); });
     row.append(node);
   });
+  if (g && you() === null) rows.push(el("div", {class: "watch-note", text: t("watching")}));
+  // the hand as it was (a bot's play, a tick of the timer) stays: its cards are not drawn again
+  const redrawn = replaceIfChanged(hand, ...rows);
   if (hadFocus) focusCard(focus);
-  if (g && you() === null) hand.append(el("div", {class: "watch-note", text: t("watching")}));
   $("play-btn").disabled = !(turn && H.selected.size && isLegal(selectedNames()));
   $("pass-btn").disabled = !(turn && isLegal([]));
   $("hint-btn").disabled = !turn;
   $("sort-text").textContent = t(H.sortBy === "rank" ? "sortRank" : "sortSuit");
   const live = S.state.table.status === "playing";  // no controls while waiting or between deals
   $("controls").classList.toggle("hidden", you() === null || !playing || !live);
+  return redrawn;
 }
 
 function focusCard(i) {

@@ -1,11 +1,12 @@
 // The table page: one WebSocket, state from the server, clicks and keys back.
-import {$, api, el, forgetSeat, saveSeat, savedSeat, setPlayerName, setting} from "./dom.js";
+import {$, api, el, forgetSeat, replaceIfChanged, saveSeat, savedSeat, setPlayerName, setting}
+  from "./dom.js";
 import {backEl, cardEl, cardsKey, labels, playEl, preloadFaces, splitCards, textCards}
   from "./cards.js";
 import {applyText, cardName, kindText, t} from "./i18n.js";
 import {layoutSpots, relPos} from "./layout.js";
 import {settingsMenu} from "./settings.js";
-import {dealIn, flyIn, played, sound, turnCue} from "./cues.js";
+import {DEAL_CARD_MS, DEAL_STEP_MS, dealIn, flyIn, played, sound, turnCue} from "./cues.js";
 import {S, countText, game, myTurn, nameOf, you} from "./tablestate.js";
 import {H, clearSelection, focusHandOnTurn, handKey, playSelected, positionsOf, renderHand,
         reshow, selectedNames, setLegal} from "./hand.js";
@@ -149,9 +150,11 @@ function render() {
     ? (tb.deals ? t("dealOfN", tb.deal, tb.deals) : t("dealOf", tb.deal)) : t("waiting");
   setLegal(g);
   reshow();
-  renderSeats(); renderCenter(); renderHand(); renderPanel(join); renderSide(); tick();
+  renderSeats(); renderCenter();
+  const handRedrawn = renderHand();
+  renderPanel(join); renderSide(); tick();
   renderReactions();
-  dealing(g);
+  dealing(g, handRedrawn);
   if (myTurn() && !wasMyTurn) {
     if (passedForYou) flash("");  // about the turn before: not this one
     focusHandOnTurn();
@@ -163,9 +166,10 @@ function render() {
 
 // A new deal's hand is dealt in (cues.js): when this page saw the table before the
 // deal (waiting, or the last deal's end), or opened it before anyone played. A redraw
-// while the cards are on their way carries the animation on.
+// while the cards are on their way carries the animation on (a hand that was not drawn
+// again, *redrawn* false, has its animations running still).
 let seenDeal = null, dealStart = null;
-function dealing(g) {
+function dealing(g, redrawn) {
   const deal = S.state.table.deal, fresh = g && g.hand && you() !== null;
   if (fresh && seenDeal !== deal && (seenDeal !== null || g.plies === 0)) {
     dealStart = performance.now();
@@ -173,8 +177,10 @@ function dealing(g) {
   if (fresh) seenDeal = deal;
   else if (seenDeal === null && S.state.table.status !== "playing") seenDeal = -1;
   if (dealStart === null) return;
-  const on = dealIn([...document.querySelectorAll("#hand .card")], $("center"),
-                    performance.now() - dealStart);
+  const cards = [...document.querySelectorAll("#hand .card")];
+  const elapsed = performance.now() - dealStart;
+  const on = redrawn ? dealIn(cards, $("center"), elapsed)
+    : elapsed < (cards.length - 1) * DEAL_STEP_MS + DEAL_CARD_MS;
   if (!on) dealStart = null;
 }
 
@@ -208,10 +214,9 @@ function autoPass() {
 function renderSeats() {
   const n = S.state.table.players;
   layoutSpots($("felt"), n, $("center"));
-  $("pos-0").replaceChildren();
-  for (let seat = 0; seat < n; seat++) {
+  for (let seat = 0; seat < n; seat++) {  // a seat as it was stays as it is
     const rel = relPos(seat, you(), n);
-    $("pos-" + rel).replaceChildren(seatEl(seat, rel));
+    replaceIfChanged($("pos-" + rel), seatEl(seat, rel));
   }
   $("pos-0").className = "seat-inline pos-bottom";
   $("me").classList.toggle("watching", you() === null);
@@ -268,8 +273,9 @@ function seatEl(seat, rel) {
 function renderCenter() {
   const g = game(), tb = S.state.table, trick = $("trick"), by = $("trick-by");
   const status = $("status");
-  trick.replaceChildren(); by.replaceChildren(); status.textContent = "";
+  by.replaceChildren(); status.textContent = "";
   status.className = "status";
+  if (!g || !g.last_play) replaceIfChanged(trick);
   if (!g) {
     status.textContent = tb.status === "waiting" ? t("waitingDots") : "";
     lastShownPlay = null;
@@ -277,16 +283,17 @@ function renderCenter() {
   }
   if (g.last_play) {
     const play = playEl(g.last_play, "big");
-    trick.append(play);
     const names = splitCards(g.last_play);
     by.append(el("span", {class: "by-name", text: nameOf(g.last_player)}),
               el("span", {class: "by-kind", text: kindText(g.last_kind, names)}));
-    // a play slides in once, when it is new (not on a pass, a reconnect or a redraw)
+    // a play slides in once, when it is new (not on a pass, a reconnect or a redraw);
+    // the play on show stays as it is drawn till then
     const key = `${tb.deal}:${g.last_player}:${g.last_play}`;
     if (lastShownPlay !== null && key !== lastShownPlay) {
+      trick.replaceChildren(play);
       const from = document.querySelector(`.seat[data-seat="${g.last_player}"]`);
       flyIn(play, g.last_player === you() ? $("hand") : from);
-    }
+    } else replaceIfChanged(trick, play);
     lastShownPlay = key;
     by.setAttribute("aria-label", t("playedKind", nameOf(g.last_player),
       kindText(g.last_kind, names) || names.map(cardName).join(", ")));
