@@ -7,7 +7,6 @@ to each decision where the expert plays otherwise."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +17,7 @@ from big2.cards import CARD_NAMES
 from big2.records import from_json
 from big2.server.pool import BotPool
 from big2.server.tables import Timing
-from conftest import LiveServer
+from conftest import LiveServer, Shots
 
 
 @pytest.fixture
@@ -54,7 +53,7 @@ def test_a_duplicate_deals_the_same_cards_with_the_expert(web: LiveServer) -> No
     assert status in (400, 422), (status, body)
 
 
-def test_the_replay_page_shows_the_duplicate(browser: Any, web: LiveServer, shots: Path) -> None:
+def test_the_replay_page_shows_the_duplicate(browser: Any, web: LiveServer, shots: Shots) -> None:
     tid = finished_table(web, deals=1)
     rid = web.get(f"/api/tables/{tid}/records")[0]["id"]
     page = new_page(browser, {"width": 1280, "height": 1000}, reduced_motion="reduce")
@@ -80,5 +79,5 @@ def test_the_replay_page_shows_the_duplicate(browser: Any, web: LiveServer, shot
     page.wait_for_function("p => big2.ply === p", arg=plies[-1])
     page.click("#duplicate-deal summary")
     assert page.locator("#duplicate-deal li").count() == len(got["actions"])
-    page.locator("#review").screenshot(path=str(shots / "duplicate-1280.png"))
+    shots.take(page.locator("#review"), "duplicate-1280.png")
     assert not errors, errors
