@@ -244,10 +244,8 @@ def test_a_full_disk_is_told_to_the_player_as_such(tmp_path: Any) -> None:
     from big2.server.app import create_app
     from big2.server.pool import BotPool
     from big2.server.sockets import NOT_SAVED_FULL
-    from conftest import FAST
-
     path = str(tmp_path / "full.sqlite3")
-    live = LiveServer(create_app(path, timing=FAST,
+    live = LiveServer(create_app(path, timing=SHORT_GRACE,
                                  auto_bot="greedy", pool=BotPool(workers=0))).start()
     try:
         tid = live.create([None, "greedy", "greedy", "greedy"], deals=1, turn_time=0)
