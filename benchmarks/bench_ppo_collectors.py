@@ -33,11 +33,10 @@ import time
 
 from threadpoolctl import threadpool_limits
 
-from big2.bots.policy.pfeatures import RAW_PLAY, RAW_STATE
-from big2.bots.policy.pnet import WEIGHTS_DIR, PolicyNet, load_policy
+from big2.bots.policy.pnet import WEIGHTS_DIR, load_policy
 from big2.learn.ppo import PPOConfig, Trainer, collector_options
 from big2.learn.ppo_collect import Collector
-from big2.learn.ppo_native import NativeCollector
+from big2.learn.ppo_native import NativeCollector, plain_net
 
 
 def parse(setting: str) -> tuple[str, int]:
@@ -67,15 +66,6 @@ def throughput(setting: str, iterations: int, threads: int) -> float:
         t.run()
         (t0, s0), (t1, s1) = marks[0], marks[-1]
         return (s1 - s0) / (t1 - t0)
-
-
-def plain_net(net: PolicyNet) -> PolicyNet:
-    """*net* with zero weights on the engineered inputs: the plain encoding's network
-    (the same shape, so the same work a decision)."""
-    w = {k: v.copy() for k, v in net.w.items()}
-    w["s0_w"][RAW_STATE:] = 0
-    w["b_w"][RAW_PLAY:] = 0
-    return PolicyNet(w)
 
 
 def collection(kind: str, batches: int, batch: int) -> tuple[float, float]:

@@ -12,7 +12,7 @@ from big2 import Rules
 from big2.bots.policy.pfeatures import RAW_PLAY, RAW_STATE
 from big2.bots.policy.pnet import FAMILIES, WEIGHTS_DIR, PolicyNet, load_policy
 from big2.learn.ppo_collect import Collector
-from big2.learn.ppo_native import NativeCollector, native_reason
+from big2.learn.ppo_native import NativeCollector, native_reason, plain_net
 from big2.learn.ppo_samples import Samples
 
 pytestmark = pytest.mark.xdist_group("torch")
@@ -46,14 +46,6 @@ def test_the_core_collects_what_numpy_collects(seed: int) -> None:
         assert ref.rng.bit_generator.state == got.rng.bit_generator.state
 
 
-def _plain(net: PolicyNet) -> PolicyNet:
-    """*net* held to the plain encoding (zero weights on the engineered inputs)."""
-    w = {k: v.copy() for k, v in net.w.items()}
-    w["s0_w"][RAW_STATE:] = 0
-    w["b_w"][RAW_PLAY:] = 0
-    return PolicyNet(w)
-
-
 @pytest.mark.parametrize("seed", [0, 1])
 def test_a_plain_run_collects_without_the_engineered_inputs(seed: int) -> None:
     """The plain encoding's collection (``plain=True``) skips the engineered inputs
@@ -64,7 +56,7 @@ def test_a_plain_run_collects_without_the_engineered_inputs(seed: int) -> None:
     ref = Collector(families, **_mix(seed), plain=True)  # type: ignore[arg-type]
     got = NativeCollector(families, **_mix(seed), plain=True)  # type: ignore[arg-type]
     full = NativeCollector(families, **_mix(seed))  # type: ignore[arg-type]
-    nets = [_plain(PolicyNet.random(np.random.default_rng(seed * 10 + k))) for k in range(2)]
+    nets = [plain_net(PolicyNet.random(np.random.default_rng(seed * 10 + k))) for k in range(2)]
     for net, rival in ((nets[0], nets[1]), (nets[1], None)):
         a = Samples.from_trajectories(ref.collect(net, rival, 250)).plain()
         b = got.collect(net, rival, 250)

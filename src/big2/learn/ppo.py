@@ -271,7 +271,7 @@ class Trainer:
             self.worker_cpu += cpu
             workers.request(net, rival, cfg.batch)  # played while this update runs
         if cfg.features == "plain":
-            batch = batch.plain()  # what the networks read (the core left it 0 already)
+            batch.plain()  # what the networks read (the core left it 0 already)
         t1 = time.perf_counter()
         stats = self.update(batch)
         t2 = time.perf_counter()

@@ -67,6 +67,15 @@ def is_plain(net: PolicyNet) -> bool:
     return not (net.w["s0_w"][RAW_STATE:].any() or net.w["b_w"][RAW_PLAY:].any())
 
 
+def plain_net(net: PolicyNet) -> PolicyNet:
+    """A copy of *net* held to the plain encoding: its weights on the engineered inputs
+    zeroed (what :func:`~big2.learn.ppo_model.plain_inputs` does to a trained actor)."""
+    w = {k: v.copy() for k, v in net.w.items()}
+    w["s0_w"][RAW_STATE:] = 0
+    w["b_w"][RAW_PLAY:] = 0
+    return PolicyNet(w)
+
+
 class NativeCollector:
     """The game mix of :class:`~big2.learn.ppo_collect.Collector` (same arguments,
     same seeds) played in the core.
@@ -144,4 +153,4 @@ class NativeCollector:
                        got["logp"], got["lengths"], got["rewards"], got["families"])
 
 
-__all__ = ["BOTS", "NativeCollector", "is_plain", "native_reason"]
+__all__ = ["BOTS", "NativeCollector", "is_plain", "native_reason", "plain_net"]

@@ -16,7 +16,7 @@ final score (/ :data:`~big2.bots.policy.pnet.SCORE_SCALE`) its only reward.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 
 import numpy as np
 import numpy.typing as npt
@@ -113,14 +113,14 @@ class Samples:
                    np.array([t.family for t in trajs], dtype=np.int64))
 
     def plain(self) -> Samples:
-        """These samples with the engineered inputs zeroed (the state's after
+        """Zero the engineered inputs of these samples, in place (the state's after
         :data:`~big2.bots.policy.pfeatures.RAW_STATE`, the plays' after
-        :data:`~big2.bots.policy.pfeatures.RAW_PLAY`, the hints included): what a run of
-        the plain encoding learns from, whichever collector played."""
-        state, plays = self.state.copy(), self.plays.copy()
-        state[:, RAW_STATE:] = 0
-        plays[:, RAW_PLAY:] = 0
-        return replace(self, state=state, plays=plays)
+        :data:`~big2.bots.policy.pfeatures.RAW_PLAY`, the hints included), and return
+        them: what a run of the plain encoding learns from, whichever collector played
+        (no copy of the batch: the learner owns it)."""
+        self.state[:, RAW_STATE:] = 0
+        self.plays[:, RAW_PLAY:] = 0
+        return self
 
     @classmethod
     def concat(cls, parts: Sequence[Samples]) -> Samples:
