@@ -7,11 +7,14 @@ import json
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+import big2.arena
 from big2 import Game, Rules
 from big2.arena import parse_seat, play_duplicate, run_arena
 from big2.bots import make_bot
@@ -36,6 +39,38 @@ def test_arena_reproducible_and_independent_of_workers() -> None:
     for s in a.seats:
         assert s.ci_low <= s.mean <= s.ci_high
         assert s.decisions > 0 and 0 <= s.time_median <= s.time_p95
+
+
+def test_the_workers_start_with_one_numerical_thread_each(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`run_arena(workers=N)` spawns its workers with one BLAS and OpenMP thread each
+    unless the environment says otherwise (threads on a network bot's small products
+    only spun), and leaves this process's environment as it was."""
+    import multiprocessing as mp
+    import os
+
+    from big2.arena import THREAD_VARIABLES, _one_thread_each
+
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
+    monkeypatch.setenv("MKL_NUM_THREADS", "3")
+    with _one_thread_each():
+        pool = mp.get_context("spawn").Pool(1)
+    with pool:
+        seen = [pool.apply(os.getenv, (k,)) for k in THREAD_VARIABLES]
+    assert seen == ["1", "1", "3"]  # a variable the user set is theirs
+    assert [os.getenv(k) for k in THREAD_VARIABLES] == [None, None, "3"]
+    spawned: list[bool] = []
+
+    @contextmanager
+    def spy() -> Iterator[None]:
+        with _one_thread_each():
+            yield
+            spawned.append(True)
+
+    monkeypatch.setattr(big2.arena, "_one_thread_each", spy)
+    run_arena(["greedy"] * 4, deals=2, seed=1, workers=2)
+    assert spawned == [True]  # the arena's workers were spawned under it
 
 
 def test_duplicate_deals_rotate_the_same_hands() -> None:
