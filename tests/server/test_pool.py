@@ -101,3 +101,22 @@ def test_workers_end_with_the_server_even_after_kill_9(tmp_path: Any) -> None:
             time.sleep(0.2)
     finally:
         proc.kill()
+
+
+def test_a_worker_runs_numerical_libraries_on_one_thread(monkeypatch: Any) -> None:
+    """The workers are the parallelism: a worker's BLAS and OpenMP get one thread each
+    (a network bot's small products only spin on more), unless the environment says."""
+    import os
+
+    from big2.arena import THREAD_VARIABLES
+
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
+    monkeypatch.setenv("MKL_NUM_THREADS", "3")
+    pool = BotPool(workers=1)
+    try:
+        seen = [pool._pool().submit(os.getenv, k).result(timeout=60) for k in THREAD_VARIABLES]
+    finally:
+        pool.close()
+    assert seen == ["1", "1", "3"]
+    assert os.getenv("OPENBLAS_NUM_THREADS") is None  # this process's own is as it was

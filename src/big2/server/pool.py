@@ -35,6 +35,7 @@ from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from big2.arena import THREAD_VARIABLES
 from big2.bots import Bot, make_bot
 from big2.cards import Mask
 from big2.view import PlayerView
@@ -59,6 +60,8 @@ def _bot(name: str) -> Bot:
 
 def _start_worker(server: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops us
+    for name in THREAD_VARIABLES:  # read when a bot loads NumPy, after this (as the arena's)
+        os.environ.setdefault(name, "1")
     with contextlib.suppress(OSError):
         os.nice(10)
     threading.Thread(target=_exit_with, args=(server,), daemon=True).start()
