@@ -149,9 +149,10 @@ def test_a_league_member_is_a_named_bot_on_shipped_weights(tmp_path: Path,
     monkeypatch.setattr(pnet, "WEIGHTS_DIR", tmp_path)
     monkeypatch.setattr("big2.bots.base._REGISTRY", dict(_REGISTRY))
     monkeypatch.setattr("big2.bots.base._ABOUT", dict(_ABOUT))
-    register_bot("league-test", _league_member("dmc", "member.npz"))
+    register_bot("league-test", _league_member("league-test", "dmc", "member.npz"))
     bot = make_bot("league-test", seed=1)
     assert isinstance(bot, DMCBot) and bot.network.hidden == (32, 16)
+    assert bot.name == "league-test"
     g = run_gauntlet("greedy", ["league-test"], {"classic": Rules.preset("classic")}, deals=1)
     assert g.rows[0].opponent == "league-test" and g.rows[0].deals == 1
 

@@ -31,7 +31,7 @@ from big2.variant import variant
 
 LEAGUE: tuple[str, ...] = tuple(LEAGUE_WEIGHTS)
 """Bots trained without the heuristic's features or planner (issue 53's league), by
-bot name: the members :data:`big2.bots.policy.league.LEAGUE_WEIGHTS` ships (none yet)."""
+bot name: the members :data:`big2.bots.policy.league.LEAGUE_WEIGHTS` ships (``league-dmc``)."""
 
 DEFAULT_OPPONENTS: tuple[str, ...] = (*LEAGUE, "heuristic", "policy-net", "hard")
 """Whom ``big2 gauntlet`` plays the bot against unless told."""

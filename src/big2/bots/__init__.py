@@ -62,13 +62,16 @@ def _dmc(seed: int | None = None, **options: Any) -> Bot:
     return DMCBot(seed=seed, **options)
 
 
-def _league_member(kind: str, weights: str) -> Callable[..., Bot]:
-    """The factory of a league member: its kind's bot on its shipped weights."""
+def _league_member(name: str, kind: str, weights: str) -> Callable[..., Bot]:
+    """The factory of the league member *name*: its kind's bot on its shipped weights,
+    named as the member (records and tables say ``league-dmc``, not ``dmc``)."""
     def make(seed: int | None = None, **options: Any) -> Bot:
         from big2.bots.policy.pnet import WEIGHTS_DIR
 
         factory = _dmc if kind == "dmc" else _policy_net
-        return factory(seed=seed, **{"weights": str(WEIGHTS_DIR / weights), **options})
+        bot = factory(seed=seed, **{"weights": str(WEIGHTS_DIR / weights), **options})
+        bot.name = name
+        return bot
 
     return make
 
@@ -81,7 +84,7 @@ register_bot("policy-net", _policy_net, "the PPO policy network's most probable 
 register_bot("dmc", _dmc, "a Deep Monte-Carlo Q network's best play (dmc:weights=PATH, "
              "a DMC run's slim .npz or checkpoint.pt)", needs=("weights",))
 for _name, (_kind, _file) in LEAGUE_WEIGHTS.items():
-    register_bot(_name, _league_member(_kind, _file), f"league: {_kind} on {_file}")
+    register_bot(_name, _league_member(_name, _kind, _file), f"league: {_kind} on {_file}")
 register_bot("guided-search", guided_search,
              "the policy's play unless heuristic play-outs find one a point better")
 register_bot("policy-search", policy_search,

@@ -18,8 +18,9 @@ LeagueKind = Literal["dmc", "policy-net"]
 weights: a DMC run's slim ``.npz``) or a policy network
 (:class:`~big2.bots.policy.net.PolicyNetBot`, weights: ``export-policy``'s ``.npz``)."""
 
-LEAGUE_WEIGHTS: Final[dict[str, tuple[LeagueKind, str]]] = {}
-"""Bot name -> (kind, weights file in ``big2/bots/policy/weights``). None is trained
-far enough to ship yet; e.g. ``"league-dmc": ("dmc", "league-dmc.npz")``."""
+LEAGUE_WEIGHTS: Final[dict[str, tuple[LeagueKind, str]]] = {
+    "league-dmc": ("dmc", "league-dmc.npz"),  # 200M steps of DMC self-play (docs/league.md)
+}
+"""Bot name -> (kind, weights file in ``big2/bots/policy/weights``)."""
 
 __all__ = ["LEAGUE_WEIGHTS", "LeagueKind"]
