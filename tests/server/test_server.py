@@ -204,7 +204,9 @@ def test_pages_cards_and_headers(live: LiveServer) -> None:
     assert "classic" in options["presets"] and "greedy" in options["bots"]
     assert "dmc" not in options["bots"]  # it needs weights: not offered, and refused by name
     status, out = live.request("POST", "/api/tables", {"players": 4, "seats": [None] + ["dmc"] * 3})
-    assert status == 400 and "unknown bot" in out["detail"] and "dmc" not in out["detail"], out
+    assert status == 400 and "unknown bot" in out["detail"], out
+    offered = out["detail"].split("choose from: ")[1].split(", ")
+    assert "dmc" not in offered and "league-dmc" in offered  # a league member is ready to play
 
 
 def test_a_hint_names_its_bot_and_gives_its_reason(live: LiveServer) -> None:
