@@ -85,8 +85,10 @@ play: system-play $(VENV)/.runtime
 test: system-test $(VENV)/.installed
 	$(PYTEST) -m "not nightly"
 
+# one BLAS/OpenMP thread a worker: the xdist workers are the parallelism (27.8-29.6 s against
+# 30.4-31.2 s idle on 2026-12-07; `make test` measured no gain)
 test-fast: system-play $(VENV)/.installed
-	$(PYTEST_ON) $(FAST_JOBS) $(FAST)
+	OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 $(PYTEST_ON) $(FAST_JOBS) $(FAST)
 
 typecheck: system-play $(VENV)/.installed
 	$(BIN)/python -m mypy
