@@ -49,12 +49,12 @@ def test_the_workers_start_with_one_numerical_thread_each(
     import multiprocessing as mp
     import os
 
-    from big2.arena import THREAD_VARIABLES, _one_thread_each
+    from big2.threads import THREAD_VARIABLES, one_thread_each
 
     monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
     monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
     monkeypatch.setenv("MKL_NUM_THREADS", "3")
-    with _one_thread_each():
+    with one_thread_each():
         pool = mp.get_context("spawn").Pool(1)
     with pool:
         seen = [pool.apply(os.getenv, (k,)) for k in THREAD_VARIABLES]
@@ -64,11 +64,11 @@ def test_the_workers_start_with_one_numerical_thread_each(
 
     @contextmanager
     def spy() -> Iterator[None]:
-        with _one_thread_each():
+        with one_thread_each():
             yield
             spawned.append(True)
 
-    monkeypatch.setattr(big2.arena, "_one_thread_each", spy)
+    monkeypatch.setattr(big2.arena, "one_thread_each", spy)
     run_arena(["greedy"] * 4, deals=2, seed=1, workers=2)
     assert spawned == [True]  # the arena's workers were spawned under it
 

@@ -108,7 +108,7 @@ def test_a_worker_runs_numerical_libraries_on_one_thread(monkeypatch: Any) -> No
     (a network bot's small products only spin on more), unless the environment says."""
     import os
 
-    from big2.arena import THREAD_VARIABLES
+    from big2.threads import THREAD_VARIABLES
 
     monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
     monkeypatch.delenv("OMP_NUM_THREADS", raising=False)

@@ -17,12 +17,10 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import random
 import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -30,6 +28,7 @@ from big2.arena.leads import LeadCount, describe
 from big2.arena.seats import SeatError, check_seat, load_factory, make_player, parse_seat
 from big2.game import Game, deal
 from big2.rules import Rules
+from big2.threads import one_thread_each
 from big2.variant import variant
 
 __all__ = ["ArenaResult", "DealResult", "SeatError", "SeatStats", "announce_last_cards",
@@ -290,36 +289,13 @@ def _run_local(jobs: list[Any], workers: int, progress: Callable[[int], None] | 
     import multiprocessing as mp
 
     ctx = mp.get_context("spawn")
-    with _one_thread_each():
+    with one_thread_each():
         pool = ctx.Pool(workers)  # its workers are spawned here
     with pool:
         for r in pool.imap_unordered(_job, jobs, chunksize=1):
             if progress:
                 progress(1)
             yield r
-
-
-THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
-"""What a worker process's numerical libraries read for their thread count."""
-
-
-@contextmanager
-def _one_thread_each() -> Iterator[None]:
-    """Start the worker processes made within with one BLAS and OpenMP thread each (those
-    the environment does not set): the workers are the parallelism, and a network bot's
-    small products on several threads each only spun, up to half of every worker's CPU.
-    The variables are read when a worker loads NumPy, so they are set while the workers
-    are spawned and put back after."""
-    before = {k: os.environ.get(k) for k in THREAD_VARIABLES}
-    for k, v in before.items():
-        if v is None:
-            os.environ[k] = "1"
-    try:
-        yield
-    finally:
-        for k, v in before.items():
-            if v is None:
-                os.environ.pop(k, None)
 
 
 def _run_ray(jobs: list[Any], address: str | None, progress: Callable[[int], None] | None

@@ -35,9 +35,9 @@ from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from big2.arena import THREAD_VARIABLES
 from big2.bots import Bot, make_bot
 from big2.cards import Mask
+from big2.threads import use_one_thread
 from big2.view import PlayerView
 
 __all__ = ["INLINE_BOTS", "BotPool"]
@@ -60,8 +60,7 @@ def _bot(name: str) -> Bot:
 
 def _start_worker(server: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops us
-    for name in THREAD_VARIABLES:  # read when a bot loads NumPy, after this (as the arena's)
-        os.environ.setdefault(name, "1")
+    use_one_thread()  # before a bot loads NumPy
     with contextlib.suppress(OSError):
         os.nice(10)
     threading.Thread(target=_exit_with, args=(server,), daemon=True).start()
