@@ -13,7 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from big2.bots.policy.dmc import FEATURES, SCORE_SCALE, DMCBot, QNet, load_qnet
-from big2.learn.dmc import DMCCollector, DMCConfig, DMCTrainer
+from big2.learn.dmc import DMCConfig, DMCTrainer
+from big2.learn.dmc_collect import CollectorProcesses, DMCCollector
 from big2.rules import Rules
 
 pytestmark = pytest.mark.xdist_group("torch")
@@ -28,7 +29,7 @@ def import_torch() -> Any:
 def small(out: Path, **kw: object) -> DMCConfig:
     opts: dict[str, object] = {"out": str(out), "games": 6, "minibatch": 64, "threads": 1,
                                "hidden": (32, 16), "eval_minutes": 1e9, "iterations": 2,
-                               "final_eval": False, "epsilon": 0.2}
+                               "final_eval": False, "epsilon": 0.2, "collectors": 0}
     opts.update(kw)
     return DMCConfig(**opts)  # type: ignore[arg-type]
 
@@ -37,22 +38,53 @@ def test_every_decision_is_labelled_with_its_seats_final_score() -> None:
     """Each game plays one whole deal an iteration; the targets are the deal's scores."""
     net = QNet.random(np.random.default_rng(0), hidden=(8,))
     c = DMCCollector({"classic": Rules.preset("classic")}, games=4, seed=3)
-    x, y, steps, deals = c.collect(net, 0.1, np.random.default_rng(1), iteration=0)
-    assert x.shape == (steps, FEATURES) and x.dtype == np.int8 and deals == 4
-    scores = y * SCORE_SCALE
+    b = c.collect(net, 0.1, iteration=0)
+    assert b.x.shape == (b.steps, FEATURES) and b.x.dtype == np.int8 and b.deals == 4
+    scores = b.y * SCORE_SCALE
     assert np.allclose(scores, np.round(scores), atol=1e-4)  # whole points
     assert abs(float(scores.sum())) > 0
     again = DMCCollector({"classic": Rules.preset("classic")}, games=4, seed=3)
-    x2, y2, _, _ = again.collect(net, 0.1, np.random.default_rng(1), iteration=0)
-    assert np.array_equal(x, x2) and np.array_equal(y, y2)  # a seed repeats
+    b2 = again.collect(net, 0.1, iteration=0)
+    assert np.array_equal(b.x, b2.x) and np.array_equal(b.y, b2.y)  # a seed repeats
+    b3 = again.collect(net, 0.1, iteration=1)
+    assert not np.array_equal(b.x[:50], b3.x[:50])  # another iteration, other deals
+
+
+@pytest.mark.parametrize("processes", [1, 2, 3])
+def test_collector_processes_play_what_the_collector_plays(processes: int) -> None:
+    """Processes make, for the same network and iteration, the same batch as the
+    collector here (one a family at most); an error there is raised here; close
+    ends them."""
+    families = {"classic": Rules.preset("classic"), "selfplay-2018": Rules.preset("selfplay-2018")}
+    net = QNet.random(np.random.default_rng(2), hidden=(16,))
+    here = DMCCollector(families, games=3, seed=7)
+    there = CollectorProcesses(families, games=3, seed=7, processes=processes)
+    assert there.processes == min(processes, 2)
+    try:
+        for it in (0, 5):
+            there.submit(net, 0.3, it)
+            with pytest.raises(RuntimeError, match="again before result"):
+                there.submit(net, 0.3, it)
+            got, want = there.result(), here.collect(net, 0.3, it)
+            assert got.steps == want.steps > 0 and got.deals == want.deals == 6
+            assert np.array_equal(got.x, want.x) and np.array_equal(got.y, want.y)
+        there.submit(QNet.random(np.random.default_rng(2), hidden=(16,)), 0.3, -1)
+        with pytest.raises(RuntimeError, match="collector process failed"):
+            there.result()  # a negative seed, refused there
+        there.submit(net, 0.3, 1)
+        assert there.result().steps > 0  # and it goes on
+    finally:
+        there.close()
+    assert not any(p.is_alive() for p in there._procs)
 
 
 def test_a_run_resumes_exactly(tmp_path: Path) -> None:
-    """Two iterations, a checkpoint, two more: what four uninterrupted iterations make."""
+    """Two iterations, a checkpoint, two more: what four uninterrupted iterations make,
+    whether the deals are played in a second process or here."""
     torch = import_torch()
     whole = DMCTrainer(small(tmp_path / "whole", iterations=4), log=lambda m: None)
     whole.run()
-    first = DMCTrainer(small(tmp_path / "split"), log=lambda m: None)
+    first = DMCTrainer(small(tmp_path / "split", collectors=2), log=lambda m: None)
     first.run()
     assert (tmp_path / "split" / "checkpoint.pt").exists()
     logged: list[str] = []

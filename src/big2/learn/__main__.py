@@ -11,12 +11,15 @@ import csv
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import click
 
 from big2.bots.policy.pnet import FAMILIES
 from big2.learn.ppo import PPOConfig, Trainer, export_policy, graft_actor, slim_checkpoint
+
+if TYPE_CHECKING:
+    from big2.learn.dmc import Precision
 
 
 @click.group()
@@ -129,10 +132,18 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
 @click.option("--checkpoint-minutes", default=5.0, show_default=True)
 @click.option("--threads", default=1, show_default=True,
               help="PyTorch's and NumPy's threads (0: every core)")
+@click.option("--precision", default="auto", show_default=True,
+              type=click.Choice(["auto", "float32", "bfloat16"]),
+              help="the update's products (bfloat16: mixed precision, faster with "
+                   "AVX-512; auto: bfloat16 where PyTorch has it)")
+@click.option("--collectors", default=2, show_default=True, type=click.IntRange(0),
+              help="processes that play the next iteration's deals while this one learns, "
+                   "a share of the families each (0: in turn here; the same run either way)")
 def train_dmc_cmd(out: str, families: str, scoring: str, seed: int, hours: float, hidden: str,
                   lr: float, epsilon: float, games: int, minibatch: int, epochs: int,
                   eval_minutes: float, eval_deals: int, eval_opponents: tuple[str, ...],
-                  checkpoint_minutes: float, threads: int) -> None:
+                  checkpoint_minutes: float, threads: int, precision: Precision,
+                  collectors: int) -> None:
     """Train (or resume) a Deep Monte-Carlo Q network by self-play on the plain
     encoding (big2.learn.dmc): a league agent for the gauntlet."""
     from big2.learn.dmc import DMCConfig, DMCTrainer
@@ -146,7 +157,8 @@ def train_dmc_cmd(out: str, families: str, scoring: str, seed: int, hours: float
                     hours=hours, hidden=widths, lr=lr, epsilon=epsilon, games=games,
                     minibatch=minibatch, epochs=epochs, eval_minutes=eval_minutes,
                     eval_deals=eval_deals, eval_opponents=eval_opponents,
-                    checkpoint_minutes=checkpoint_minutes, threads=threads)
+                    checkpoint_minutes=checkpoint_minutes, threads=threads, precision=precision,
+                    collectors=collectors)
     try:
         trainer = DMCTrainer(cfg, log=lambda msg: click.echo(msg, err=True))
     except ValueError as exc:

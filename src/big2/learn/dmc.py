@@ -12,8 +12,11 @@ Dou Dizhu (needs PyTorch): the league agent that does not think like ours.
 * **Games**: every iteration deals ``games`` fresh deals of each family
   (:data:`~big2.bots.policy.pfeatures.FAMILIES`, the PPO trainer's mix) in a
   :class:`~big2.env.vector.VectorEnv` (the compiled core steps them) and plays
-  each to its end, every seat choosing epsilon-greedily on the current
-  network's Q (a uniformly random legal play with probability ``epsilon``).
+  each to its end, every seat choosing epsilon-greedily on the network's Q
+  as it was one update before (a uniformly random legal play with
+  probability ``epsilon``): the deals of the next iteration are played
+  (:mod:`big2.learn.dmc_collect`, in ``collectors`` other processes) while
+  this one learns.
   Each decision's target is that seat's final score in the deal (the
   Monte-Carlo return, scoring ``scoring``) divided by
   :data:`~big2.bots.policy.dmc.SCORE_SCALE`.
@@ -21,12 +24,13 @@ Dou Dizhu (needs PyTorch): the league agent that does not think like ours.
   ``epochs`` passes of minibatches over the iteration's decisions, gradient
   norm clipped, Adam.
 
-An iteration depends on nothing but the weights, the optimiser, the run's
-generator and its number (its deals' seed), so a run stopped at a checkpoint
-and resumed plays and learns exactly what it would have uninterrupted. Every
-``checkpoint_minutes``, at the end, and on SIGTERM or Ctrl+C the run is written
-atomically to ``OUT/checkpoint.pt`` (network, optimiser, counters, random
-states; ``kind: "dmc"``, so the PPO trainer refuses it and this one refuses a
+An iteration depends on nothing but the weights (the learner's and those its
+deals were played with), the optimiser, the run's generator and its number
+(its deals and exploration), so a run stopped at a checkpoint and resumed plays
+and learns exactly what it would have uninterrupted, with any number of
+collector processes. Every ``checkpoint_minutes``, at the end, and on SIGTERM or
+Ctrl+C the run is written atomically to ``OUT/checkpoint.pt`` (both networks,
+optimiser, counters, random states; ``kind: "dmc"``, so the PPO trainer refuses it and this one refuses a
 PPO run's). ``python -m big2.learn slim`` makes it a NumPy ``.npz`` without the
 optimiser (:func:`~big2.bots.policy.dmc.slim_arrays`): the bot ``dmc`` plays it,
 and a run whose ``OUT`` holds ``checkpoint.npz`` but no ``checkpoint.pt``
@@ -44,23 +48,14 @@ import time
 from dataclasses import asdict, dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
-from big2.bots.policy.dmc import (
-    FEATURES,
-    KIND,
-    SCORE_SCALE,
-    STATE,
-    QNet,
-    qnet_from_state_dict,
-    state_inputs,
-)
+from big2.bots.policy.dmc import FEATURES, KIND, QNet, qnet_from_state_dict
 from big2.bots.policy.pnet import FAMILIES, family_index
-from big2.env.batch import PaddedPlays
-from big2.env.vector import VectorEnv
+from big2.learn.dmc_collect import Batch, CollectorProcesses, DMCCollector, greedy_picks
 from big2.learn.ppo_files import (
     append_log,
     append_stats,
@@ -69,6 +64,9 @@ from big2.learn.ppo_files import (
     stop_on_signals,
 )
 from big2.rules import Rules
+
+Precision: TypeAlias = Literal["auto", "float32", "bfloat16"]
+"""The number format of a run's products (:attr:`DMCConfig.precision`)."""
 
 I8 = npt.NDArray[np.int8]
 F32 = npt.NDArray[np.float32]
@@ -101,6 +99,16 @@ class DMCConfig:
     threads: int = 1
     """PyTorch's and NumPy's threads (0: every core). One by default: on two cores
     shared with other work, two threads made the run 12-16x slower (docs/research.md)."""
+    precision: Precision = "auto"
+    """The update's products: ``bfloat16`` is PyTorch's mixed precision (products of
+    bfloat16-rounded weights and inputs; sums, biases and the optimiser in float32),
+    about 0.6x float32's time on a CPU with AVX-512 (benchmarks/bench_dmc.py);
+    ``auto``: bfloat16 where PyTorch's oneDNN has it. Self-play and the bots value
+    plays in float32 with NumPy either way."""
+    collectors: int = 2
+    """Processes that play the next iteration's deals while this one learns (a share
+    of the families each, at most one a family); 0: the deals are played in this
+    process, in turn with the update. The same run either way."""
     iterations: int = 0
     """Stop after this many iterations of this invocation (0: only the hours)."""
     final_eval: bool = True
@@ -124,86 +132,6 @@ def make_model(hidden: tuple[int, ...]) -> Any:
     return nn.Sequential(*layers)
 
 
-def greedy_picks(net: QNet, obs: I8, lp: PaddedPlays, *, family: int) -> npt.NDArray[np.intp]:
-    """Each game's legal play of highest Q (the bot's choice), as an index into *lp*."""
-    q, _, _ = padded_values(net, state_inputs(obs, family), lp.cards, lp.counts)
-    out: npt.NDArray[np.intp] = q.argmax(axis=1)
-    return out
-
-
-def padded_values(net: QNet, state: I8, cards: I8, counts: npt.NDArray[np.integer]
-                  ) -> tuple[F32, I8, npt.NDArray[np.intp]]:
-    """Q of every game's legal plays, ``(N, K)`` with ``-inf`` past each game's
-    count; and the plays as flat ``(P, 52)`` rows with their games."""
-    n, k, _ = cards.shape
-    valid = np.arange(k)[None, :] < counts[:, None]
-    plays = cards[valid]
-    rows = np.repeat(np.arange(n), counts)
-    q = np.full((n, k), -np.inf, dtype=np.float32)
-    q[valid] = net.values(state, plays, rows)
-    return q, plays, rows
-
-
-class DMCCollector:
-    """Each family's games, a whole deal each per :meth:`collect` (NumPy and the core)."""
-
-    def __init__(self, families: dict[str, Rules], games: int, seed: int) -> None:
-        self.seed = seed
-        self.groups = [(family_index(name), VectorEnv(games, rules, seed=seed, reuse_obs=True))
-                       for name, rules in families.items()]
-
-    def collect(self, net: QNet, epsilon: float, rng: np.random.Generator,
-                iteration: int) -> tuple[I8, F32, int, int]:
-        """Deal every game of every family afresh (the deals of *iteration*) and play
-        each deal to its end; every decision's pair features ``(M, FEATURES)`` and its
-        seat's final score / :data:`SCORE_SCALE`, then the decisions and deals played."""
-        xs: list[I8] = []
-        ys: list[F32] = []
-        steps = deals = 0
-        for j, (fam, venv) in enumerate(self.groups):
-            x, y = self._deal(venv, fam, net, epsilon, rng,
-                              (self.seed * 1_000_003 + iteration * 7919 + j) % (1 << 63))
-            xs.append(x)
-            ys.append(y)
-            steps += len(x)
-            deals += venv.num_envs
-        return np.concatenate(xs), np.concatenate(ys), steps, deals
-
-    @staticmethod
-    def _deal(venv: VectorEnv, fam: int, net: QNet, epsilon: float, rng: np.random.Generator,
-              seed: int) -> tuple[I8, F32]:
-        obs, _ = venv.reset(seed=seed)
-        n = venv.num_envs
-        live = np.ones(n, dtype=bool)
-        final = np.zeros((n, venv.num_players), dtype=np.float32)
-        games: list[npt.NDArray[np.intp]] = []
-        seats: list[npt.NDArray[np.int64]] = []
-        pairs: list[I8] = []
-        while live.any():
-            lp = venv.legal_plays()
-            act = np.flatnonzero(live)
-            counts = lp.counts[act]
-            state = state_inputs(obs["observation"][act], fam)
-            q, plays, _ = padded_values(net, state, lp.cards[act], counts)
-            pick = q.argmax(axis=1)
-            explore = rng.random(len(act)) < epsilon
-            pick[explore] = rng.integers(0, counts[explore])
-            ids = lp.ids[:, 0].copy()  # a finished deal's game: its first play, unrecorded
-            ids[act] = lp.ids[act, pick]
-            x = np.empty((len(act), FEATURES), dtype=np.int8)
-            x[:, :STATE] = state
-            x[:, STATE:] = plays[np.cumsum(counts) - counts + pick]
-            games.append(act)
-            seats.append(obs["to_move"][act].copy())
-            pairs.append(x)
-            obs, _, done, _, infos = venv.step(ids)
-            ended = done & live
-            final[ended] = infos["seat_rewards"][ended]
-            live &= ~done
-        g, s = np.concatenate(games), np.concatenate(seats)
-        return np.concatenate(pairs), final[g, s] / np.float32(SCORE_SCALE)
-
-
 class DMCTrainer:
     """A DMC run: the network, the optimiser, the games and the counters."""
 
@@ -213,8 +141,13 @@ class DMCTrainer:
         self.torch, self.cfg, self.log = torch, cfg, log
         torch.set_num_threads(cfg.threads or os.cpu_count() or 1)
         torch.manual_seed(cfg.seed)
+        self.bf16 = (cfg.precision == "bfloat16" or cfg.precision == "auto"
+                     and bool(torch.ops.mkldnn._is_mkldnn_bf16_supported()))
+        """Whether the products are bfloat16 (:attr:`DMCConfig.precision`)."""
         self.model = make_model(tuple(cfg.hidden))
         self.opt = torch.optim.Adam(self.model.parameters(), lr=cfg.lr)
+        self.actor: QNet | None = None
+        """The network the deals in flight are played with (one update behind)."""
         self.state: dict[str, Any] = {"iteration": 0, "steps": 0, "deals": 0, "wall": 0.0,
                                       "cpu": 0.0, "last_eval": -1e9,
                                       "rng": np.random.default_rng(cfg.seed).bit_generator.state}
@@ -224,7 +157,7 @@ class DMCTrainer:
         self._resume()
         self.rng = np.random.default_rng()
         self.rng.bit_generator.state = self.state["rng"]
-        self.collector = DMCCollector(cfg.rules(), cfg.games, cfg.seed)
+        self.collector: DMCCollector | CollectorProcesses | None = None
 
     def _resume(self) -> None:
         """Load ``checkpoint.pt`` (or ``.prev.pt`` after a crash between renames), else
@@ -265,13 +198,16 @@ class DMCTrainer:
             group["lr"] = cfg.lr
         torch.set_rng_state(saved["torch_rng"])
         self.state = saved["state"]
+        if "actor" in saved:
+            self.actor = QNet(saved["actor"]["weights"], saved["actor"]["biases"])
         self.log(f"resumed {found}: iteration {self.state['iteration']}, "
                  f"{self.state['steps']:,} steps, {self.state['deals']:,} deals")
 
     def network(self) -> QNet:
-        """The current network as the NumPy :class:`QNet` that plays."""
+        """The current network as the NumPy :class:`QNet` that plays (a copy)."""
         st = self.state
-        return qnet_from_state_dict(self.model.state_dict(), {
+        model = {k: v.detach().clone() for k, v in self.model.state_dict().items()}
+        return qnet_from_state_dict(model, {
             "families": ",".join(self.cfg.families), "scoring": self.cfg.scoring,
             "steps": str(st["steps"]), "deals": str(st["deals"]),
             "iterations": str(st["iteration"])})
@@ -279,9 +215,24 @@ class DMCTrainer:
     def run(self) -> None:
         """Train for ``cfg.hours`` of wall time (or ``cfg.iterations``), checkpointing and
         evaluating on the way and at the end; SIGTERM or Ctrl+C ends the current
-        iteration, evaluates, writes a checkpoint and stops."""
-        with stop_on_signals(self.log, self.torch.get_num_threads()) as stop:
-            self._loop(stop)
+        iteration, evaluates, writes a checkpoint and stops.
+
+        Iteration *k* learns from deals played with the network of one update before
+        (iteration 0's, and a run's first after a slim resume, with the current one):
+        its deals are played while iteration *k - 1* learns, in ``cfg.collectors``
+        other processes, or before it in turn here (0)."""
+        cfg = self.cfg
+        self.collector = (CollectorProcesses(cfg.rules(), cfg.games, cfg.seed, cfg.collectors)
+                          if cfg.collectors else DMCCollector(cfg.rules(), cfg.games, cfg.seed))
+        try:
+            if self.actor is None:
+                self.actor = self.network()
+            self.collector.submit(self.actor, cfg.epsilon, self.state["iteration"])
+            with stop_on_signals(self.log, self.torch.get_num_threads()) as stop:
+                self._loop(stop)
+        finally:
+            self.collector.close()
+            self.collector = None
 
     def _loop(self, stop: list[int]) -> None:
         cfg, st = self.cfg, self.state
@@ -305,18 +256,24 @@ class DMCTrainer:
         self.checkpoint()
 
     def iterate(self) -> dict[str, float]:
-        """One iteration: every family's deals played, one update on their decisions."""
+        """One iteration (within :meth:`run`): its deals' decisions received, the next
+        iteration's deals started with the network as it is, one update."""
         cfg, st = self.cfg, self.state
+        if self.collector is None:
+            raise RuntimeError("iterate() runs within run()")
         t0 = time.perf_counter()
-        x, y, steps, deals = self.collector.collect(self.network(), cfg.epsilon, self.rng,
-                                                    st["iteration"])
+        batch: Batch = self.collector.result()
         t1 = time.perf_counter()
-        stats = self.update(x, y)
+        self.actor = self.network()
+        self.collector.submit(self.actor, cfg.epsilon, st["iteration"] + 1)
         t2 = time.perf_counter()
-        st["steps"] += steps
-        st["deals"] += deals
+        stats = self.update(batch.x, batch.y)
+        t3 = time.perf_counter()
+        st["steps"] += batch.steps
+        st["deals"] += batch.deals
         st["iteration"] += 1
-        stats.update(collect_s=t1 - t0, update_s=t2 - t1, steps_per_s=steps / (t2 - t0))
+        stats.update(collect_s=batch.seconds, wait_s=t1 - t0, update_s=t3 - t2,
+                     steps_per_s=batch.steps / (t3 - t0))
         self._stats(stats)
         return stats
 
@@ -330,7 +287,8 @@ class DMCTrainer:
             order = self.rng.permutation(len(x))
             for idx in np.array_split(order, max(1, round(len(x) / cfg.minibatch))):
                 it = torch.from_numpy(idx)
-                pred = self.model(xt[it].float()).squeeze(1)
+                with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.bf16):
+                    pred = self.model(xt[it].float()).squeeze(1).float()
                 loss = ((pred - yt[it]) ** 2).mean()
                 self.opt.zero_grad()
                 loss.backward()
@@ -382,10 +340,11 @@ class DMCTrainer:
         st["rng"] = self.rng.bit_generator.state
         cfg = asdict(self.cfg)
         cfg["hidden"] = list(self.cfg.hidden)
+        actor = self.actor or self.network()
         save_checkpoint(self.ckpt, {"kind": KIND, "model": self.model.state_dict(),
                                     "opt": self.opt.state_dict(), "state": st,
+                                    "actor": {"weights": actor.weights, "biases": actor.biases},
                                     "torch_rng": torch.get_rng_state(), "config": cfg})
 
 
-__all__ = ["DMCCollector", "DMCConfig", "DMCTrainer", "greedy_picks", "make_model",
-           "padded_values"]
+__all__ = ["DMCConfig", "DMCTrainer", "make_model"]
