@@ -48,9 +48,9 @@ struct Net {
 };
 
 // out[n, :] = b + x[n, :] @ w for n rows of x (rows x in_dim), skipping zero inputs;
-// relu: clamp at 0 after.
-BIG2_HOT inline void dense(const float* x, int rows, int in_dim, const float* w, const float* b,
-                           int out_dim, float* out, bool relu) {
+// relu: clamp at 0 after. For sparse inputs (0/1 features): a zero input costs nothing.
+BIG2_HOT inline void dense_sparse(const float* x, int rows, int in_dim, const float* w,
+                                  const float* b, int out_dim, float* out, bool relu) {
   for (int n = 0; n < rows; ++n) {
     float* o = out + size_t(n) * out_dim;
     if (b) std::memcpy(o, b, sizeof(float) * out_dim);
@@ -70,6 +70,50 @@ BIG2_HOT inline void dense(const float* x, int rows, int in_dim, const float* w,
     for (size_t k = 0; k < size_t(rows) * out_dim; ++k) out[k] = std::max(out[k], 0.0f);
 }
 
+// The same product for dense inputs (a hidden layer's): blocks of kRows rows by kCols
+// outputs are summed in registers over all the inputs and stored once (the sparse
+// loop's load and store of the outputs for every input made these layers
+// memory-bound); what is left over at the edges goes through dense_sparse.
+constexpr int kRows = 4, kCols = 32;
+BIG2_HOT inline void dense(const float* x, int rows, int in_dim, const float* w, const float* b,
+                           int out_dim, float* out, bool relu) {
+  int full_rows = rows - rows % kRows, full_cols = out_dim - out_dim % kCols;
+  for (int n0 = 0; n0 < full_rows; n0 += kRows) {
+    const float* xr = x + size_t(n0) * in_dim;
+    for (int j0 = 0; j0 < full_cols; j0 += kCols) {
+      float acc[kRows][kCols];
+      for (int r = 0; r < kRows; ++r)
+        for (int j = 0; j < kCols; ++j) acc[r][j] = b ? b[j0 + j] : 0.0f;
+      for (int i = 0; i < in_dim; ++i) {
+        const float* wr = w + size_t(i) * out_dim + j0;
+        for (int r = 0; r < kRows; ++r) {
+          float xi = xr[size_t(r) * in_dim + i];
+          for (int j = 0; j < kCols; ++j) acc[r][j] += xi * wr[j];
+        }
+      }
+      for (int r = 0; r < kRows; ++r) {
+        float* o = out + size_t(n0 + r) * out_dim + j0;
+        for (int j = 0; j < kCols; ++j) o[j] = relu ? std::max(acc[r][j], 0.0f) : acc[r][j];
+      }
+    }
+  }
+  if (full_cols < out_dim) {  // the last columns of the full rows
+    int c = out_dim - full_cols;
+    std::vector<float> tail(size_t(full_rows) * c);
+    std::vector<float> wt(size_t(in_dim) * c);
+    for (int i = 0; i < in_dim; ++i)
+      std::memcpy(wt.data() + size_t(i) * c, w + size_t(i) * out_dim + full_cols, sizeof(float) * c);
+    dense_sparse(x, full_rows, in_dim, wt.data(), b ? b + full_cols : nullptr, c, tail.data(),
+                 relu);
+    for (int n = 0; n < full_rows; ++n)
+      std::memcpy(out + size_t(n) * out_dim + full_cols, tail.data() + size_t(n) * c,
+                  sizeof(float) * c);
+  }
+  if (full_rows < rows)  // the last rows
+    dense_sparse(x + size_t(full_rows) * in_dim, rows - full_rows, in_dim, w, b, out_dim,
+                 out + size_t(full_rows) * out_dim, relu);
+}
+
 // Reusable buffers of a forward pass.
 struct Scratch {
   std::vector<float> h0, h1, z, z2;
@@ -79,7 +123,7 @@ struct Scratch {
 inline void embed(const Net& w, const float* state, int rows, float* out, Scratch& s) {
   s.h0.resize(size_t(rows) * w.H);
   s.h1.resize(size_t(rows) * w.H);
-  dense(state, rows, w.S, w.s0_w.data(), w.s0_b.data(), w.H, s.h0.data(), true);
+  dense_sparse(state, rows, w.S, w.s0_w.data(), w.s0_b.data(), w.H, s.h0.data(), true);
   dense(s.h0.data(), rows, w.H, w.s1_w.data(), w.s1_b.data(), w.H, s.h1.data(), true);
   dense(s.h1.data(), rows, w.H, w.a_w.data(), nullptr, w.P, out, false);
 }
@@ -90,7 +134,7 @@ BIG2_HOT inline void score_pairs(const Net& w, const float* embedded, const int*
                                  const float* plays, int np, float* out, Scratch& s) {
   s.z.resize(size_t(np) * w.P);
   s.z2.resize(size_t(np) * w.Q);
-  dense(plays, np, w.F, w.b_w.data(), w.b_b.data(), w.P, s.z.data(), false);
+  dense_sparse(plays, np, w.F, w.b_w.data(), w.b_b.data(), w.P, s.z.data(), false);
   for (int k = 0; k < np; ++k) {
     float* z = s.z.data() + size_t(k) * w.P;
     const float* e = embedded + size_t(row[k]) * w.P;
@@ -116,8 +160,8 @@ inline void mlp(const Mlp& m, const float* x, int rows, std::vector<float>& out,
   out.assign(x, x + size_t(rows) * m.dims[0]);
   for (size_t l = 0; l < m.w.size(); ++l) {
     tmp.resize(size_t(rows) * m.dims[l + 1]);
-    dense(out.data(), rows, m.dims[l], m.w[l].data(), m.b[l].data(), m.dims[l + 1], tmp.data(),
-          l + 1 < m.w.size());
+    (l == 0 ? dense_sparse : dense)(out.data(), rows, m.dims[l], m.w[l].data(), m.b[l].data(),
+                                    m.dims[l + 1], tmp.data(), l + 1 < m.w.size());
     out.swap(tmp);
   }
 }
