@@ -50,6 +50,20 @@ def test_every_decision_is_labelled_with_its_seats_final_score() -> None:
     assert not np.array_equal(b.x[:50], b3.x[:50])  # another iteration, other deals
 
 
+def test_the_win_reward_is_one_for_the_seat_that_went_out() -> None:
+    """``reward="win"``: the same decisions as ``score``, each labelled 1 where its seat
+    won the deal (the one seat whose count score is positive) and -1/3 where not."""
+    net = QNet.random(np.random.default_rng(4), hidden=(8,))
+    rules = {"classic": Rules.preset("classic").replace(scoring="count")}
+    score = DMCCollector(rules, games=5, seed=2).collect(net, 0.2, iteration=3)
+    win = DMCCollector(rules, games=5, seed=2, reward="win").collect(net, 0.2, iteration=3)
+    assert np.array_equal(score.x, win.x)
+    assert np.array_equal(win.y, np.where(score.y > 0, np.float32(1), np.float32(-1 / 3)))
+    assert 0 < (win.y == 1).sum() < len(win.y)
+    with pytest.raises(ValueError, match="reward is 'score' or 'win'"):
+        DMCCollector(rules, games=1, seed=0, reward="draw")  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("processes", [1, 2, 3])
 def test_collector_processes_play_what_the_collector_plays(processes: int) -> None:
     """Processes make, for the same network and iteration, the same batch as the
@@ -113,6 +127,8 @@ def test_a_checkpoint_of_another_kind_is_refused(tmp_path: Path) -> None:
         Trainer(PPOConfig(out=str(tmp_path / "dmc"), threads=1), log=lambda m: None)
     with pytest.raises(ValueError, match="a run keeps its network"):
         DMCTrainer(small(tmp_path / "dmc", hidden=(16,)), log=lambda m: None)
+    with pytest.raises(ValueError, match="a run keeps its reward"):
+        DMCTrainer(small(tmp_path / "dmc", reward="win"), log=lambda m: None)
 
 
 def test_the_slim_file_plays_as_the_checkpoint_and_resumes(tmp_path: Path) -> None:

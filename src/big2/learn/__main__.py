@@ -20,6 +20,7 @@ from big2.learn.ppo import PPOConfig, Trainer, export_policy, graft_actor, slim_
 
 if TYPE_CHECKING:
     from big2.learn.dmc import Precision
+    from big2.learn.dmc_collect import Reward
 
 
 @click.group()
@@ -132,6 +133,9 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
 @click.option("--checkpoint-minutes", default=5.0, show_default=True)
 @click.option("--threads", default=1, show_default=True,
               help="PyTorch's and NumPy's threads (0: every core)")
+@click.option("--reward", default="score", show_default=True, type=click.Choice(["score", "win"]),
+              help="what Q predicts: the seat's final score, or whether it wins the deal "
+                   "(a run keeps it)")
 @click.option("--precision", default="auto", show_default=True,
               type=click.Choice(["auto", "float32", "bfloat16"]),
               help="the update's products (bfloat16: mixed precision, faster with "
@@ -142,8 +146,8 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
 def train_dmc_cmd(out: str, families: str, scoring: str, seed: int, hours: float, hidden: str,
                   lr: float, epsilon: float, games: int, minibatch: int, epochs: int,
                   eval_minutes: float, eval_deals: int, eval_opponents: tuple[str, ...],
-                  checkpoint_minutes: float, threads: int, precision: Precision,
-                  collectors: int) -> None:
+                  checkpoint_minutes: float, threads: int, reward: Reward,
+                  precision: Precision, collectors: int) -> None:
     """Train (or resume) a Deep Monte-Carlo Q network by self-play on the plain
     encoding (big2.learn.dmc): a league agent for the gauntlet."""
     from big2.learn.dmc import DMCConfig, DMCTrainer
@@ -157,8 +161,8 @@ def train_dmc_cmd(out: str, families: str, scoring: str, seed: int, hours: float
                     hours=hours, hidden=widths, lr=lr, epsilon=epsilon, games=games,
                     minibatch=minibatch, epochs=epochs, eval_minutes=eval_minutes,
                     eval_deals=eval_deals, eval_opponents=eval_opponents,
-                    checkpoint_minutes=checkpoint_minutes, threads=threads, precision=precision,
-                    collectors=collectors)
+                    checkpoint_minutes=checkpoint_minutes, threads=threads, reward=reward,
+                    precision=precision, collectors=collectors)
     try:
         trainer = DMCTrainer(cfg, log=lambda msg: click.echo(msg, err=True))
     except ValueError as exc:

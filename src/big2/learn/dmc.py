@@ -19,7 +19,8 @@ Dou Dizhu (needs PyTorch): the league agent that does not think like ours.
   this one learns.
   Each decision's target is that seat's final score in the deal (the
   Monte-Carlo return, scoring ``scoring``) divided by
-  :data:`~big2.bots.policy.dmc.SCORE_SCALE`.
+  :data:`~big2.bots.policy.dmc.SCORE_SCALE`, or with ``reward="win"`` 1 if the
+  seat won the deal and -1/(players - 1) if not.
 * **Update**: mean squared error of Q(state, chosen play) against the target,
   ``epochs`` passes of minibatches over the iteration's decisions, gradient
   norm clipped, Adam.
@@ -55,7 +56,7 @@ import numpy.typing as npt
 
 from big2.bots.policy.dmc import FEATURES, KIND, QNet, qnet_from_state_dict
 from big2.bots.policy.pnet import FAMILIES, family_index
-from big2.learn.dmc_collect import Batch, CollectorProcesses, DMCCollector, greedy_picks
+from big2.learn.dmc_collect import Batch, CollectorProcesses, DMCCollector, Reward, greedy_picks
 from big2.learn.ppo_files import (
     append_log,
     append_stats,
@@ -79,6 +80,9 @@ class DMCConfig:
     out: str
     families: tuple[str, ...] = FAMILIES
     scoring: str = "count"
+    reward: Reward = "score"
+    """What Q learns to predict: the seat's final score (``score``) or whether it wins
+    (``win``; :data:`~big2.learn.dmc_collect.Reward`). A run keeps it."""
     seed: int = 0
     hours: float = 1.0
     hidden: tuple[int, ...] = (512, 256, 256)
@@ -189,6 +193,10 @@ class DMCTrainer:
         if was != tuple(cfg.hidden):
             raise ValueError(f"{found} has hidden layers {was}, not {tuple(cfg.hidden)}: "
                              "a run keeps its network (another --out?)")
+        reward = saved["config"].get("reward", "score")
+        if reward != cfg.reward:
+            raise ValueError(f"{found} learns the reward {reward!r}, not {cfg.reward!r}: "
+                             "a run keeps its reward (another --out?)")
         self.model.load_state_dict(saved["model"])
         if "opt" in saved:
             self.opt.load_state_dict(saved["opt"])
@@ -222,8 +230,10 @@ class DMCTrainer:
         its deals are played while iteration *k - 1* learns, in ``cfg.collectors``
         other processes, or before it in turn here (0)."""
         cfg = self.cfg
-        self.collector = (CollectorProcesses(cfg.rules(), cfg.games, cfg.seed, cfg.collectors)
-                          if cfg.collectors else DMCCollector(cfg.rules(), cfg.games, cfg.seed))
+        self.collector = (
+            CollectorProcesses(cfg.rules(), cfg.games, cfg.seed, cfg.collectors, cfg.reward)
+            if cfg.collectors else
+            DMCCollector(cfg.rules(), cfg.games, cfg.seed, reward=cfg.reward))
         try:
             if self.actor is None:
                 self.actor = self.network()

@@ -29,7 +29,7 @@ import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -44,13 +44,19 @@ from big2.threads import one_thread_each
 I8 = npt.NDArray[np.int8]
 F32 = npt.NDArray[np.float32]
 
-__all__ = ["Batch", "CollectorProcesses", "DMCCollector", "greedy_picks", "padded_values"]
+Reward: TypeAlias = Literal["score", "win"]
+"""What a decision learns to predict: its seat's final score / :data:`SCORE_SCALE`
+(``score``), or whether the seat won the deal, 1 if it did and -1/(players - 1) if
+not (``win``: zero-sum, as a score is)."""
+
+__all__ = ["Batch", "CollectorProcesses", "DMCCollector", "Reward", "greedy_picks",
+           "padded_values"]
 
 
 @dataclass(frozen=True)
 class Batch:
     """An iteration's decisions: each one's pair features ``x`` (``(steps,
-    FEATURES)``, int8) and its seat's final score / :data:`SCORE_SCALE` ``y``; the
+    FEATURES)``, int8) and its seat's return ``y`` (:data:`Reward`); the
     decisions and deals played, and the seconds playing them took."""
 
     x: I8
@@ -90,11 +96,14 @@ class DMCCollector:
             and exploration of that family in that iteration).
         part: the numbers (positions in *families*) of the families this one
             plays (default: all).
+        reward: what a decision's return is.
     """
 
     def __init__(self, families: dict[str, Rules], games: int, seed: int,
-                 part: Sequence[int] | None = None) -> None:
-        self.seed = seed
+                 part: Sequence[int] | None = None, reward: Reward = "score") -> None:
+        if reward not in ("score", "win"):
+            raise ValueError(f"reward is 'score' or 'win', not {reward!r}")
+        self.seed, self.reward = seed, reward
         rules = list(families.items())
         self.groups = [(j, family_index(rules[j][0]),
                         VectorEnv(games, rules[j][1], seed=seed, reuse_obs=True))
@@ -112,7 +121,8 @@ class DMCCollector:
         for j, fam, venv in self.groups:
             rng = np.random.default_rng((self.seed, iteration, j))
             x, y = self._deal(venv, fam, net, epsilon, rng,
-                              (self.seed * 1_000_003 + iteration * 7919 + j) % (1 << 63))
+                              (self.seed * 1_000_003 + iteration * 7919 + j) % (1 << 63),
+                              self.reward)
             xs.append(x)
             ys.append(y)
             deals += venv.num_envs
@@ -135,7 +145,7 @@ class DMCCollector:
 
     @staticmethod
     def _deal(venv: VectorEnv, fam: int, net: QNet, epsilon: float, rng: np.random.Generator,
-              seed: int) -> tuple[I8, F32]:
+              seed: int, reward: Reward) -> tuple[I8, F32]:
         obs, _ = venv.reset(seed=seed)
         n = venv.num_envs
         live = np.ones(n, dtype=bool)
@@ -165,7 +175,12 @@ class DMCCollector:
             final[ended] = infos["seat_rewards"][ended]
             live &= ~done
         g, s = np.concatenate(games), np.concatenate(seats)
-        return np.concatenate(pairs), final[g, s] / np.float32(SCORE_SCALE)
+        if reward == "win":  # the winner is the seat with the highest score, alone above 0
+            won = final == final.max(axis=1, keepdims=True)
+            final = np.where(won, np.float32(1), np.float32(-1 / (venv.num_players - 1)))
+        else:
+            final /= np.float32(SCORE_SCALE)
+        return np.concatenate(pairs), final[g, s]
 
 
 class CollectorProcesses:
@@ -178,10 +193,11 @@ class CollectorProcesses:
 
     Args:
         processes: how many (at most one a family).
+        reward: as :class:`DMCCollector`'s.
     """
 
     def __init__(self, families: dict[str, Rules], games: int, seed: int,
-                 processes: int = 1) -> None:
+                 processes: int = 1, reward: Reward = "score") -> None:
         if processes < 1:
             raise ValueError(f"processes must be at least 1, not {processes}")
         ctx = mp.get_context("spawn")
@@ -191,7 +207,7 @@ class CollectorProcesses:
         for i, part in enumerate(parts):
             conn, child = ctx.Pipe()
             proc = ctx.Process(target=_serve, args=(child, families, games, seed,
-                                                    [int(j) for j in part]),
+                                                    [int(j) for j in part], reward),
                                name=f"big2-dmc-collector-{i}", daemon=True)
             with one_thread_each():
                 proc.start()
@@ -244,13 +260,13 @@ class CollectorProcesses:
 
 
 def _serve(conn: Connection, families: dict[str, Rules], games: int, seed: int,
-           part: list[int]) -> None:
+           part: list[int], reward: Reward) -> None:
     """A collector process: a batch for each network received, until the pipe closes."""
     import signal
 
     for sig in (signal.SIGINT, signal.SIGTERM):  # the trainer stops on these, then closes us
         signal.signal(sig, signal.SIG_IGN)
-    collector = DMCCollector(families, games, seed, part)
+    collector = DMCCollector(families, games, seed, part, reward)
     while True:
         try:
             net, epsilon, iteration = conn.recv()

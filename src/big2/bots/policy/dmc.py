@@ -178,6 +178,7 @@ def load_qnet(path: str | Path) -> QNet:
 def _provenance(state: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, str]:
     """The metadata a run's network carries: what it learnt and from how much."""
     return {"families": ",".join(config["families"]), "scoring": str(config["scoring"]),
+            "reward": str(config.get("reward", "score")),
             "steps": str(state["steps"]), "deals": str(state["deals"]),
             "iterations": str(state["iteration"]), "cpu_s": f"{state['cpu']:.0f}",
             "wall_s": f"{state['wall']:.0f}"}
