@@ -3,7 +3,7 @@ iteration's deals played in N collector processes while the learner updates
 (``--collectors N``, 2 by default) against both in turn in one process
 (``--collectors 0``), the update's products in float32 or bfloat16
 (``--precision``). A setting is the number of collector processes, then
-``:float32`` or ``:bfloat16``.
+``:fp32`` or ``:bf16``.
 
 Each setting trains a fresh run with the default network and games (512, 256,
 256; 64 deals of each family an iteration) for ``--iterations`` iterations after
@@ -14,7 +14,7 @@ with each one's ratio to the first (the machine is shared and noisy). Pause any
 training run while this runs: the pipeline needs both cores.
 
     python benchmarks/bench_dmc.py --iterations 30 --rounds 3 \
-        --settings 0:float32,1:float32,1:bfloat16,2:bfloat16
+        --settings 0:fp32,1:fp32,1:bf16,2:bf16
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import time
 
 from big2.learn.dmc import DMCConfig, DMCTrainer
 
-PRECISIONS = ("float32", "bfloat16")
+PRECISIONS = ("fp32", "bf16")
 
 
 def run(setting: str, iterations: int) -> tuple[float, float, float]:
@@ -36,7 +36,7 @@ def run(setting: str, iterations: int) -> tuple[float, float, float]:
         collectors, _, precision = setting.partition(":")
         cfg = DMCConfig(out=out, eval_minutes=1e9, checkpoint_minutes=1e9, final_eval=False,
                         iterations=iterations + 2, collectors=int(collectors),
-                        precision="bfloat16" if precision == "bfloat16" else "float32")
+                        precision="bf16" if precision == "bf16" else "fp32")
         t = DMCTrainer(cfg, log=lambda m: None)
         marks: list[tuple[float, int]] = []
         collect: list[float] = []
@@ -58,7 +58,7 @@ def run(setting: str, iterations: int) -> tuple[float, float, float]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--settings", default="0:float32,1:float32,1:bfloat16,2:bfloat16",
+    ap.add_argument("--settings", default="0:fp32,1:fp32,1:bf16,2:bf16",
                     help="comma-separated collector processes:precision")
     ap.add_argument("--iterations", type=int, default=30)
     ap.add_argument("--rounds", type=int, default=3)
@@ -67,7 +67,7 @@ def main() -> None:
     for s in settings:
         n, _, precision = s.partition(":")
         if not n.isdigit() or precision not in PRECISIONS:
-            raise SystemExit(f"a setting is N:float32 or N:bfloat16, not {s!r}")
+            raise SystemExit(f"a setting is N:fp32 or N:bf16, not {s!r}")
     got: dict[str, list[tuple[float, float, float]]] = {s: [] for s in settings}
     for r in range(args.rounds):
         for s in settings:

@@ -137,9 +137,9 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
               help="what Q predicts: the seat's final score, or whether it wins the deal "
                    "(a run keeps it)")
 @click.option("--precision", default="auto", show_default=True,
-              type=click.Choice(["auto", "float32", "bfloat16"]),
-              help="the update's products (bfloat16: mixed precision, faster with "
-                   "AVX-512; auto: bfloat16 where PyTorch has it)")
+              type=click.Choice(["auto", "fp32", "bf16"]),
+              help="the update's products (bf16: bfloat16 mixed precision, faster with "
+                   "AVX-512; auto: bf16 where PyTorch has it)")
 @click.option("--collectors", default=2, show_default=True, type=click.IntRange(0),
               help="processes that play the next iteration's deals while this one learns, "
                    "a share of the families each (0: in turn here; the same run either way)")

@@ -66,8 +66,9 @@ from big2.learn.ppo_files import (
 )
 from big2.rules import Rules
 
-Precision: TypeAlias = Literal["auto", "float32", "bfloat16"]
-"""The number format of a run's products (:attr:`DMCConfig.precision`)."""
+Precision: TypeAlias = Literal["auto", "fp32", "bf16"]
+"""The number format of the update's products (:attr:`DMCConfig.precision`; the PPO
+trainer's spelling, and ``auto``)."""
 
 I8 = npt.NDArray[np.int8]
 F32 = npt.NDArray[np.float32]
@@ -104,10 +105,10 @@ class DMCConfig:
     """PyTorch's and NumPy's threads (0: every core). One by default: on two cores
     shared with other work, two threads made the run 12-16x slower (docs/research.md)."""
     precision: Precision = "auto"
-    """The update's products: ``bfloat16`` is PyTorch's mixed precision (products of
+    """The update's products: ``bf16`` is PyTorch's bfloat16 mixed precision (products of
     bfloat16-rounded weights and inputs; sums, biases and the optimiser in float32),
     about 0.6x float32's time on a CPU with AVX-512 (benchmarks/bench_dmc.py);
-    ``auto``: bfloat16 where PyTorch's oneDNN has it. Self-play and the bots value
+    ``auto``: ``bf16`` where PyTorch's oneDNN has it, else ``fp32``. Self-play and the bots value
     plays in float32 with NumPy either way."""
     collectors: int = 2
     """Processes that play the next iteration's deals while this one learns (a share
@@ -145,7 +146,9 @@ class DMCTrainer:
         self.torch, self.cfg, self.log = torch, cfg, log
         torch.set_num_threads(cfg.threads or os.cpu_count() or 1)
         torch.manual_seed(cfg.seed)
-        self.bf16 = (cfg.precision == "bfloat16" or cfg.precision == "auto"
+        if cfg.precision not in ("auto", "fp32", "bf16"):
+            raise ValueError(f"precision is 'auto', 'fp32' or 'bf16', not {cfg.precision!r}")
+        self.bf16 = (cfg.precision == "bf16" or cfg.precision == "auto"
                      and bool(torch.ops.mkldnn._is_mkldnn_bf16_supported()))
         """Whether the products are bfloat16 (:attr:`DMCConfig.precision`)."""
         self.model = make_model(tuple(cfg.hidden))
