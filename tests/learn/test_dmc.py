@@ -64,7 +64,7 @@ def test_the_win_reward_is_one_for_the_seat_that_went_out() -> None:
         DMCCollector(rules, games=1, seed=0, reward="draw")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("processes", [1, 2, 3])
+@pytest.mark.parametrize("processes", [1, 3])
 def test_collector_processes_play_what_the_collector_plays(processes: int) -> None:
     """Processes make, for the same network and iteration, the same batch as the
     collector here (one a family at most); an error there is raised here; close
