@@ -95,6 +95,12 @@ SHORTENED: dict[str, Form] = {
         run=f"big2 arena --seats {EXPERT},hard,hard,hard --deals 1 --scoring count --workers 1 "
             "--quiet",
         why="300 duplicate deals with the expert take an hour: one deal, a small budget"),
+    # docs/league.md
+    "python benchmarks/bench_dmc.py --iterations 20 --rounds 3 --settings "
+    "0:fp32,0:bf16,1:bf16,2:bf16": Form(
+        run="python benchmarks/bench_dmc.py --iterations 1 --rounds 1 --settings 0:fp32,2:bf16",
+        needs=("torch",), nightly=True,
+        why="three rounds of four settings take minutes: one iteration of two (PyTorch)"),
     # docs/env.md
     "python benchmarks/bench_env_openspiel.py --seconds 2 --rounds 5": Form(
         run="python benchmarks/bench_env_openspiel.py --seconds 0.2 --rounds 1 --envs 64",
