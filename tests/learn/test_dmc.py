@@ -100,6 +100,7 @@ def test_a_run_resumes_exactly(tmp_path: Path) -> None:
     whole.run()
     first = DMCTrainer(small(tmp_path / "split", collectors=2), log=lambda m: None)
     first.run()
+    assert first.state["cpu"] > first._collectors_cpu > 0  # the collectors' CPU counts
     assert (tmp_path / "split" / "checkpoint.pt").exists()
     logged: list[str] = []
     second = DMCTrainer(small(tmp_path / "split"), log=logged.append)

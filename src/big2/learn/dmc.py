@@ -165,6 +165,7 @@ class DMCTrainer:
         self.rng = np.random.default_rng()
         self.rng.bit_generator.state = self.state["rng"]
         self.collector: DMCCollector | CollectorProcesses | None = None
+        self._collectors_cpu = 0.0  # this invocation's collector processes' CPU seconds
 
     def _resume(self) -> None:
         """Load ``checkpoint.pt`` (or ``.prev.pt`` after a crash between renames), else
@@ -251,6 +252,7 @@ class DMCTrainer:
         cfg, st = self.cfg, self.state
         start, cpu0 = time.perf_counter(), time.process_time()
         wall0, cpu_before = st["wall"], st["cpu"]
+        self._collectors_cpu = 0.0
         last_ckpt, done = start, 0
         while time.perf_counter() - start < cfg.hours * 3600:
             if stop or (cfg.iterations and done >= cfg.iterations):
@@ -258,7 +260,7 @@ class DMCTrainer:
             done += 1
             self.iterate()
             st["wall"] = wall0 + time.perf_counter() - start
-            st["cpu"] = cpu_before + time.process_time() - cpu0
+            st["cpu"] = cpu_before + time.process_time() - cpu0 + self._collectors_cpu
             if st["wall"] - st["last_eval"] >= cfg.eval_minutes * 60:
                 self.evaluate()
             if time.perf_counter() - last_ckpt >= cfg.checkpoint_minutes * 60:
@@ -277,6 +279,8 @@ class DMCTrainer:
         t0 = time.perf_counter()
         batch: Batch = self.collector.result()
         t1 = time.perf_counter()
+        if isinstance(self.collector, CollectorProcesses):  # this process's own is counted
+            self._collectors_cpu += batch.cpu
         self.actor = self.network()
         self.collector.submit(self.actor, cfg.epsilon, st["iteration"] + 1)
         t2 = time.perf_counter()

@@ -57,13 +57,15 @@ __all__ = ["Batch", "CollectorProcesses", "DMCCollector", "Reward", "greedy_pick
 class Batch:
     """An iteration's decisions: each one's pair features ``x`` (``(steps,
     FEATURES)``, int8) and its seat's return ``y`` (:data:`Reward`); the
-    decisions and deals played, and the seconds playing them took."""
+    decisions and deals played, and the seconds of wall time and of CPU (the
+    playing processes' together) they took."""
 
     x: I8
     y: F32
     steps: int
     deals: int
     seconds: float
+    cpu: float = 0.0
 
 
 def greedy_picks(net: QNet, obs: I8, lp: PaddedPlays, *, family: int) -> npt.NDArray[np.intp]:
@@ -114,7 +116,7 @@ class DMCCollector:
         """Deal every game of every family afresh (the deals of *iteration*) and play
         each deal to its end, a decision a uniformly random legal play with chance
         *epsilon* and else the play of highest Q."""
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         xs: list[I8] = []
         ys: list[F32] = []
         deals = 0
@@ -127,7 +129,8 @@ class DMCCollector:
             ys.append(y)
             deals += venv.num_envs
         x = np.concatenate(xs)
-        return Batch(x, np.concatenate(ys), len(x), deals, time.perf_counter() - t0)
+        return Batch(x, np.concatenate(ys), len(x), deals, time.perf_counter() - t0,
+                     time.process_time() - c0)
 
     def submit(self, net: QNet, epsilon: float, iteration: int) -> None:
         """Play *iteration*'s deals with *net* (here: now) for :meth:`result`."""
@@ -246,7 +249,7 @@ class CollectorProcesses:
             raise RuntimeError(f"a collector process failed:\n{failed[0]}")
         return Batch(np.concatenate([b.x for b in replies]), np.concatenate([b.y for b in replies]),
                      sum(b.steps for b in replies), sum(b.deals for b in replies),
-                     max(b.seconds for b in replies))
+                     max(b.seconds for b in replies), sum(b.cpu for b in replies))
 
     def close(self) -> None:
         """End the processes (a batch in flight is dropped)."""
