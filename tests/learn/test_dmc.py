@@ -48,6 +48,11 @@ def test_every_decision_is_labelled_with_its_seats_final_score() -> None:
     assert np.array_equal(b.x, b2.x) and np.array_equal(b.y, b2.y)  # a seed repeats
     b3 = again.collect(net, 0.1, iteration=1)
     assert not np.array_equal(b.x[:50], b3.x[:50])  # another iteration, other deals
+    split = DMCCollector({"classic": Rules.preset("classic")}, games=4, seed=3, shards=2)
+    b4 = split.collect(net, 0.1, iteration=0)
+    assert b4.deals == 4 and not np.array_equal(b.x[:50], b4.x[:50])  # two shares' deals
+    with pytest.raises(ValueError, match="shards must be 1 to games"):
+        DMCCollector({"classic": Rules.preset("classic")}, games=2, seed=3, shards=3)
 
 
 def test_the_win_reward_is_one_for_the_seat_that_went_out() -> None:
@@ -64,16 +69,16 @@ def test_the_win_reward_is_one_for_the_seat_that_went_out() -> None:
         DMCCollector(rules, games=1, seed=0, reward="draw")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("processes", [1, 3])
-def test_collector_processes_play_what_the_collector_plays(processes: int) -> None:
+@pytest.mark.parametrize(("processes", "shards"), [(1, 1), (3, 1), (3, 2)])
+def test_collector_processes_play_what_the_collector_plays(processes: int, shards: int) -> None:
     """Processes make, for the same network and iteration, the same batch as the
-    collector here (one a family at most); an error there is raised here; close
-    ends them."""
+    collector here (one a share of play at most); an error there is raised here;
+    close ends them."""
     families = {"classic": Rules.preset("classic"), "selfplay-2018": Rules.preset("selfplay-2018")}
     net = QNet.random(np.random.default_rng(2), hidden=(16,))
-    here = DMCCollector(families, games=3, seed=7)
-    there = CollectorProcesses(families, games=3, seed=7, processes=processes)
-    assert there.processes == min(processes, 2)
+    here = DMCCollector(families, games=3, seed=7, shards=shards)
+    there = CollectorProcesses(families, games=3, seed=7, processes=processes, shards=shards)
+    assert there.processes == min(processes, 2 * shards)
     try:
         for it in (0, 5):
             there.submit(net, 0.3, it)
@@ -130,6 +135,8 @@ def test_a_checkpoint_of_another_kind_is_refused(tmp_path: Path) -> None:
         DMCTrainer(small(tmp_path / "dmc", hidden=(16,)), log=lambda m: None)
     with pytest.raises(ValueError, match="a run keeps its reward"):
         DMCTrainer(small(tmp_path / "dmc", reward="win"), log=lambda m: None)
+    with pytest.raises(ValueError, match="a run keeps its shards"):
+        DMCTrainer(small(tmp_path / "dmc", shards=2), log=lambda m: None)
     with pytest.raises(ValueError, match="precision is 'auto', 'fp32' or 'bf16'"):
         DMCTrainer(small(tmp_path / "other", precision="float32"), log=lambda m: None)
 

@@ -142,12 +142,17 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
                    "AVX-512; auto: bf16 where PyTorch has it)")
 @click.option("--collectors", default=2, show_default=True, type=click.IntRange(0),
               help="processes that play the next iteration's deals while this one learns, "
-                   "a share of the families each (0: in turn here; the same run either way)")
+                   "some shares of play each, at most families x shards (0: in turn here; "
+                   "the same run either way)")
+@click.option("--shards", default=1, show_default=True, type=click.IntRange(1),
+              help="shares of play of each family's games, for more collectors (a run "
+                   "keeps it)")
+@click.option("--device", default="auto", show_default=True, help="auto, cpu or cuda")
 def train_dmc_cmd(out: str, families: str, scoring: str, seed: int, hours: float, hidden: str,
                   lr: float, epsilon: float, games: int, minibatch: int, epochs: int,
                   eval_minutes: float, eval_deals: int, eval_opponents: tuple[str, ...],
                   checkpoint_minutes: float, threads: int, reward: Reward,
-                  precision: Precision, collectors: int) -> None:
+                  precision: Precision, collectors: int, shards: int, device: str) -> None:
     """Train (or resume) a Deep Monte-Carlo Q network by self-play on the plain
     encoding (big2.learn.dmc): a league agent for the gauntlet."""
     from big2.learn.dmc import DMCConfig, DMCTrainer
@@ -162,7 +167,8 @@ def train_dmc_cmd(out: str, families: str, scoring: str, seed: int, hours: float
                     minibatch=minibatch, epochs=epochs, eval_minutes=eval_minutes,
                     eval_deals=eval_deals, eval_opponents=eval_opponents,
                     checkpoint_minutes=checkpoint_minutes, threads=threads, reward=reward,
-                    precision=precision, collectors=collectors)
+                    precision=precision, collectors=collectors, shards=shards,
+                    device=device)
     try:
         trainer = DMCTrainer(cfg, log=lambda msg: click.echo(msg, err=True))
     except ValueError as exc:

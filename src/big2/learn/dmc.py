@@ -111,9 +111,16 @@ class DMCConfig:
     ``auto``: ``bf16`` where PyTorch's oneDNN has it, else ``fp32``. Self-play and the bots value
     plays in float32 with NumPy either way."""
     collectors: int = 2
-    """Processes that play the next iteration's deals while this one learns (a share
-    of the families each, at most one a family); 0: the deals are played in this
-    process, in turn with the update. The same run either way."""
+    """Processes that play the next iteration's deals while this one learns (some
+    shares of play each, at most one a share: ``families x shards``); 0: the deals
+    are played in this process, in turn with the update. The same run either way."""
+    shards: int = 1
+    """Each family's ``games`` come in this many shares of play, each dealt from a
+    seed of its own, so that more collector processes can share them (a machine
+    with more cores). A run keeps it: the deals depend on it."""
+    device: str = "auto"
+    """Where the update runs: ``cpu``, ``cuda`` or ``auto`` (``cuda`` where PyTorch
+    has one). A run resumes bit for bit on the CPU."""
     iterations: int = 0
     """Stop after this many iterations of this invocation (0: only the hours)."""
     final_eval: bool = True
@@ -146,12 +153,15 @@ class DMCTrainer:
         self.torch, self.cfg, self.log = torch, cfg, log
         torch.set_num_threads(cfg.threads or os.cpu_count() or 1)
         torch.manual_seed(cfg.seed)
+        self.device = torch.device("cuda" if cfg.device == "auto" and torch.cuda.is_available()
+                                   else ("cpu" if cfg.device == "auto" else cfg.device))
         if cfg.precision not in ("auto", "fp32", "bf16"):
             raise ValueError(f"precision is 'auto', 'fp32' or 'bf16', not {cfg.precision!r}")
-        self.bf16 = (cfg.precision == "bf16" or cfg.precision == "auto"
-                     and bool(torch.ops.mkldnn._is_mkldnn_bf16_supported()))
+        has_bf16 = (torch.cuda.is_bf16_supported() if self.device.type == "cuda"
+                    else torch.ops.mkldnn._is_mkldnn_bf16_supported())
+        self.bf16 = cfg.precision == "bf16" or cfg.precision == "auto" and bool(has_bf16)
         """Whether the products are bfloat16 (:attr:`DMCConfig.precision`)."""
-        self.model = make_model(tuple(cfg.hidden))
+        self.model = make_model(tuple(cfg.hidden)).to(self.device)
         self.opt = torch.optim.Adam(self.model.parameters(), lr=cfg.lr)
         self.actor: QNet | None = None
         """The network the deals in flight are played with (one update behind)."""
@@ -197,10 +207,11 @@ class DMCTrainer:
         if was != tuple(cfg.hidden):
             raise ValueError(f"{found} has hidden layers {was}, not {tuple(cfg.hidden)}: "
                              "a run keeps its network (another --out?)")
-        reward = saved["config"].get("reward", "score")
-        if reward != cfg.reward:
-            raise ValueError(f"{found} learns the reward {reward!r}, not {cfg.reward!r}: "
-                             "a run keeps its reward (another --out?)")
+        for key, default in (("reward", "score"), ("shards", 1)):
+            was_set, now = saved["config"].get(key, default), getattr(cfg, key)
+            if was_set != now:
+                raise ValueError(f"{found} has {key} {was_set!r}, not {now!r}: "
+                                 f"a run keeps its {key} (another --out?)")
         self.model.load_state_dict(saved["model"])
         if "opt" in saved:
             self.opt.load_state_dict(saved["opt"])
@@ -235,9 +246,10 @@ class DMCTrainer:
         other processes, or before it in turn here (0)."""
         cfg = self.cfg
         self.collector = (
-            CollectorProcesses(cfg.rules(), cfg.games, cfg.seed, cfg.collectors, cfg.reward)
+            CollectorProcesses(cfg.rules(), cfg.games, cfg.seed, cfg.collectors, cfg.reward,
+                               cfg.shards)
             if cfg.collectors else
-            DMCCollector(cfg.rules(), cfg.games, cfg.seed, reward=cfg.reward))
+            DMCCollector(cfg.rules(), cfg.games, cfg.seed, reward=cfg.reward, shards=cfg.shards))
         try:
             if self.actor is None:
                 self.actor = self.network()
@@ -297,14 +309,15 @@ class DMCTrainer:
     def update(self, x: I8, y: F32) -> dict[str, float]:
         """Regress Q(state, chosen play) on the returns *y*; the mean loss and values."""
         torch, cfg = self.torch, self.cfg
-        xt, yt = torch.from_numpy(x), torch.from_numpy(y)
+        dev = self.device
+        xt, yt = torch.from_numpy(x).to(dev), torch.from_numpy(y).to(dev)
         total = n_mb = 0.0
         q_sum = 0.0
         for _ in range(cfg.epochs):
             order = self.rng.permutation(len(x))
             for idx in np.array_split(order, max(1, round(len(x) / cfg.minibatch))):
-                it = torch.from_numpy(idx)
-                with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.bf16):
+                it = torch.from_numpy(idx).to(dev)
+                with torch.autocast(dev.type, dtype=torch.bfloat16, enabled=self.bf16):
                     pred = self.model(xt[it].float()).squeeze(1).float()
                 loss = ((pred - yt[it]) ** 2).mean()
                 self.opt.zero_grad()

@@ -8,9 +8,9 @@ iteration's deals are played on one core while the learner updates on another.
 Both take the same two calls — :meth:`~DMCCollector.submit` the network an
 iteration plays, then :meth:`~DMCCollector.result` its :class:`Batch` — and for
 the same network, epsilon and iteration make the same batch: an iteration's deals
-and its exploration come from the run's seed, the iteration's number and the
-family's alone (not from what ran before), so where the deals are played, and
-in how many processes, changes nothing.
+and its exploration come from the run's seed, the iteration's number, the family's
+and the share's alone (:func:`shares`; not from what ran before), so where the
+deals are played, and in how many processes, changes nothing.
 
 >>> import numpy as np
 >>> from big2.bots.policy.dmc import QNet
@@ -50,7 +50,7 @@ Reward: TypeAlias = Literal["score", "win"]
 not (``win``: zero-sum, as a score is)."""
 
 __all__ = ["Batch", "CollectorProcesses", "DMCCollector", "Reward", "greedy_picks",
-           "padded_values"]
+           "padded_values", "shares"]
 
 
 @dataclass(frozen=True)
@@ -66,6 +66,20 @@ class Batch:
     deals: int
     seconds: float
     cpu: float = 0.0
+
+
+def shares(families: int, games: int, shards: int) -> list[tuple[int, int, int]]:
+    """An iteration's shares of play, in the order their decisions are put together:
+    ``(family number, share number, games)``, each family's *games* split into
+    *shards* shares as evenly as can be.
+
+    >>> shares(2, 5, 2)
+    [(0, 0, 3), (0, 1, 2), (1, 0, 3), (1, 1, 2)]
+    """
+    if not 1 <= shards <= games:
+        raise ValueError(f"shards must be 1 to games ({games}), not {shards}")
+    sizes = [len(a) for a in np.array_split(np.arange(games), shards)]
+    return [(j, k, sizes[k]) for j in range(families) for k in range(shards)]
 
 
 def greedy_picks(net: QNet, obs: I8, lp: PaddedPlays, *, family: int) -> npt.NDArray[np.intp]:
@@ -96,20 +110,25 @@ class DMCCollector:
         games: deals of each family an iteration plays.
         seed: the run's seed (with an iteration's and a family's number, the deals
             and exploration of that family in that iteration).
-        part: the numbers (positions in *families*) of the families this one
-            plays (default: all).
+        part: the numbers of the shares this one plays (default: all; see
+            :func:`shares`).
         reward: what a decision's return is.
+        shards: each family's games come in this many shares, each dealt and
+            explored from a seed of its own (the deals depend on it; one share a
+            family keeps the seeds of earlier runs).
     """
 
     def __init__(self, families: dict[str, Rules], games: int, seed: int,
-                 part: Sequence[int] | None = None, reward: Reward = "score") -> None:
+                 part: Sequence[int] | None = None, reward: Reward = "score",
+                 shards: int = 1) -> None:
         if reward not in ("score", "win"):
             raise ValueError(f"reward is 'score' or 'win', not {reward!r}")
         self.seed, self.reward = seed, reward
         rules = list(families.items())
-        self.groups = [(j, family_index(rules[j][0]),
-                        VectorEnv(games, rules[j][1], seed=seed, reuse_obs=True))
-                       for j in (range(len(rules)) if part is None else part)]
+        every = shares(len(rules), games, shards)
+        self.groups = [(j, k, family_index(rules[j][0]),
+                        VectorEnv(n, rules[j][1], seed=seed, reuse_obs=True))
+                       for j, k, n in (every if part is None else [every[i] for i in part])]
         self._ready: Batch | None = None
 
     def collect(self, net: QNet, epsilon: float, iteration: int) -> Batch:
@@ -120,11 +139,11 @@ class DMCCollector:
         xs: list[I8] = []
         ys: list[F32] = []
         deals = 0
-        for j, fam, venv in self.groups:
-            rng = np.random.default_rng((self.seed, iteration, j))
-            x, y = self._deal(venv, fam, net, epsilon, rng,
-                              (self.seed * 1_000_003 + iteration * 7919 + j) % (1 << 63),
-                              self.reward)
+        for j, k, fam, venv in self.groups:
+            rng = np.random.default_rng((self.seed, iteration, j, k) if k else
+                                        (self.seed, iteration, j))
+            deals_seed = self.seed * 1_000_003 + iteration * 7919 + j + k * 1_000_033
+            x, y = self._deal(venv, fam, net, epsilon, rng, deals_seed % (1 << 63), self.reward)
             xs.append(x)
             ys.append(y)
             deals += venv.num_envs
@@ -187,30 +206,32 @@ class DMCCollector:
 
 
 class CollectorProcesses:
-    """A :class:`DMCCollector` split over spawned processes (one BLAS thread each), a
-    share of the families each: :meth:`submit` returns at once and the deals are
+    """A :class:`DMCCollector` split over spawned processes (one BLAS thread each), some
+    shares of play each (:func:`shares`): :meth:`submit` returns at once and the deals are
     played there while this process learns; :meth:`result` waits for them all and
-    puts them together in the families' order, as one :class:`DMCCollector` makes
+    puts them together in the shares' order, as one :class:`DMCCollector` makes
     them. An error there is raised here, with its traceback; the processes end
     with :meth:`close` or with this one.
 
     Args:
-        processes: how many (at most one a family).
-        reward: as :class:`DMCCollector`'s.
+        processes: how many (at most one a share of play, :func:`shares`).
+        reward, shards: as :class:`DMCCollector`'s.
     """
 
     def __init__(self, families: dict[str, Rules], games: int, seed: int,
-                 processes: int = 1, reward: Reward = "score") -> None:
+                 processes: int = 1, reward: Reward = "score", shards: int = 1) -> None:
         if processes < 1:
             raise ValueError(f"processes must be at least 1, not {processes}")
         ctx = mp.get_context("spawn")
-        parts = [p for p in np.array_split(np.arange(len(families)), processes) if len(p)]
+        units = len(shares(len(families), games, shards))
+        parts = [p for p in np.array_split(np.arange(units), processes) if len(p)]
         self._conns: list[Connection] = []
         self._procs: list[Any] = []
         for i, part in enumerate(parts):
             conn, child = ctx.Pipe()
             proc = ctx.Process(target=_serve, args=(child, families, games, seed,
-                                                    [int(j) for j in part], reward),
+                                                    [int(j) for j in part], reward,
+                                                    shards),
                                name=f"big2-dmc-collector-{i}", daemon=True)
             with one_thread_each():
                 proc.start()
@@ -221,7 +242,7 @@ class CollectorProcesses:
 
     @property
     def processes(self) -> int:
-        """How many processes play (fewer than asked where there are fewer families)."""
+        """How many processes play (fewer than asked where there are fewer shares)."""
         return len(self._procs)
 
     def submit(self, net: QNet, epsilon: float, iteration: int) -> None:
@@ -263,13 +284,13 @@ class CollectorProcesses:
 
 
 def _serve(conn: Connection, families: dict[str, Rules], games: int, seed: int,
-           part: list[int], reward: Reward) -> None:
+           part: list[int], reward: Reward, shards: int) -> None:
     """A collector process: a batch for each network received, until the pipe closes."""
     import signal
 
     for sig in (signal.SIGINT, signal.SIGTERM):  # the trainer stops on these, then closes us
         signal.signal(sig, signal.SIG_IGN)
-    collector = DMCCollector(families, games, seed, part, reward)
+    collector = DMCCollector(families, games, seed, part, reward, shards)
     while True:
         try:
             net, epsilon, iteration = conn.recv()
