@@ -135,8 +135,6 @@ def test_a_checkpoint_of_another_kind_is_refused(tmp_path: Path) -> None:
         DMCTrainer(small(tmp_path / "dmc", hidden=(16,)), log=lambda m: None)
     with pytest.raises(ValueError, match="a run keeps its reward"):
         DMCTrainer(small(tmp_path / "dmc", reward="win"), log=lambda m: None)
-    with pytest.raises(ValueError, match="a run keeps its shards"):
-        DMCTrainer(small(tmp_path / "dmc", shards=2), log=lambda m: None)
     with pytest.raises(ValueError, match="precision is 'auto', 'fp32' or 'bf16'"):
         DMCTrainer(small(tmp_path / "other", precision="float32"), log=lambda m: None)
 

@@ -145,8 +145,8 @@ def train_cmd(out: str, families: str, scoring: str, seed: int, hours: float, lr
                    "some shares of play each, at most families x shards (0: in turn here; "
                    "the same run either way)")
 @click.option("--shards", default=1, show_default=True, type=click.IntRange(1),
-              help="shares of play of each family's games, for more collectors (a run "
-                   "keeps it)")
+              help="shares of play of each family's games, for more collectors (the deals "
+                   "depend on it: resume with the same for the same run)")
 @click.option("--device", default="auto", show_default=True, help="auto, cpu or cuda")
 def train_dmc_cmd(out: str, families: str, scoring: str, seed: int, hours: float, hidden: str,
                   lr: float, epsilon: float, games: int, minibatch: int, epochs: int,

@@ -117,7 +117,9 @@ class DMCConfig:
     shards: int = 1
     """Each family's ``games`` come in this many shares of play, each dealt from a
     seed of its own, so that more collector processes can share them (a machine
-    with more cores). A run keeps it: the deals depend on it."""
+    with more cores). The deals depend on it, as on ``games``: a run resumes
+    exactly with the same two, and goes on with others (a burst on a bigger
+    machine, say) from where it was."""
     device: str = "auto"
     """Where the update runs: ``cpu``, ``cuda`` or ``auto`` (``cuda`` where PyTorch
     has one). A run resumes bit for bit on the CPU."""
@@ -207,11 +209,10 @@ class DMCTrainer:
         if was != tuple(cfg.hidden):
             raise ValueError(f"{found} has hidden layers {was}, not {tuple(cfg.hidden)}: "
                              "a run keeps its network (another --out?)")
-        for key, default in (("reward", "score"), ("shards", 1)):
-            was_set, now = saved["config"].get(key, default), getattr(cfg, key)
-            if was_set != now:
-                raise ValueError(f"{found} has {key} {was_set!r}, not {now!r}: "
-                                 f"a run keeps its {key} (another --out?)")
+        reward = saved["config"].get("reward", "score")
+        if reward != cfg.reward:
+            raise ValueError(f"{found} learns the reward {reward!r}, not {cfg.reward!r}: "
+                             "a run keeps its reward (another --out?)")
         self.model.load_state_dict(saved["model"])
         if "opt" in saved:
             self.opt.load_state_dict(saved["opt"])
