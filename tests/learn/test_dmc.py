@@ -204,3 +204,37 @@ def test_the_committed_run_is_slim_and_plays() -> None:
     assert seat is not None
     play = DMCBot(weights=str(path), seed=0).choose(g.view(seat))
     assert play in g.legal_masks()
+
+
+@pytest.mark.nightly
+def test_the_gpu_burst_script_resumes_a_run_and_hands_it_back(tmp_path: Path) -> None:
+    """scripts/gpu-burst-dmc.sh, on the CPU here (as on a lent GPU machine, but for
+    the device and the build): the run goes on from its checkpoint and comes back
+    as a checkpoint, a slim file and its records, in $OUT."""
+    import os
+    import subprocess
+    import sys
+
+    import_torch()
+    root = Path(__file__).resolve().parents[2]
+    script = root / "scripts" / "gpu-burst-dmc.sh"
+    run = tmp_path / "run"
+    DMCTrainer(small(run, families=("classic",)), log=lambda m: None).run()
+    (run / "log.csv").write_text("wall_s\n")  # what a run's records hold is not read
+    (run / "stats.csv").write_text("iteration\n")
+    before = int(load_qnet(run / "checkpoint.pt").meta["steps"])
+    env = {**os.environ, "BIG2_BURST_INSTALL": "0", "BIG2_BURST_DEVICE": "cpu",
+           "PYTHON": sys.executable, "OUT": str(tmp_path / "out")}
+    args = ["--hidden", "32,16", "--families", "classic", "--eval-deals", "2",
+            "--eval-opponents", "random"]
+    done = subprocess.run(["sh", str(script), str(run), "0.03", *args], env=env, cwd=root,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    out = tmp_path / "out"
+    assert sorted(p.name for p in out.iterdir()) == ["checkpoint.npz", "checkpoint.pt",
+                                                     "log.csv", "stats.csv"]
+    assert int(load_qnet(out / "checkpoint.npz").meta["steps"]) > before
+    assert int(load_qnet(out / "checkpoint.pt").meta["steps"]) > before
+    bad = subprocess.run(["sh", str(script), str(tmp_path / "none"), "1"], env=env, cwd=root,
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "holds no checkpoint" in bad.stderr
